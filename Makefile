@@ -1,0 +1,35 @@
+# The two commands a newcomer runs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install demo test bench lint clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	@mkdir -p out
+	$(BIN)/conundrum generate --tiles 14 --given 2 --positions 3,5 --seed 7 -o out/demo.yaml
+	$(BIN)/conundrum solve out/demo.yaml
+	$(BIN)/conundrum render out/demo.yaml --answers -o out/demo.pdf
+	$(BIN)/conundrum render out/demo.yaml --answers -o out/demo.png
+	@echo "Wrote out/demo.yaml, out/demo.pdf, out/demo.png and out/demo-answers.png"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q
+
+bench: $(STAMP)
+	$(BIN)/python -m tests.benchmarks
+
+lint: $(STAMP)
+	$(BIN)/ruff check conundrum renderers tests
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .hypothesis

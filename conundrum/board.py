@@ -1,0 +1,211 @@
+"""Board: the cells of placed tiles, with contact tables kept up to date.
+
+For every empty cell next to the board the board keeps how many of its four
+neighbours show each colour. From that, a candidate square's matching-contact
+count and clash are one table look-up, so the solver never rescans the board,
+and adding or removing one tile touches at most a dozen table entries.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from .errors import BoardError
+from .placement import STEP, Cell, Placement, neighbours
+from .tiles import COLOUR_INDEX, COLOURS, JOKER
+
+CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
+_JOKER_I = COLOUR_INDEX[JOKER]
+_NO_CONTACT = (0, 0, 0, 0, 0, 0)
+
+
+def _scores(counts: list[int]) -> tuple[int, ...]:
+    """Per square colour (R, Y, G, B, P, *): matching contacts, or CLASH."""
+    total = sum(counts)
+    jokers = counts[_JOKER_I]
+    out = []
+    for i in range(len(COLOURS)):
+        match = counts[i] + jokers
+        out.append(match if match == total else CLASH)
+    out.append(total)  # a joker square matches every neighbour
+    return tuple(out)
+
+
+class Board:
+    """Placed tiles (the first is the start) and their cells.
+
+    Tiles are identified by an integer id that stays valid until removed.
+    Duplicated tiles are allowed here so that `validate` can load and report
+    them; the rules (see rules.py) decide what a legal board is.
+    """
+
+    def __init__(self, placements: Iterable[Placement] = ()) -> None:
+        self._tiles: dict[int, Placement] = {}
+        self._next_id = 0
+        self._cells: dict[Cell, tuple[str, int]] = {}
+        self._counts: dict[Cell, list[int]] = {}
+        self._score: dict[Cell, tuple[int, ...]] = {}
+        self._codes: Counter[str] = Counter()
+        self._runs: list | None = None
+        for p in placements:
+            self.add(p)
+
+    # ---- reading -------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._tiles)
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self._tiles.values())
+
+    @property
+    def placements(self) -> list[Placement]:
+        return list(self._tiles.values())
+
+    def items(self) -> Iterator[tuple[int, Placement]]:
+        return iter(self._tiles.items())
+
+    @property
+    def start(self) -> Placement | None:
+        return next(iter(self._tiles.values()), None)
+
+    @property
+    def start_id(self) -> int | None:
+        return next(iter(self._tiles), None)
+
+    def placement(self, tile_id: int) -> Placement:
+        return self._tiles[tile_id]
+
+    def colour_at(self, cell: Cell) -> str | None:
+        hit = self._cells.get(cell)
+        return hit[0] if hit else None
+
+    def tile_at(self, cell: Cell) -> int | None:
+        hit = self._cells.get(cell)
+        return hit[1] if hit else None
+
+    def occupied(self, cell: Cell) -> bool:
+        return cell in self._cells
+
+    @property
+    def cells(self) -> dict[Cell, str]:
+        return {c: v[0] for c, v in self._cells.items()}
+
+    def contains(self, tile: str) -> bool:
+        """Whether a tile (any reading of its code) is on the board."""
+        return self._codes[min(tile, tile[::-1])] > 0
+
+    def tile_codes(self) -> Counter[str]:
+        return Counter(self._codes)
+
+    def bbox(self) -> tuple[int, int, int, int]:
+        """(min x, min y, max x, max y) of the occupied cells."""
+        if not self._cells:
+            return (0, 0, 0, 0)
+        xs = [c[0] for c in self._cells]
+        ys = [c[1] for c in self._cells]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    def score(self, cell: Cell) -> tuple[int, ...]:
+        """Matching contacts per colour for an empty cell (CLASH where it would clash)."""
+        return self._score.get(cell, _NO_CONTACT)
+
+    def frontier(self) -> Iterator[Cell]:
+        """Empty cells with at least one occupied neighbour."""
+        return iter(self._score)
+
+    def copy(self) -> Board:
+        return Board(self._tiles.values())
+
+    # ---- changing ------------------------------------------------------
+    def add(self, p: Placement) -> int:
+        """Lay a placement; raises BoardError if a cell is taken."""
+        for cell in p.cells:
+            if cell in self._cells:
+                other = self._tiles[self._cells[cell][1]]
+                raise BoardError(f"tile {p.code} overlaps tile {other.code} at {cell}")
+        tile_id = self._next_id
+        self._next_id += 1
+        self._tiles[tile_id] = p
+        self._codes[p.tile] += 1
+        own = set(p.cells)
+        for cell, colour in p.squares:
+            self._cells[cell] = (colour, tile_id)
+            self._counts.pop(cell, None)
+            self._score.pop(cell, None)
+        for cell, colour in p.squares:
+            ci = COLOUR_INDEX[colour]
+            for n in neighbours(cell):
+                if n in own or n in self._cells:
+                    continue
+                counts = self._counts.get(n)
+                if counts is None:
+                    counts = self._counts[n] = [0] * 6
+                counts[ci] += 1
+                self._score[n] = _scores(counts)
+        self._runs = None
+        return tile_id
+
+    def remove(self, tile_id: int) -> Placement:
+        """Take a tile off the board; its cells become empty again."""
+        p = self._tiles.pop(tile_id)
+        self._codes[p.tile] -= 1
+        if not self._codes[p.tile]:
+            del self._codes[p.tile]
+        for cell in p.cells:
+            del self._cells[cell]
+        for cell, colour in p.squares:
+            ci = COLOUR_INDEX[colour]
+            for n in neighbours(cell):
+                counts = self._counts.get(n)
+                if counts is None or n in self._cells:
+                    continue
+                counts[ci] -= 1
+                if any(counts):
+                    self._score[n] = _scores(counts)
+                else:
+                    del self._counts[n]
+                    del self._score[n]
+        for cell in p.cells:
+            counts = [0] * 6
+            for n in neighbours(cell):
+                hit = self._cells.get(n)
+                if hit:
+                    counts[COLOUR_INDEX[hit[0]]] += 1
+            if any(counts):
+                self._counts[cell] = counts
+                self._score[cell] = _scores(counts)
+        self._runs = None
+        return p
+
+    # ---- what the solver reads ----------------------------------------
+    def candidate_runs(self) -> list[tuple[Cell, str, tuple, tuple, tuple]]:
+        """Every run of three empty cells that touches the board, with each cell's scores.
+
+        Only such runs can hold a legal tile (it needs contacts). Cached until
+        the board changes.
+        """
+        if self._runs is None:
+            self._runs = self._compute_runs()
+        return self._runs
+
+    def _compute_runs(self) -> list[tuple[Cell, str, tuple, tuple, tuple]]:
+        seen: set[tuple[Cell, str]] = set()
+        runs = []
+        occupied = self._cells
+        score = self._score
+        for fx, fy in self._score:
+            for d, (dx, dy) in STEP.items():
+                for k in (0, 1, 2):
+                    start = (fx - k * dx, fy - k * dy)
+                    key = (start, d)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    cells = [(start[0] + i * dx, start[1] + i * dy) for i in (0, 1, 2)]
+                    if any(c in occupied for c in cells):
+                        continue
+                    runs.append(
+                        (start, d, *(score.get(c, _NO_CONTACT) for c in cells))
+                    )
+        return runs

@@ -1,0 +1,108 @@
+"""Grading a reader's answers against the solver, with a reason for every wrong one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from .errors import ConundrumError
+from .notation import Grid
+from .placement import Placement
+from .puzzle import Puzzle, _placement
+from .solver import positions
+
+
+@dataclass
+class Wrong:
+    answer: str
+    reason: str
+
+
+@dataclass
+class Grade:
+    found: list[Placement] = field(default_factory=list)
+    missed: list[Placement] = field(default_factory=list)
+    wrong: list[Wrong] = field(default_factory=list)
+
+    @property
+    def perfect(self) -> bool:
+        return not self.missed and not self.wrong
+
+
+def read_answers(text: str, grid: Grid) -> list[tuple[str, Placement | None, str | None]]:
+    """Each answer as (as written, placement or None, why unreadable or None).
+
+    Text lines in sheet notation, or YAML/JSON: a list of placements, or a
+    mapping with `positions:` or `solve --json`'s `tiles:`.
+    """
+    structured = _structured(text)
+    if structured is not None:
+        return structured
+    out = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip().strip(",;")
+        if not line:
+            continue
+        try:
+            out.append((line, grid.parse(line), None))
+        except ConundrumError as exc:
+            out.append((line, None, f"unreadable line {n}: {exc}"))
+    return out
+
+
+def _structured(text: str):
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+    if isinstance(data, dict):
+        if "tiles" in data and isinstance(data["tiles"], list):
+            data = [p for t in data["tiles"] if isinstance(t, dict)
+                    for p in (t.get("positions") or [])]
+        elif "positions" in data:
+            data = data["positions"]
+        else:
+            return None
+    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
+        return None
+    out = []
+    for i, item in enumerate(data, 1):
+        written = f"{item.get('code')} at {item.get('at')} {item.get('dir')}"
+        try:
+            out.append((written, _placement(item, f"answer {i}"), None))
+        except ConundrumError as exc:
+            out.append((written, None, f"unreadable answer {i}: {exc}"))
+    return out
+
+
+def grade(puzzle: Puzzle, text: str) -> Grade:
+    board, rules = puzzle.board, puzzle.ruleset
+    grid = Grid.of(board)
+    solutions = {g.code: positions(board, g.code, rules) for g in puzzle.given}
+    by_tile = {min(c, c[::-1]): c for c in solutions}
+    every = {p for ps in solutions.values() for p in ps}
+    result = Grade()
+    seen: set[Placement] = set()
+    for written, p, unreadable in read_answers(text, grid):
+        if p is None:
+            result.wrong.append(Wrong(written, unreadable or "unreadable"))
+            continue
+        if p in seen:
+            continue  # the same position written twice counts once
+        seen.add(p)
+        if p in every:
+            result.found.append(p)
+        elif p.tile not in by_tile:
+            given = ", ".join(solutions) or "none"
+            result.wrong.append(Wrong(written, f"not that tile: {p.tile} is not a given "
+                                               f"tile (given: {given})"))
+        else:
+            reason = rules.explain(board, p, grid.name) or "not a legal position"
+            result.wrong.append(Wrong(written, _name_cells(reason, p, grid)))
+    result.missed = [p for ps in solutions.values() for p in ps if p not in seen]
+    return result
+
+
+def _name_cells(reason: str, p: Placement, grid: Grid) -> str:
+    return f"{grid.text(p)}: {reason}"

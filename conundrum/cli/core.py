@@ -1,0 +1,143 @@
+"""solve, check, validate."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from ..check import grade
+from ..errors import ConundrumError
+from ..files import read_text
+from ..notation import Grid
+from ..puzzle import load_puzzle
+from ..solver import counts, positions
+from ..terminal import board_picture
+from ..tiles import normalise_code
+from . import app
+
+AllowIllegal = Annotated[bool, typer.Option(
+    "--allow-illegal", help="Accept a board that cannot be reached from the start.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def placement_json(p, grid: Grid) -> dict:
+    return {**p.as_dict(), "sheet": grid.text(p), "cells": grid.span_text(p)}
+
+
+@app.command()
+def solve(
+    puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
+    tile: Annotated[list[str] | None, typer.Option(
+        "--tile", help="Solve for this tile instead of the given ones (repeatable).")] = None,
+    all_tiles: Annotated[bool, typer.Option(
+        "--all", help="Count positions for every tile not on the board.")] = False,
+    as_json: AsJson = False,
+    allow_illegal: AllowIllegal = False,
+) -> None:
+    """Every position of each given tile (or --tile), with the board drawn."""
+    pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    rules, board, grid = pz.ruleset, pz.board, Grid.of(pz.board)
+    if all_tiles:
+        codes = [c for c in rules.tiles if not board.contains(c)]
+    elif tile:
+        codes = list(tile)
+    else:
+        codes = [g.code for g in pz.given]
+    found = {}
+    for code in codes:
+        try:
+            found[normalise_code(code)] = positions(board, code, rules)
+        except ConundrumError as exc:
+            raise ConundrumError(f"{puzzle}: {exc}") from None
+    if as_json:
+        tiles = [{"code": code, "count": len(ps), "positions": [placement_json(p, grid)
+                                                                 for p in ps]}
+                 for code, ps in found.items()]
+        print(json.dumps({"rules": rules.name, "tiles": tiles}, indent=2))
+        return
+    out = console()
+    if pz.title:
+        out.print(pz.title, style="bold")
+    out.print(board_picture(board, grid=grid))
+    if not codes:
+        out.print("No tiles given: use --tile CODE or --all.")
+    if all_tiles:
+        _print_counts(out, counts(board, rules, codes=codes))
+        return
+    for code, ps in found.items():
+        out.print(f"{code}: {len(ps)} position{'s' if len(ps) != 1 else ''}", style="bold")
+        for p in ps:
+            out.print(f"  {grid.text(p):<12} {grid.span_text(p)}")
+
+
+def _print_counts(out: Console, table: dict[str, int]) -> None:
+    ordered = sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))
+    line = []
+    for i, (code, n) in enumerate(ordered, 1):
+        line.append(f"{code} {n:>3}")
+        if i % 6 == 0:
+            out.print("   ".join(line))
+            line = []
+    if line:
+        out.print("   ".join(line))
+
+
+@app.command()
+def check(
+    puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")],
+    answers: Annotated[str, typer.Argument(help="Answers file (`-` reads stdin).")],
+    as_json: AsJson = False,
+    allow_illegal: AllowIllegal = False,
+) -> None:
+    """Grade a reader's answers: found, missed and wrong (with why). Exit 0 only if perfect."""
+    pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    text = sys.stdin.read() if answers == "-" else read_text(answers)
+    result = grade(pz, text)
+    grid = Grid.of(pz.board)
+    if as_json:
+        print(json.dumps({
+            "found": len(result.found),
+            "missed": [placement_json(p, grid) for p in result.missed],
+            "wrong": [{"answer": w.answer, "reason": w.reason} for w in result.wrong],
+        }, indent=2))
+    else:
+        total = len(result.found) + len(result.missed)
+        out = console()
+        out.print(f"found {len(result.found)} of {total}")
+        for p in result.missed:
+            out.print(f"missed: {grid.text(p)}")
+        for w in result.wrong:
+            out.print(f"wrong: {w.answer} ({w.reason})")
+        if result.perfect:
+            out.print("perfect: every position found, none wrong", style="bold green")
+    raise typer.Exit(0 if result.perfect else 1)
+
+
+@app.command()
+def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> None:
+    """Exit 0 when the board is a legal game position and every printed count is right."""
+    pz = load_puzzle(puzzle, lenient=True)
+    faults = [str(f) for f in pz.faults()]
+    bad_given = {f.tile for f in pz.faults() if f.rule.startswith("given")}
+    for g in pz.given:
+        if g.positions is None or min(g.code, g.code[::-1]) in bad_given:
+            continue
+        actual = len(positions(pz.board, g.code, pz.ruleset))
+        if actual != g.positions:
+            faults.append(f"given tile {g.code}: the file says {g.positions} positions, "
+                          f"the solver finds {actual} (printed count)")
+    for line in faults:
+        print(f"{puzzle}: {line}")
+    if faults:
+        raise typer.Exit(1)
+    print(f"{puzzle}: ok: {len(pz.board)} tiles, a legal {pz.ruleset.name} game position"
+          f"{', every printed count right' if pz.given else ''}")

@@ -1,0 +1,46 @@
+"""Writing output files whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import ConundrumError
+
+
+def atomic_write(path: str | os.PathLike, data: bytes | str) -> None:
+    """Write to a temporary file beside `path`, then rename it into place."""
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    directory = target.parent if str(target.parent) else Path(".")
+    if not directory.is_dir():
+        raise ConundrumError(f"{target}: folder {directory} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_text(path: str | os.PathLike, limit: int = 5_000_000) -> str:
+    """A file's text, refusing a missing, unreadable, binary or oversized file."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if not p.is_file():
+            raise ConundrumError(f"{p}: not a file")
+        if size > limit:
+            raise ConundrumError(f"{p}: file is {size:,} bytes; the limit is {limit:,}")
+        return p.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise ConundrumError(f"{p}: no such file") from None
+    except PermissionError:
+        raise ConundrumError(f"{p}: permission denied") from None
+    except IsADirectoryError:
+        raise ConundrumError(f"{p}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ConundrumError(f"{p}: not UTF-8 text") from None

@@ -1,0 +1,95 @@
+"""Sheet coordinates and the reader's notation: `RYG C4 h`, `RYG C4-E4`.
+
+The drawn area of a sheet is the board's bounding box grown by MARGIN cells;
+columns are labelled A, B, ... Z, AA, AB ... from its left edge and rows
+1, 2, ... from its top.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .board import Board
+from .errors import ConundrumError
+from .placement import MAX_COORD, Cell, Placement, from_cells
+from .tiles import normalise_code
+
+MARGIN = 3
+
+
+def column_label(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26)."""
+    if index < 0:
+        raise ValueError("column index must be >= 0")
+    label = ""
+    n = index + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        label = chr(ord("A") + rem) + label
+    return label
+
+
+def column_index(label: str) -> int:
+    n = 0
+    for ch in label.upper():
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The drawn area of a board's sheet: origin cell and size in cells."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+
+    @classmethod
+    def of(cls, board: Board) -> Grid:
+        x0, y0, x1, y1 = board.bbox()
+        return cls(x0 - MARGIN, y0 - MARGIN, x1 - x0 + 1 + 2 * MARGIN, y1 - y0 + 1 + 2 * MARGIN)
+
+    def name(self, cell: Cell) -> str:
+        """Sheet name of a cell, e.g. `C4`."""
+        col, row = cell[0] - self.left, cell[1] - self.top
+        if col < 0 or row < 0:
+            return f"({cell[0]},{cell[1]})"
+        return f"{column_label(col)}{row + 1}"
+
+    def cell(self, name: str) -> Cell:
+        m = re.fullmatch(r"([A-Za-z]{1,3})(\d{1,7})", name.strip())
+        if not m or int(m.group(2)) < 1:
+            raise ConundrumError(f"{name!r} is not a cell such as C4")
+        x = self.left + column_index(m.group(1))
+        y = self.top + int(m.group(2)) - 1
+        if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
+            raise ConundrumError(f"cell {name} is beyond the limit")
+        return (x, y)
+
+    def inside(self, cell: Cell) -> bool:
+        return (0 <= cell[0] - self.left < self.width) and (0 <= cell[1] - self.top < self.height)
+
+    def text(self, p: Placement) -> str:
+        """`RYG C4 h`."""
+        return f"{p.code} {self.name(p.at)} {p.dir}"
+
+    def span_text(self, p: Placement) -> str:
+        """`RYG C4-E4`."""
+        return f"{p.code} {self.name(p.cells[0])}-{self.name(p.cells[2])}"
+
+    def parse(self, line: str) -> Placement:
+        """Read `RYG C4 h`, `RYG C4-E4` or `GYR E4-C4` into a placement."""
+        parts = line.replace("–", "-").split()
+        if len(parts) == 2 and "-" in parts[1]:
+            code = normalise_code(parts[0])
+            first, _, last = parts[1].partition("-")
+            return from_cells(code, self.cell(first), self.cell(last))
+        if len(parts) == 4 and parts[2] == "-":
+            code = normalise_code(parts[0])
+            return from_cells(code, self.cell(parts[1]), self.cell(parts[3]))
+        if len(parts) == 3 and parts[2].lower() in ("h", "v"):
+            code = normalise_code(parts[0])
+            return Placement(code, self.cell(parts[1]), parts[2].lower())
+        raise ConundrumError("expected a position such as `RYG C4 h` or `RYG C4-E4`")

@@ -1,0 +1,84 @@
+"""Placement: a tile code laid on three cells in a row."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import ConundrumError
+from .tiles import canonical, normalise_code
+
+Cell = tuple[int, int]
+MAX_COORD = 1_000_000
+STEP = {"h": (1, 0), "v": (0, 1)}
+
+
+class Placement(NamedTuple):
+    """`code` read left to right (h) or top to bottom (v) from `at`, its leftmost/topmost cell.
+
+    Because `at` is always the first cell, two placements that put the same
+    colours on the same cells are equal: a Placement *is* a position.
+    """
+
+    code: str
+    at: Cell
+    dir: str
+
+    @classmethod
+    def make(cls, code: object, at: object, dir: object) -> Placement:
+        """Build a placement from loose input (e.g. YAML), checking every part."""
+        norm = normalise_code(code)
+        if not (isinstance(at, (list, tuple)) and len(at) == 2):
+            raise ConundrumError(f"tile {norm}: `at` must be two integers [x, y], not {at!r}")
+        x, y = at
+        for v in (x, y):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ConundrumError(f"tile {norm}: coordinate {v!r} is not an integer")
+            if abs(v) > MAX_COORD:
+                raise ConundrumError(
+                    f"tile {norm}: coordinate {v} is beyond the limit of {MAX_COORD:,}"
+                )
+        d = str(dir).strip().lower() if isinstance(dir, str) else dir
+        if d not in STEP:
+            raise ConundrumError(f"tile {norm}: direction {dir!r} must be h or v")
+        return cls(norm, (x, y), d)
+
+    @property
+    def tile(self) -> str:
+        """The canonical tile code (the same for both readings)."""
+        return canonical(self.code)
+
+    @property
+    def cells(self) -> tuple[Cell, Cell, Cell]:
+        x, y = self.at
+        dx, dy = STEP[self.dir]
+        return ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
+
+    @property
+    def squares(self) -> tuple[tuple[Cell, str], ...]:
+        """Each cell with the colour it gets."""
+        return tuple(zip(self.cells, self.code, strict=True))
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "at": [self.at[0], self.at[1]], "dir": self.dir}
+
+    def __str__(self) -> str:
+        return f"{self.code}@{self.at[0]},{self.at[1]}{self.dir}"
+
+
+def from_cells(code: str, first: Cell, last: Cell) -> Placement:
+    """The placement reading `code` from cell `first` to cell `last` (either way round)."""
+    (x0, y0), (x1, y1) = first, last
+    if y0 == y1 and abs(x1 - x0) == 2:
+        d = "h"
+    elif x0 == x1 and abs(y1 - y0) == 2:
+        d = "v"
+    else:
+        raise ConundrumError("the first and last cells must be two apart in one row or column")
+    if (x1, y1) < (x0, y0):
+        return Placement(code[::-1], (x1, y1), d)
+    return Placement(code, (x0, y0), d)
+
+
+def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    x, y = cell
+    return ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))

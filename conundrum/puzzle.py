@@ -1,0 +1,207 @@
+"""Puzzle files: the YAML of SPEC.md, read through a safe loader, written stably."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .board import Board
+from .errors import BoardError, ConundrumError, PuzzleFileError
+from .files import atomic_write, read_text
+from .placement import Placement
+from .rules import Fault, RuleSet, rules_for
+from .tiles import DEFAULT_CHAMELEONS, chameleon_set, normalise_code
+
+MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
+KNOWN_KEYS = ("title", "rules", "chameleons", "board", "given")
+
+
+@dataclass
+class Given:
+    code: str
+    positions: int | None = None
+
+
+@dataclass
+class Puzzle:
+    board: Board
+    given: list[Given] = field(default_factory=list)
+    rules: str = "standard"
+    chameleons: tuple[str, ...] | None = None  # None: the default set
+    title: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # e.g. the generator's seed
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return rules_for(self.rules, self.chameleons)
+
+    def faults(self, check_reachability: bool = True) -> list[Fault]:
+        """Every rule the board or the given tiles break (counts are not checked here)."""
+        rs = self.ruleset
+        faults = rs.board_faults(self.board)
+        if not check_reachability:
+            faults = [f for f in faults if not f.rule.startswith("rule 4")]
+        seen: set[str] = set()
+        for g in self.given:
+            tile = min(g.code, g.code[::-1])
+            if not rs.in_set(g.code):
+                faults.append(Fault(tile, "given: a tile of the set",
+                                    f"given tile {g.code} is not in the tile set"))
+            if self.board.contains(g.code):
+                faults.append(Fault(tile, "given: not on the board",
+                                    f"given tile {g.code} is also on the board"))
+            if tile in seen:
+                faults.append(Fault(tile, "given: distinct", f"tile {g.code} is given twice"))
+            seen.add(tile)
+        return faults
+
+
+# ---- reading ---------------------------------------------------------------
+def load_puzzle(path: str | os.PathLike, *, lenient: bool = False,
+                allow_illegal: bool = False) -> Puzzle:
+    """Read a puzzle file. Unless `lenient`, a board that breaks a rule is an error.
+
+    `allow_illegal` relaxes only reachability (hand-drawn study boards).
+    """
+    text = read_text(path)
+    puzzle = parse_puzzle(text, str(path))
+    if not lenient:
+        faults = puzzle.faults(check_reachability=not allow_illegal)
+        if faults:
+            more = f" (and {len(faults) - 1} more; see `conundrum validate`)" \
+                if len(faults) > 1 else ""
+            raise BoardError(f"{path}: {faults[0]}{more}")
+    return puzzle
+
+
+def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
+    """Build a puzzle from YAML/JSON text; shape errors name `source`."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "unreadable"
+        raise PuzzleFileError(f"{source}: not valid YAML{where}: {problem}") from None
+    if data is None:
+        raise PuzzleFileError(f"{source}: the file is empty")
+    if not isinstance(data, dict):
+        raise PuzzleFileError(f"{source}: expected a mapping with `board:`, "
+                              f"found {type(data).__name__}")
+    try:
+        return _from_mapping(data)
+    except ConundrumError as exc:
+        raise PuzzleFileError(f"{source}: {exc}") from None
+
+
+def _from_mapping(data: dict) -> Puzzle:
+    rules = data.get("rules", "standard")
+    if not isinstance(rules, str):
+        raise ConundrumError(f"rules {rules!r} must be standard or junior")
+    chams = data.get("chameleons")
+    if chams is not None:
+        if not isinstance(chams, list) or len(chams) > 20:
+            raise ConundrumError("chameleons must be a list of codes such as B*Y")
+        chams = chameleon_set(chams)
+        if chams == chameleon_set(DEFAULT_CHAMELEONS):
+            chams = None
+    rules_for(rules, chams)  # refuses an unknown rule set
+    title = data.get("title")
+    if title is not None and not isinstance(title, (str, int, float)):
+        raise ConundrumError("title must be text")
+    board_data = data.get("board")
+    if board_data is None:
+        raise ConundrumError("no `board:` list")
+    if not isinstance(board_data, list):
+        raise ConundrumError("`board:` must be a list of placements")
+    if len(board_data) > MAX_TILES:
+        raise ConundrumError(f"the board has {len(board_data)} tiles; the limit is {MAX_TILES}")
+    board = Board()
+    for i, item in enumerate(board_data, 1):
+        board.add(_placement(item, f"board tile {i}"))
+    given = _given(data.get("given"))
+    extra = {k: v for k, v in data.items() if k not in KNOWN_KEYS}
+    return Puzzle(board, given, rules.strip().lower().replace("bambino", "junior"), chams,
+                  None if title is None else str(title), extra)
+
+
+def _placement(item: Any, what: str) -> Placement:
+    if not isinstance(item, dict):
+        raise ConundrumError(f"{what} must be a mapping like {{code: RYG, at: [0, 0], dir: h}}")
+    missing = [k for k in ("code", "at", "dir") if k not in item]
+    if missing:
+        raise ConundrumError(f"{what} has no {', '.join(missing)}")
+    try:
+        return Placement.make(item["code"], item["at"], item["dir"])
+    except ConundrumError as exc:
+        raise ConundrumError(f"{what}: {exc}") from None
+
+
+def _given(items: Any) -> list[Given]:
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        raise ConundrumError("`given:` must be a list of tiles")
+    if len(items) > MAX_TILES:
+        raise ConundrumError(f"{len(items)} given tiles; the limit is {MAX_TILES}")
+    out = []
+    for i, item in enumerate(items, 1):
+        if isinstance(item, str):
+            item = {"code": item}
+        if not isinstance(item, dict) or "code" not in item:
+            raise ConundrumError(f"given tile {i} must be a mapping with `code:`")
+        code = normalise_code(item["code"])
+        count = item.get("positions")
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                                  or not 0 <= count <= 10_000):
+            raise ConundrumError(f"given tile {code}: positions must be a whole number")
+        out.append(Given(code, count))
+    return out
+
+
+# ---- writing ---------------------------------------------------------------
+class _Flow(dict):
+    """A mapping written on one line."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+class _FlowList(list):
+    pass
+
+
+_Dumper.add_representer(
+    _Flow, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
+_Dumper.add_representer(
+    _FlowList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+
+
+def placement_yaml(p: Placement) -> dict:
+    return _Flow(code=p.code, at=_FlowList(p.at), dir=p.dir)
+
+
+def dump_puzzle(puzzle: Puzzle) -> str:
+    """The puzzle as YAML: same puzzle, same bytes."""
+    doc: dict[str, Any] = {}
+    if puzzle.title is not None:
+        doc["title"] = puzzle.title
+    doc["rules"] = puzzle.rules
+    if puzzle.chameleons is not None:
+        doc["chameleons"] = _FlowList(puzzle.chameleons)
+    doc["board"] = [placement_yaml(p) for p in puzzle.board]
+    doc["given"] = [
+        _Flow(code=g.code) if g.positions is None else _Flow(code=g.code, positions=g.positions)
+        for g in puzzle.given
+    ]
+    for key in sorted(puzzle.extra):
+        doc[key] = puzzle.extra[key]
+    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def save_puzzle(puzzle: Puzzle, path: str | os.PathLike) -> None:
+    atomic_write(path, dump_puzzle(puzzle))

@@ -1,0 +1,331 @@
+"""Rule sets: what makes one placement legal, and what makes a board a real game position.
+
+`standard` and `junior` are two small strategies behind one interface; the
+chameleon set is data. Each check returns a human reason (or a list of
+faults) so that `check` and `validate` can say *why*.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import cached_property
+from collections.abc import Callable
+
+from .board import Board
+from .errors import ConundrumError
+from .placement import Cell, Placement, neighbours
+from .tiles import JOKER, Tile, chameleon_set, tile_set
+
+RULE_NAMES = ("standard", "junior")
+
+
+def matches(a: str, b: str) -> bool:
+    """Two touching squares match when equal or when either is a joker."""
+    return a == b or a == JOKER or b == JOKER
+
+
+@dataclass(frozen=True)
+class Contact:
+    """One shared edge between a square of a new tile and a square on the board."""
+
+    cell: Cell  # the new tile's square
+    colour: str
+    other: Cell  # the board's square
+    other_colour: str
+    other_tile: int
+
+    @property
+    def matching(self) -> bool:
+        return matches(self.colour, self.other_colour)
+
+
+def contacts(board: Board, p: Placement) -> list[Contact]:
+    """Every edge the placement would share with squares already on the board."""
+    own = set(p.cells)
+    out = []
+    for cell, colour in p.squares:
+        for n in neighbours(cell):
+            if n in own:
+                continue
+            tid = board.tile_at(n)
+            if tid is not None:
+                out.append(Contact(cell, colour, n, board.colour_at(n), tid))
+    return out
+
+
+def overlap(board: Board, p: Placement) -> tuple[Cell, int] | None:
+    for cell in p.cells:
+        tid = board.tile_at(cell)
+        if tid is not None:
+            return cell, tid
+    return None
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One way a board breaks a rule: which tile, which rule, in words."""
+
+    tile: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+
+def where(p: Placement) -> str:
+    return f"{p.code} at [{p.at[0]}, {p.at[1]}] {p.dir}"
+
+
+def file_cell(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+CellNamer = Callable[[Cell], str]
+
+
+def _clash(board: Board, c: Contact, name: CellNamer) -> str:
+    return (f"clash at {name(c.cell)}: {c.colour} touches {c.other_colour} at "
+            f"{name(c.other)} (tile {board.placement(c.other_tile).code})")
+
+
+class RuleSet:
+    """The interface both rule sets share."""
+
+    name = ""
+
+    def __init__(self, chameleons: tuple[str, ...] | list[str] | None = None) -> None:
+        self.chameleons = chameleon_set(chameleons)
+
+    @cached_property
+    def tiles(self) -> tuple[str, ...]:
+        return tile_set(self.chameleons)
+
+    @cached_property
+    def _tileset(self) -> frozenset[str]:
+        return frozenset(self.tiles)
+
+    def in_set(self, code: str) -> bool:
+        return min(code, code[::-1]) in self._tileset
+
+    def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
+        """Why the placement is illegal on this board, or None when it is legal.
+
+        `name` writes a cell for the reader (file coordinates, or sheet names).
+        """
+        raise NotImplementedError
+
+    def is_legal(self, board: Board, p: Placement) -> bool:
+        return self.explain(board, p) is None
+
+    def board_faults(self, board: Board) -> list[Fault]:
+        """Every way the board fails to be a real game position (empty list: legal)."""
+        faults = self._set_faults(board)
+        if faults and board.start is None:
+            return faults
+        faults += self._shape_faults(board)
+        return faults
+
+    def _shape_faults(self, board: Board) -> list[Fault]:
+        raise NotImplementedError
+
+    def _set_faults(self, board: Board) -> list[Fault]:
+        """Rules 1 and 2: distinct tiles of the set, a chameleon start."""
+        faults = []
+        start = board.start
+        if start is None:
+            return [Fault("", "rule 2: a start chameleon", "the board is empty")]
+        if not Tile(start.tile).is_chameleon:
+            faults.append(Fault(start.tile, "rule 2: the start is a chameleon",
+                                f"the start tile {where(start)} is not a chameleon"))
+        counted: set[str] = set()
+        for p in board:
+            if not self.in_set(p.code) and p.tile not in counted:
+                counted.add(p.tile)
+                faults.append(Fault(p.tile, "rule 1: tiles of the set",
+                                    f"tile {where(p)} is not in the tile set"))
+        for code, n in sorted(board.tile_codes().items()):
+            if n > 1:
+                faults.append(Fault(code, "rule 1: distinct tiles",
+                                    f"tile {code} is on the board {n} times"))
+        return faults
+
+
+def _touching_pairs(board: Board):
+    """Each edge between squares of two different tiles, once: (cell, id, other, other id)."""
+    for tid, p in board.items():
+        for cell in p.cells:
+            for n in ((cell[0] + 1, cell[1]), (cell[0], cell[1] + 1)):
+                oid = board.tile_at(n)
+                if oid is not None and oid != tid:
+                    yield cell, tid, n, oid
+
+
+class StandardRules(RuleSet):
+    """At least two matching contacts, no clash (RULES.md, standard)."""
+
+    name = "standard"
+
+    def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
+        hit = overlap(board, p)
+        if hit:
+            return f"overlap: {name(hit[0])} is taken by tile {board.placement(hit[1]).code}"
+        found = contacts(board, p)
+        for c in found:
+            if not c.matching:
+                return _clash(board, c, name)
+        n = len(found)
+        if n < 2:
+            return f"too few matching contacts ({n}; at least 2 needed)"
+        return None
+
+    def _shape_faults(self, board: Board) -> list[Fault]:
+        faults = []
+        for cell, tid, n, oid in _touching_pairs(board):
+            a, b = board.colour_at(cell), board.colour_at(n)
+            if not matches(a, b):
+                p, q = board.placement(tid), board.placement(oid)
+                faults.append(Fault(p.tile, "rule 3: no clash",
+                                    f"tile {where(p)} clashes with tile {where(q)}: "
+                                    f"{a} against {b} at {list(cell)}-{list(n)}"))
+        faults += [
+            Fault(p.tile, "rule 4: reachable from the start",
+                  f"tile {where(p)} cannot be laid from the start: it never has 2 "
+                  "matching contacts with tiles laid before it")
+            for p in self.unreachable(board)
+        ]
+        return faults
+
+    def unreachable(self, board: Board) -> list[Placement]:
+        """Greedy closure from the start (RULES.md, rule 4): the tiles it never adds."""
+        if board.start_id is None:
+            return []
+        added = {board.start_id}
+        links: dict[int, list[int]] = {}
+        for cell, tid, n, oid in _touching_pairs(board):
+            if matches(board.colour_at(cell), board.colour_at(n)):
+                links.setdefault(tid, []).append(oid)
+                links.setdefault(oid, []).append(tid)
+        support: dict[int, int] = {}
+        queue = deque([board.start_id])
+        while queue:
+            tid = queue.popleft()
+            for other in links.get(tid, ()):
+                if other in added:
+                    continue
+                support[other] = support.get(other, 0) + 1
+                if support[other] >= 2:
+                    added.add(other)
+                    queue.append(other)
+        return [p for tid, p in board.items() if tid not in added]
+
+
+class JuniorRules(RuleSet):
+    """Bambino: dominoes with 1x3 tiles (RULES.md, junior)."""
+
+    name = "junior"
+
+    @staticmethod
+    def contact_square(p: Placement) -> tuple[int, ...]:
+        """Indices of the new tile's squares that may make its one contact."""
+        return (1,) if p.code[1] == JOKER else (0, 2)
+
+    @staticmethod
+    def is_open_end(board: Board, cell: Cell) -> bool:
+        tid = board.tile_at(cell)
+        if tid is None:
+            return False
+        p = board.placement(tid)
+        if cell not in (p.cells[0], p.cells[2]):
+            return False
+        return not any(board.tile_at(n) not in (None, tid) for n in neighbours(cell))
+
+    def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
+        hit = overlap(board, p)
+        if hit:
+            return f"overlap: {name(hit[0])} is taken by tile {board.placement(hit[1]).code}"
+        found = contacts(board, p)
+        if len(found) != 1:
+            return f"{len(found)} contacts; junior rules need exactly one"
+        c = found[0]
+        if not c.matching:
+            return _clash(board, c, name)
+        if not self.is_open_end(board, c.other):
+            return f"{name(c.other)} is not an open end"
+        if p.cells.index(c.cell) not in self.contact_square(p):
+            what = "its centre" if p.code[1] == JOKER else "an end square"
+            return f"must touch the open end with {what}"
+        return None
+
+    def _shape_faults(self, board: Board) -> list[Fault]:
+        faults = []
+        edges: dict[int, list[tuple[Cell, int, Cell]]] = {}
+        per_square: dict[Cell, int] = {}
+        n_edges = 0
+        for cell, tid, n, oid in _touching_pairs(board):
+            n_edges += 1
+            per_square[cell] = per_square.get(cell, 0) + 1
+            per_square[n] = per_square.get(n, 0) + 1
+            edges.setdefault(tid, []).append((cell, oid, n))
+            edges.setdefault(oid, []).append((n, tid, cell))
+            a, b = board.colour_at(cell), board.colour_at(n)
+            if not matches(a, b):
+                p = board.placement(tid)
+                faults.append(Fault(p.tile, "rule 3: no clash",
+                                    f"tile {where(p)} clashes with tile "
+                                    f"{where(board.placement(oid))}: {a} against {b}"))
+        parent = self._orient(board, edges)
+        if len(parent) + 1 != len(board) or n_edges != len(board) - 1:
+            faults.append(Fault("", "junior: contacts form a tree",
+                                f"{n_edges} contacts between {len(board)} tiles; a junior "
+                                "board is a tree (one contact fewer than tiles, all connected)"))
+        for cell, k in sorted(per_square.items()):
+            if k > 1:
+                p = board.placement(board.tile_at(cell))
+                faults.append(Fault(p.tile, "junior: one contact per open end",
+                                    f"tile {where(p)} has {k} contacts on one square"))
+        for tid, (own_sq, _pid, _other) in sorted(parent.items()):
+            p = board.placement(tid)
+            idx = p.cells.index(own_sq)
+            if idx not in self.contact_square(p):
+                faults.append(Fault(p.tile, "junior: laid by an end (a chameleon by its centre)",
+                                    f"tile {where(p)} touches the tile before it with the "
+                                    "wrong square"))
+        for tid, p in board.items():
+            for idx, cell in enumerate(p.cells):
+                parent_sq = parent.get(tid, (None,))[0]
+                is_end = idx != 1
+                if per_square.get(cell) and not is_end and cell != parent_sq:
+                    faults.append(Fault(p.tile, "junior: only open ends take contacts",
+                                        f"a tile touches the centre of tile {where(p)}"))
+        return faults
+
+    @staticmethod
+    def _orient(board: Board, edges) -> dict[int, tuple[Cell, int, Cell]]:
+        """Breadth-first from the start: tile -> (its square, parent id, parent's square)."""
+        start = board.start_id
+        parent: dict[int, tuple[Cell, int, Cell]] = {}
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            tid = queue.popleft()
+            for own, oid, other in sorted(edges.get(tid, ())):
+                if oid not in seen:
+                    seen.add(oid)
+                    parent[oid] = (other, tid, own)
+                    queue.append(oid)
+        return parent
+
+
+def rules_for(name: str = "standard",
+              chameleons: tuple[str, ...] | list[str] | None = None) -> RuleSet:
+    """The rule set by name; `chameleons` overrides the default chameleon set."""
+    key = str(name).strip().lower()
+    if key == "bambino":
+        key = "junior"
+    if key == "standard":
+        return StandardRules(chameleons)
+    if key == "junior":
+        return JuniorRules(chameleons)
+    raise ConundrumError(f"unknown rules {name!r}; choose standard or junior")

@@ -1,0 +1,47 @@
+"""The board drawn in a terminal, labelled as on a printed sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+
+from .board import Board
+from .notation import Grid, column_label
+from .placement import Placement
+
+STYLES = {
+    "R": "bold white on red3",
+    "Y": "bold black on yellow1",
+    "G": "bold white on green4",
+    "B": "bold white on blue3",
+    "P": "bold white on dark_magenta",
+    "*": "bold black on grey85",
+}
+EMPTY = "grey42"
+
+
+def board_picture(board: Board, highlight: Iterable[Placement] = (),
+                  grid: Grid | None = None) -> Text:
+    """Coloured cells with their letters; `highlight` placements drawn in lower case."""
+    grid = grid or Grid.of(board)
+    extra = {cell: colour for p in highlight for cell, colour in p.squares}
+    width = max(2, len(str(grid.height)))
+    out = Text()
+    out.append(" " * width)
+    for col in range(grid.width):
+        out.append(f"{column_label(col):^3}", style="bold")
+    out.append("\n")
+    for row in range(grid.height):
+        out.append(f"{row + 1:>{width}}", style="bold")
+        for col in range(grid.width):
+            cell = (grid.left + col, grid.top + row)
+            colour = board.colour_at(cell)
+            if colour:
+                out.append(f" {colour} ", style=STYLES[colour])
+            elif cell in extra:
+                out.append(f"[{extra[cell].lower()}]", style=STYLES[extra[cell]])
+            else:
+                out.append(" · ", style=EMPTY)
+        out.append("\n")
+    return out

@@ -1,0 +1,97 @@
+"""Tiles: colours, codes, the 75 standard tiles and the chameleon set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from .errors import TileCodeError
+
+COLOURS = "RYGBP"
+JOKER = "*"
+# Index of each square colour in the solver's tables; the joker comes last.
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS + JOKER)}
+COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple", "*": "joker"}
+
+DEFAULT_CHAMELEONS: tuple[str, ...] = ("B*Y", "P*Y", "B*G", "P*R", "R*G")
+
+
+def normalise_code(code: object) -> str:
+    """Upper-case a tile code and check its shape: three colours, `*` only in the centre."""
+    if not isinstance(code, str):
+        raise TileCodeError(f"tile code {code!r} is not text")
+    text = code.strip().upper()
+    if len(text) != 3:
+        raise TileCodeError(f"tile {code!r} has {len(text)} squares; a tile has 3")
+    for i, ch in enumerate(text):
+        if ch == JOKER and i == 1:
+            continue
+        if ch == JOKER:
+            raise TileCodeError(f"tile {code!r}: `*` may only be a chameleon's centre")
+        if ch not in COLOURS:
+            raise TileCodeError(f"tile {code!r}: {ch!r} is not a colour (R, Y, G, B, P)")
+    return text
+
+
+def canonical(code: str) -> str:
+    """The tile's name up to turning it end for end: the smaller of the two readings."""
+    rev = code[::-1]
+    return code if code <= rev else rev
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A tile of the set, named by its canonical code."""
+
+    code: str
+
+    @classmethod
+    def parse(cls, code: object) -> Tile:
+        return cls(canonical(normalise_code(code)))
+
+    @property
+    def is_chameleon(self) -> bool:
+        return self.code[1] == JOKER
+
+    @property
+    def value(self) -> int:
+        """Number of distinct colours; a chameleon is worth 3."""
+        return 3 if self.is_chameleon else len(set(self.code))
+
+    @property
+    def is_palindrome(self) -> bool:
+        return self.code == self.code[::-1]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def tile_value(code: str) -> int:
+    return Tile(canonical(code)).value
+
+
+STANDARD_TILES: tuple[str, ...] = tuple(
+    sorted({canonical("".join(t)) for t in product(COLOURS, repeat=3)})
+)
+
+
+def chameleon_set(chameleons: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
+    """The chameleon codes, canonical and checked; the default set when None."""
+    codes = DEFAULT_CHAMELEONS if chameleons is None else chameleons
+    out = []
+    for code in codes:
+        norm = normalise_code(code)
+        if norm[1] != JOKER:
+            raise TileCodeError(f"chameleon {code!r} has no `*` centre")
+        out.append(canonical(norm))
+    if len(set(out)) != len(out):
+        raise TileCodeError("the chameleon set names a tile twice")
+    return tuple(out)
+
+
+def tile_set(chameleons: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
+    """Every tile of the game: the 75 standard tiles, then the chameleons."""
+    return STANDARD_TILES + chameleon_set(chameleons)
+
+
+assert len(STANDARD_TILES) == 75
