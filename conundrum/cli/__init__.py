@@ -7,6 +7,7 @@ stderr and exit status 2.
 from __future__ import annotations
 
 import sys
+from importlib.metadata import entry_points
 
 import typer
 
@@ -26,6 +27,15 @@ app = typer.Typer(
 
 # Each module registers its commands on `app`.
 from . import core  # noqa: E402,F401
+
+
+def _load_plugins() -> None:
+    """Commands from other installed packages (the renderers), in name order."""
+    for ep in sorted(entry_points(group="conundrum.commands"), key=lambda e: e.name):
+        ep.load()(app)
+
+
+_load_plugins()
 
 
 def main(argv: list[str] | None = None) -> int:
