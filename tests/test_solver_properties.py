@@ -1,0 +1,87 @@
+"""Property tests: the fast solver against the simple reference, and symmetry invariants."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conundrum import Board, Placement, counts, positions, rules_for
+from conundrum.placement import from_cells
+from tests.reference import reference_positions, reference_reachable
+from tests.strategies import boards, grow
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def free_tiles(board: Board, rules: str = "standard") -> list[str]:
+    return [t for t in rules_for(rules).tiles if not board.contains(t)]
+
+
+@FAST
+@given(boards(30), st.randoms(use_true_random=False))
+def test_fast_solver_equals_reference(board, rnd):
+    for code in rnd.sample(free_tiles(board), 6):
+        assert set(positions(board, code)) == reference_positions(board.placements, code)
+
+
+@FAST
+@given(boards(14, "junior"), st.randoms(use_true_random=False))
+def test_junior_solver_equals_reference(board, rnd):
+    for code in rnd.sample(free_tiles(board, "junior"), 6):
+        found = set(positions(board, code, "junior"))
+        assert found == reference_positions(board.placements, code, "junior")
+
+
+@FAST
+@given(boards(25))
+def test_counts_in_one_call_equal_each_tile_solved(board):
+    table = counts(board)
+    assert set(table) == set(free_tiles(board))
+    for code in list(table)[::7]:
+        assert table[code] == len(positions(board, code))
+
+
+@FAST
+@given(boards(30), st.randoms(use_true_random=False))
+def test_every_position_is_legal_when_laid(board, rnd):
+    rs = rules_for("standard")
+    assert rs.board_faults(board) == []
+    assert reference_reachable(board.placements)
+    code = rnd.choice(free_tiles(board))
+    for p in positions(board, code):
+        assert rs.explain(board, p) is None
+        bigger = Board(board.placements + [p])
+        assert rs.board_faults(bigger) == []
+
+
+def _transform(p: Placement, f) -> Placement:
+    first, last = f(p.cells[0]), f(p.cells[2])
+    return from_cells(p.code, first, last)
+
+
+ROTATE = lambda c: (-c[1], c[0])  # noqa: E731  (90 degrees)
+MIRROR = lambda c: (-c[0], c[1])  # noqa: E731
+
+
+@FAST
+@given(boards(25), st.sampled_from([ROTATE, MIRROR]), st.randoms(use_true_random=False))
+def test_rotating_or_mirroring_moves_positions_the_same_way(board, f, rnd):
+    moved = Board([_transform(p, f) for p in board.placements])
+    for code in rnd.sample(free_tiles(board), 5):
+        expected = {_transform(p, f) for p in positions(board, code)}
+        assert set(positions(moved, code)) == expected
+
+
+@FAST
+@given(st.integers(0, 10**6), st.integers(3, 40))
+def test_tables_after_add_and_remove_equal_a_fresh_board(seed, n):
+    rng = random.Random(seed)
+    board = grow(seed, n)
+    removable = [tid for tid, _ in board.items()][1:]
+    for tid in rng.sample(removable, min(len(removable), 3)):
+        board.remove(tid)
+    fresh = Board(board.placements)
+    assert sorted(board.candidate_runs()) == sorted(fresh.candidate_runs())
+    assert counts(board) == counts(fresh)
