@@ -40,21 +40,27 @@ class Puzzle:
 
     def faults(self, check_reachability: bool = True) -> list[Fault]:
         """Every rule the board or the given tiles break (counts are not checked here)."""
-        rs = self.ruleset
-        faults = rs.board_faults(self.board)
+        faults = self.ruleset.board_faults(self.board)
         if not check_reachability:
             faults = [f for f in faults if not f.rule.startswith("rule 4")]
+        return faults + self.given_faults()
+
+    def given_faults(self) -> list[Fault]:
+        """Given tiles that are outside the set, on the board, or given twice (rule 1)."""
+        rs = self.ruleset
+        faults = []
         seen: set[str] = set()
         for g in self.given:
             tile = min(g.code, g.code[::-1])
             if not rs.in_set(g.code):
-                faults.append(Fault(tile, "given: a tile of the set",
+                faults.append(Fault(tile, "rule 1: tiles of the set",
                                     f"given tile {g.code} is not in the tile set"))
             if self.board.contains(g.code):
-                faults.append(Fault(tile, "given: not on the board",
+                faults.append(Fault(tile, "rule 1: a given tile is not on the board",
                                     f"given tile {g.code} is also on the board"))
             if tile in seen:
-                faults.append(Fault(tile, "given: distinct", f"tile {g.code} is given twice"))
+                faults.append(Fault(tile, "rule 1: distinct tiles",
+                                    f"tile {g.code} is given twice"))
             seen.add(tile)
         return faults
 

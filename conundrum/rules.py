@@ -8,9 +8,9 @@ faults) so that `check` and `validate` can say *why*.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from collections.abc import Callable
 
 from .board import Board
 from .errors import ConundrumError

@@ -127,7 +127,7 @@ def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> No
     """Exit 0 when the board is a legal game position and every printed count is right."""
     pz = load_puzzle(puzzle, lenient=True)
     faults = [str(f) for f in pz.faults()]
-    bad_given = {f.tile for f in pz.faults() if f.rule.startswith("given")}
+    bad_given = {f.tile for f in pz.given_faults()}
     for g in pz.given:
         if g.positions is None or min(g.code, g.code[::-1]) in bad_given:
             continue
@@ -139,5 +139,6 @@ def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> No
         print(f"{puzzle}: {line}")
     if faults:
         raise typer.Exit(1)
-    print(f"{puzzle}: ok: {len(pz.board)} tiles, a legal {pz.ruleset.name} game position"
+    n = len(pz.board)
+    print(f"{puzzle}: ok: {n} tile{'s' if n != 1 else ''}, a legal {pz.ruleset.name} game position"
           f"{', every printed count right' if pz.given else ''}")
