@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from .errors import BoardError
-from .placement import STEP, Cell, Placement, neighbours
+from .placement import Cell, Placement, neighbours
 from .tiles import COLOUR_INDEX, COLOURS, JOKER
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
@@ -46,6 +46,7 @@ class Board:
         self._cells: dict[Cell, tuple[str, int]] = {}
         self._counts: dict[Cell, list[int]] = {}
         self._score: dict[Cell, tuple[int, ...]] = {}
+        self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
         self._codes: Counter[str] = Counter()
         self._runs: list | None = None
         for p in placements:
@@ -108,11 +109,19 @@ class Board:
 
     def score(self, cell: Cell) -> tuple[int, ...]:
         """Matching contacts per colour for an empty cell (CLASH where it would clash)."""
+        self._refresh()
         return self._score.get(cell, _NO_CONTACT)
 
     def frontier(self) -> Iterator[Cell]:
         """Empty cells with at least one occupied neighbour."""
-        return iter(self._score)
+        return iter(self._counts)
+
+    def _refresh(self) -> None:
+        # Scores are made lazily: one tile changes a cell's counts up to three times.
+        if self._dirty:
+            for cell in self._dirty:
+                self._score[cell] = _scores(self._counts[cell])
+            self._dirty.clear()
 
     def copy(self) -> Board:
         return Board(self._tiles.values())
@@ -128,21 +137,23 @@ class Board:
         self._next_id += 1
         self._tiles[tile_id] = p
         self._codes[p.tile] += 1
-        own = set(p.cells)
         for cell, colour in p.squares:
             self._cells[cell] = (colour, tile_id)
-            self._counts.pop(cell, None)
-            self._score.pop(cell, None)
+            if self._counts.pop(cell, None) is not None:
+                self._score.pop(cell, None)
+                self._dirty.discard(cell)
+        cells = self._cells
+        all_counts = self._counts
         for cell, colour in p.squares:
             ci = COLOUR_INDEX[colour]
             for n in neighbours(cell):
-                if n in own or n in self._cells:
+                if n in cells:
                     continue
-                counts = self._counts.get(n)
+                counts = all_counts.get(n)
                 if counts is None:
-                    counts = self._counts[n] = [0] * 6
+                    counts = all_counts[n] = [0] * 6
                 counts[ci] += 1
-                self._score[n] = _scores(counts)
+                self._dirty.add(n)
         self._runs = None
         return tile_id
 
@@ -162,10 +173,11 @@ class Board:
                     continue
                 counts[ci] -= 1
                 if any(counts):
-                    self._score[n] = _scores(counts)
+                    self._dirty.add(n)
                 else:
                     del self._counts[n]
-                    del self._score[n]
+                    self._score.pop(n, None)
+                    self._dirty.discard(n)
         for cell in p.cells:
             counts = [0] * 6
             for n in neighbours(cell):
@@ -174,7 +186,7 @@ class Board:
                     counts[COLOUR_INDEX[hit[0]]] += 1
             if any(counts):
                 self._counts[cell] = counts
-                self._score[cell] = _scores(counts)
+                self._dirty.add(cell)
         self._runs = None
         return p
 
@@ -190,22 +202,23 @@ class Board:
         return self._runs
 
     def _compute_runs(self) -> list[tuple[Cell, str, tuple, tuple, tuple]]:
-        seen: set[tuple[Cell, str]] = set()
+        self._refresh()
+        seen: set[tuple[int, int, str]] = set()
         runs = []
         occupied = self._cells
         score = self._score
-        for fx, fy in self._score:
-            for d, (dx, dy) in STEP.items():
+        none = _NO_CONTACT
+        for fx, fy in self._counts:
+            for d, dx, dy in (("h", 1, 0), ("v", 0, 1)):
                 for k in (0, 1, 2):
-                    start = (fx - k * dx, fy - k * dy)
-                    key = (start, d)
+                    x, y = fx - k * dx, fy - k * dy
+                    key = (x, y, d)
                     if key in seen:
                         continue
                     seen.add(key)
-                    cells = [(start[0] + i * dx, start[1] + i * dy) for i in (0, 1, 2)]
-                    if any(c in occupied for c in cells):
+                    c0, c1, c2 = (x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
+                    if c0 in occupied or c1 in occupied or c2 in occupied:
                         continue
-                    runs.append(
-                        (start, d, *(score.get(c, _NO_CONTACT) for c in cells))
-                    )
+                    runs.append((c0, d, score.get(c0, none), score.get(c1, none),
+                                 score.get(c2, none)))
         return runs

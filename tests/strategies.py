@@ -21,12 +21,17 @@ def grow(seed: int, n_tiles: int, rules: str = "standard") -> Board:
     board = Board([Placement(start, (0, 0), rng.choice("hv"))])
     bag = [t for t in rs.tiles if not board.contains(t)]
     rng.shuffle(bag)
-    for code in bag:
-        if len(board) >= n_tiles:
-            break
-        options = positions(board, code, rs)
-        if options:
-            board.add(rng.choice(options))
+    progress = True
+    while progress and len(board) < n_tiles:  # several passes, as players keep drawing
+        progress = False
+        for code in list(bag):
+            if len(board) >= n_tiles:
+                break
+            options = positions(board, code, rs)
+            if options:
+                board.add(rng.choice(options))
+                bag.remove(code)
+                progress = True
     return board
 
 
