@@ -124,3 +124,36 @@ def test_board_faults_report_each_rule():
     assert [f.rule for f in far] == ["rule 4: reachable from the start"]
     outside = rs.board_faults(Board([Placement("Y*R", (0, 0), "h")]))
     assert [f.rule for f in outside] == ["rule 1: tiles of the set"]
+
+
+def test_junior_boards_grown_legally_are_legal_and_broken_ones_are_not():
+    from tests.strategies import grow
+    rs = rules_for("junior")
+    for seed in range(20):
+        assert rs.board_faults(grow(seed, 12, "junior")) == []
+    board = Board([START, Placement("YRR", (3, 0), "h")])
+    assert rs.board_faults(board) == []
+    # a second tile on the same open end: two contacts on one square
+    board.add(Placement("YGG", (2, 1), "v"))
+    assert any("one contact per open end" in f.rule for f in rs.board_faults(board))
+    # a tile touching the start's centre
+    side = Board([START, Placement("RRY", (1, -3), "v")])
+    rules = {f.rule for f in rs.board_faults(side)}
+    assert "junior: only open ends take contacts" in rules
+    # a chameleon laid end-on instead of crosswise
+    end_on = Board([START, Placement("Y*P", (3, 0), "h")])
+    assert any("chameleon by its centre" in f.rule for f in rs.board_faults(end_on))
+    # a cycle: more contacts than a tree has
+    loop = Board([START, Placement("YRR", (2, 1), "v"), Placement("BGG", (0, 1), "v"),
+                  Placement("GPR", (0, 4), "h")])
+    assert any("tree" in f.rule for f in rs.board_faults(loop))
+
+
+def test_junior_explain_gives_reasons():
+    rs = rules_for("junior")
+    board = start_board()
+    assert rs.explain(board, Placement("YRR", (3, 0), "h")) is None
+    assert "exactly one" in rs.explain(board, Placement("BYY", (0, -1), "h"))
+    assert "not an open end" in rs.explain(board, Placement("RRR", (1, -3), "v"))
+    assert "centre" in rs.explain(board, Placement("Y*P", (3, 0), "h"))
+    assert "clash" in rs.explain(board, Placement("GRR", (3, 0), "h"))
