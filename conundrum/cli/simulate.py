@@ -1,0 +1,166 @@
+"""simulate: play whole games with bots; one game in detail, or many as statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..board import Board
+from ..errors import ConundrumError
+from ..game import Game, GameOptions, GameRecord, GameStats
+from ..game.record import Action
+from ..notation import Grid
+from ..puzzle import Puzzle, save_puzzle
+from ..terminal import board_picture
+from . import app
+
+MAX_GAMES = 1_000_000
+
+
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option(
+        "--players", "-p", help="Number of players, 1 to 8 (1 is a solo game).")],
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (game k of --games uses "
+                                      "seed + k - 1).")] = 1,
+    rules: Annotated[str, typer.Option("--rules", help="standard or junior.")] = "standard",
+    scoring: Annotated[str, typer.Option(
+        "--scoring", help="standard (tiles left) or expert (points).")] = "standard",
+    draw: Annotated[str, typer.Option(
+        "--draw", help="one, until-playable or up-to:N.")] = "one",
+    open_hands: Annotated[bool, typer.Option(
+        "--open-hands", help="Every hand is visible to every bot.")] = False,
+    chameleon_last: Annotated[bool, typer.Option(
+        "--chameleon-last/--no-chameleon-last",
+        help="A chameleon may not be a player's last tile (the rulebook).")] = True,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", help="random, greedy or cautious, one per seat in order (repeatable); "
+        "fewer than players are cycled; default greedy.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the game record as JSON "
+                                          "(with --games: the statistics).")] = False,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Save the final board as a puzzle file.")] = None,
+    games: Annotated[int, typer.Option(
+        "--games", help="Play this many games and print statistics.")] = 1,
+) -> None:
+    """Play whole Chromino games between bots and show the record, or statistics over many."""
+    options = GameOptions(players=players, rules=rules, scoring=scoring, draw=draw,
+                          open_hands=open_hands, chameleon_last=chameleon_last,
+                          bots=tuple(bot or ())).validated()
+    if not 1 <= games <= MAX_GAMES:
+        raise ConundrumError(f"--games must be 1 to {MAX_GAMES:,}, not {games}")
+    if games > 1:
+        if output is not None:
+            raise ConundrumError("-o saves one game's board; leave out --games")
+        _many(options, seed, games, as_json)
+        return
+    game = Game(options, seed)
+    record = game.play()
+    if output is not None:
+        save_puzzle(_as_puzzle(record, options), output)
+    if as_json:
+        print(record.to_json(), end="")
+        return
+    _show(record, game.board)
+    if output is not None:
+        print(f"final board saved to {output}")
+
+
+def _as_puzzle(record: GameRecord, options: GameOptions) -> Puzzle:
+    return Puzzle(Board(record.board), [], options.rules, options.chameleons,
+                  f"Simulated game, seed {record.seed}",
+                  {"simulation": {"seed": record.seed, **options.as_dict()}})
+
+
+def _describe(options: GameOptions, seed: int) -> str:
+    hands = "open hands" if options.open_hands else "hidden hands"
+    cham = "" if options.chameleon_last else ", chameleon may be last"
+    return (f"{options.players} player{'s' if options.players > 1 else ''}, {options.rules} "
+            f"rules, {options.scoring} scoring, draw {options.draw}, {hands}{cham}, seed {seed}")
+
+
+def _turn_text(actions: list[Action], grid: Grid) -> str:
+    parts = []
+    draws = [a.tile for a in actions if a.action == "draw"]
+    if draws:
+        parts.append(f"draws {' '.join(str(t) for t in draws)}")
+    for a in actions:
+        if a.action == "play" and a.placement is not None:
+            parts.append(f"lays {grid.text(a.placement)} "
+                         f"({a.contacts} contacts, {a.points} points)")
+        elif a.action == "pass":
+            parts.append("passes")
+    return ", ".join(parts) if draws else "".join(parts)
+
+
+def _show(record: GameRecord, board: Board) -> None:
+    out = Console(highlight=False, soft_wrap=True)
+    bots = record.options["bots"]
+    grid = Grid.of(board)
+    out.print(f"Chromino game: {_describe_record(record)}", style="bold")
+    out.print("Seats: " + ", ".join(f"{i} {name}" for i, name in enumerate(bots)))
+    start = record.moves[0].placement
+    if start is not None:
+        out.print(f"Start: {grid.text(start)}")
+    by_turn: dict[int, list[Action]] = {}
+    for a in record.moves[1:]:
+        by_turn.setdefault(a.turn, []).append(a)
+    for turn in sorted(by_turn):
+        acts = by_turn[turn]
+        who = acts[0].player
+        out.print(f"turn {turn:>3}  round {acts[0].round:>2}  player {who} "
+                  f"{bots[who]:<8}  {_turn_text(acts, grid)}")
+    out.print(board_picture(board, grid=grid))
+    label = "expert points" if record.options["scoring"] == "expert" else "tiles left"
+    out.print(f"Scores ({label}): " + ", ".join(
+        f"player {i}: {s}" for i, s in enumerate(record.scores)))
+    names = ", ".join(f"player {w} ({bots[w]})" for w in record.winners)
+    out.print(f"Winner{'s' if len(record.winners) > 1 else ''}: {names}", style="bold green")
+    out.print(f"Why: {record.reason}")
+    out.print(f"{len(record.board)} tiles on the board, {record.turns} turns, "
+              f"{record.rounds} rounds, {sum(record.draws)} draws, {record.bag} left in the bag")
+
+
+def _describe_record(record: GameRecord) -> str:
+    o = record.options
+    return _describe(GameOptions(players=o["players"], rules=o["rules"], scoring=o["scoring"],
+                                 draw=o["draw"], open_hands=o["open_hands"],
+                                 chameleon_last=o["chameleon_last"]), record.seed)
+
+
+def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
+    stats = GameStats()
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task("games", total=games)
+        for k in range(games):
+            stats.add(Game(options, seed + k).play())
+            progress.advance(task)
+    summary = stats.as_dict()
+    if as_json:
+        print(json.dumps({"options": options.as_dict(), "seed": seed, **summary}, indent=2))
+        return
+    out = Console(highlight=False, soft_wrap=True)
+    out.print(f"{games} games: {_describe(options, seed)}", style="bold")
+    out.print(f"mean length {summary['mean_turns']} turns ({summary['mean_plays']} tiles laid, "
+              f"{summary['mean_draws']} draws); mean board {summary['mean_board_tiles']} tiles; "
+              f"blocked {summary['blocked']}; shared wins {summary['shared_wins']}")
+    by_bot = Table(title="Win rate per bot")
+    for col in ("bot", "seat-games", "wins", "win rate"):
+        by_bot.add_column(col, justify="left" if col == "bot" else "right")
+    for name, r in summary["bots"].items():
+        by_bot.add_row(name, str(r["seats"]), str(r["wins"]), f"{r['win_rate']:.1%}")
+    by_seat = Table(title="Win rate per seat")
+    for col in ("seat", "bot", "wins", "win rate"):
+        by_seat.add_column(col, justify="right" if col in ("wins", "win rate") else "left")
+    for seat, r in summary["seats"].items():
+        by_seat.add_row(seat, r["bot"], str(r["wins"]), f"{r['win_rate']:.1%}")
+    out.print(by_bot)
+    out.print(by_seat)

@@ -1,0 +1,45 @@
+"""Growing realistic boards for the generator: a game played until the board has n tiles."""
+
+from __future__ import annotations
+
+import random
+
+from ..board import Board
+from ..errors import GenerationError
+from ..rules import RuleSet
+from .engine import Game
+from .options import GameOptions
+
+ATTEMPTS = 20
+
+
+def grow_board(n_tiles: int, rng: random.Random, rules: str | RuleSet = "standard",
+               bot: str = "greedy", *, players: int = 1, draw: str = "one",
+               chameleons: tuple[str, ...] | None = None,
+               attempts: int = ATTEMPTS) -> Board:
+    """A legal board of exactly `n_tiles` tiles (start included), laid as a game lays them.
+
+    Plays games (solo by default, so a board can grow to most of the set)
+    seeded from `rng` and stops the first one whose board reaches `n_tiles`;
+    a game that ends sooner is replaced by the next. The board's placements
+    are in laying order. Raises GenerationError when `attempts` games all
+    end short.
+    """
+    if isinstance(rules, RuleSet):
+        rules, chameleons = rules.name, rules.chameleons
+    options = GameOptions(players=players, rules=rules, draw=draw, bots=(bot,),
+                          chameleons=chameleons).validated()
+    total = 80 if chameleons is None else 75 + len(options.chameleons or ())
+    if isinstance(n_tiles, bool) or not isinstance(n_tiles, int) or not 1 <= n_tiles <= total:
+        raise GenerationError(f"a board holds 1 to {total} tiles, not {n_tiles}")
+    longest = 0
+    for _ in range(attempts):
+        game = Game(options, rng.getrandbits(64))
+        while not game.over and len(game.board) < n_tiles:
+            game.play_turn()
+        if len(game.board) >= n_tiles:
+            return game.board
+        longest = max(longest, len(game.board))
+    raise GenerationError(
+        f"could not grow a {options.rules} board of {n_tiles} tiles: {attempts} games by "
+        f"{bot} bots ended at {longest} tiles at most")
