@@ -126,3 +126,19 @@ def test_notation_parses_every_form_to_the_same_position():
     for bad in ("RYG", "RYG C3 x", "RYG C3-D3", "RY C3 h", "RYG 3C h"):
         with pytest.raises(ConundrumError):
             grid.parse(bad)
+
+
+def test_chameleon_set_is_configurable(tmp_path):
+    path = tmp_path / "edition.yaml"
+    path.write_text("chameleons: [B*Y, P*Y, B*G, P*R, Y*R]\n"
+                    "board: [{code: Y*R, at: [0, 0], dir: h}]\ngiven: [{code: R*G}]\n")
+    with pytest.raises(ConundrumError, match="R\\*G is not in the tile set"):
+        load_puzzle(path)
+    path.write_text("chameleons: [B*Y, P*Y, B*G, P*R, Y*R]\n"
+                    "board: [{code: Y*R, at: [0, 0], dir: h}]\ngiven: [{code: B*Y}]\n")
+    pz = load_puzzle(path)
+    assert pz.chameleons == ("B*Y", "P*Y", "B*G", "P*R", "R*Y")
+    assert len(positions(pz.board, "B*Y", chameleons=pz.chameleons)) == 8
+    with pytest.raises(ConundrumError, match="not in the tile set"):
+        positions(pz.board, "R*G", chameleons=pz.chameleons)
+    assert "chameleons: [B*Y, P*Y, B*G, P*R, R*Y]" in dump_puzzle(pz)
