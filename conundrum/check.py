@@ -99,10 +99,6 @@ def grade(puzzle: Puzzle, text: str) -> Grade:
                                                f"tile (given: {given})"))
         else:
             reason = rules.explain(board, p, grid.name) or "not a legal position"
-            result.wrong.append(Wrong(written, _name_cells(reason, p, grid)))
+            result.wrong.append(Wrong(written, reason))
     result.missed = [p for ps in solutions.values() for p in ps if p not in seen]
     return result
-
-
-def _name_cells(reason: str, p: Placement, grid: Grid) -> str:
-    return f"{grid.text(p)}: {reason}"
