@@ -1,0 +1,241 @@
+"""Making a book's puzzles: one slot after another, in parallel, reproducibly.
+
+Each slot (section, slot) is tried with the seeds `slot_seed(book seed,
+section, slot, attempt)` for attempt 0, 1, 2 ...; a try whose puzzle repeats
+one already in the book or in the catalogue (up to symmetry) is passed over.
+Generation runs ahead in worker processes, but the decisions (accept or pass
+over) are taken in slot order, from results that are pure functions of their
+task, so the book is the same whatever `--jobs` is and however the workers
+are scheduled. Every result goes to the work file as it arrives (`--resume`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import signal
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+
+from ..errors import ConundrumError, GenerationError
+from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
+from .canonical import canonical_form, puzzle_key
+from .seeds import slot_seed
+from .spec import BookSpec
+from .work import WorkFile
+
+MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
+MAX_JOBS = 64
+
+
+class BookError(ConundrumError):
+    """A book that cannot be completed as specified."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One try at one slot: what to ask the generator for, and with which seed."""
+
+    section: int
+    slot: int
+    attempt: int
+    seed: int
+    difficulty: int
+    tiles: int | None
+    given: int | None
+    positions: tuple[int, ...] | None
+    rules: str = "standard"
+
+    def request(self) -> dict:
+        """The generator's arguments: all that decides the result (slot and attempt do not)."""
+        return {"tiles": self.tiles, "given": self.given,
+                "positions": None if self.positions is None else list(self.positions),
+                "seed": self.seed, "difficulty": self.difficulty, "rules": self.rules,
+                "method": "search"}
+
+    def key(self) -> str:
+        text = json.dumps(self.request(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+@dataclass
+class Made:
+    """A puzzle accepted for a slot."""
+
+    section: int
+    slot: int
+    attempt: int
+    seed: int
+    puzzle: Puzzle
+    key: str
+    form: str
+
+
+@dataclass
+class Hooks:
+    """Ways to watch a build: progress (done, total) and each stored result."""
+
+    progress: Callable[[int, int], None] | None = None
+    stored: Callable[[int], None] | None = None  # called with the number stored so far
+
+
+def task_for(spec: BookSpec, section: int, slot: int, attempt: int) -> Task:
+    s = spec.sections[section]
+    return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
+                s.difficulty, s.tiles, s.given, s.positions)
+
+
+# ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
+def run_task(request: dict) -> tuple[str | None, str | None]:
+    """Generate one puzzle; (YAML, None) or (None, why) when the generator gives up."""
+    from ..generate import GenerateRequest, generate
+
+    req = dict(request)
+    req["positions"] = None if req["positions"] is None else tuple(req["positions"])
+    try:
+        return dump_puzzle(generate(GenerateRequest(**req))), None
+    except GenerationError as exc:
+        return None, str(exc)
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C reaches the whole process group; the parent handles it and keeps
+    # what is stored, workers just stop without a traceback each.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Inline:
+    """An executor that runs each task at once in this process (`--jobs 1`)."""
+
+    def submit(self, fn: Callable, *args: object) -> Future:
+        fut: Future = Future()
+        fut.set_result(fn(*args))
+        return fut
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
+    if jobs == 1:
+        return _Inline()
+    # spawn: workers start clean, whatever threads (progress bar) the parent runs
+    ctx = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker)
+
+
+# ---- the parent side -----------------------------------------------------------
+@dataclass
+class _State:
+    spec: BookSpec
+    seen: set[str]
+    results: dict[str, tuple[str | None, str | None]]
+    work: WorkFile
+    hooks: Hooks
+    source: str
+    in_flight: dict[Future, Task] = field(default_factory=dict)
+    submitted: set[str] = field(default_factory=set)
+    stored: int = 0
+
+
+def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
+                 hooks: Hooks | None = None, source: str = "book") -> list[Made]:
+    """Every slot's puzzle, in book-spec order (sections, then slots)."""
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
+    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source)
+    slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
+    executor = _executor(jobs)
+    try:
+        return _run(state, slots, executor, window=2 * jobs)
+    except BrokenProcessPool:
+        raise BookError(f"{source}: a generator process died; run again with --resume "
+                        "to continue from the puzzles already made") from None
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> list[Made]:
+    made: list[Made] = []
+    attempts = [0] * len(slots)
+    ahead = 0  # the next slot whose first try may be started early
+    _report(state, 0, len(slots))
+    while len(made) < len(slots):
+        i = len(made)
+        task = task_for(state.spec, *slots[i], attempts[i])
+        if task.key() in state.results:
+            accepted = _decide(state, task)
+            if accepted is None:
+                attempts[i] += 1
+                _check_attempts(state, task, attempts[i])
+            else:
+                made.append(accepted)
+                _report(state, len(made), len(slots))
+            continue
+        _submit(state, executor, task)
+        ahead = max(ahead, i + 1)
+        while len(state.in_flight) < window and ahead < len(slots):
+            _submit(state, executor, task_for(state.spec, *slots[ahead], 0))
+            ahead += 1
+        _harvest(state)
+    return made
+
+
+def _submit(state: _State, executor, task: Task) -> None:
+    key = task.key()
+    if key in state.results or key in state.submitted:
+        return
+    state.submitted.add(key)
+    state.in_flight[executor.submit(run_task, task.request())] = task
+
+
+def _harvest(state: _State) -> None:
+    """Wait for at least one result; store every finished one."""
+    done, _ = wait(list(state.in_flight), return_when=FIRST_COMPLETED)
+    for fut in sorted(done, key=lambda f: _order(state.in_flight[f])):
+        task = state.in_flight.pop(fut)
+        puzzle, error = fut.result()
+        state.work.store(task.key(), puzzle, error)
+        state.results[task.key()] = (puzzle, error)
+        state.stored += 1
+        if state.hooks.stored:
+            state.hooks.stored(state.stored)
+
+
+def _order(task: Task) -> tuple[int, int, int]:
+    return (task.section, task.slot, task.attempt)
+
+
+def _decide(state: _State, task: Task) -> Made | None:
+    """The slot's puzzle if this try is new to the book and the catalogue, else None."""
+    text, _error = state.results[task.key()]
+    if text is None:
+        return None
+    puzzle = parse_puzzle(text, f"generated puzzle (seed {task.seed})")
+    key = puzzle_key(puzzle)
+    if key in state.seen:
+        return None
+    state.seen.add(key)
+    return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
+                canonical_form(puzzle))
+
+
+def _check_attempts(state: _State, task: Task, attempts: int) -> None:
+    if attempts < MAX_ATTEMPTS:
+        return
+    section = state.spec.sections[task.section]
+    _text, error = state.results[task.key()]
+    why = f"the generator gave up ({error})" if error else \
+        "every puzzle it made repeats one already in the book or the catalogue"
+    raise BookError(
+        f"{state.source}: the book cannot be completed: section {section.name!r}, puzzle "
+        f"{task.slot + 1} of {section.count}: after {MAX_ATTEMPTS} seeds, {why}; ask for "
+        "fewer puzzles, other sizes, or another catalogue")
+
+
+def _report(state: _State, done: int, total: int) -> None:
+    if state.hooks.progress:
+        state.hooks.progress(done, total)

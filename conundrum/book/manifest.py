@@ -1,0 +1,75 @@
+"""The manifest: `<output stem>.manifest.yaml`, every puzzle of the book as data.
+
+Shape (SPEC.md): `{title, seed, puzzles: [{number, section, difficulty, board,
+given: [{code, positions}], seed, ...}]}`. It holds nothing about the run
+(no paths, times, job counts), so two builds of the same book compare equal
+byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..puzzle import Puzzle, _Dumper, placement_yaml
+from .build import Made
+from .spec import BookSpec
+
+
+@dataclass
+class BookPuzzle:
+    """A puzzle in its place in the book."""
+
+    number: int  # 1, 2, ... through the whole book
+    section: int  # index into spec.sections
+    made: Made
+    grade: float | None = None  # the measured difficulty, if the generator graded it
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.made.puzzle
+
+
+def manifest_path(output: str | os.PathLike) -> Path:
+    out = Path(output)
+    return out.with_name(f"{out.stem}.manifest.yaml")
+
+
+def manifest_doc(spec: BookSpec, puzzles: list[BookPuzzle]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"title": spec.title}
+    if spec.subtitle is not None:
+        doc["subtitle"] = spec.subtitle
+    doc["seed"] = spec.seed
+    doc["puzzles"] = [_entry(spec, bp) for bp in puzzles]
+    return doc
+
+
+def _entry(spec: BookSpec, bp: BookPuzzle) -> dict[str, Any]:
+    section = spec.sections[bp.section]
+    pz = bp.puzzle
+    entry: dict[str, Any] = {
+        "number": bp.number,
+        "section": section.name,
+        "difficulty": section.difficulty,
+        "board": [placement_yaml(p) for p in pz.board],
+        "given": [{"code": g.code, "positions": g.positions} for g in pz.given],
+        "seed": bp.made.seed,
+        "slot": bp.made.slot + 1,
+        "rules": pz.rules,
+        "key": bp.made.key,
+    }
+    if bp.grade is not None:
+        entry["grade"] = bp.grade
+    generator = pz.extra.get("generator")
+    if generator is not None:
+        entry["generator"] = generator
+    return entry
+
+
+def dump_manifest(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
+    return yaml.dump(manifest_doc(spec, puzzles), Dumper=_Dumper, sort_keys=False,
+                     allow_unicode=True, width=100)

@@ -1,0 +1,66 @@
+"""The work file: every generated puzzle of a build, kept as it is made, for `--resume`.
+
+`<output stem>.work.sqlite` beside the book. Each generation result is one
+row committed on its own (SQLite transactions), so a Ctrl-C or a killed
+process loses at most the puzzles still being made, and never leaves a
+half-written row. A row is keyed by the generation task (request and seed),
+not by the slot: a result is a pure function of its task, so a resumed build
+replays the same decisions from it and yields the same book; a task of a
+changed spec simply finds no row.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+from ..errors import ConundrumError
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    task   TEXT PRIMARY KEY,  -- Task.key(): request and seed
+    puzzle TEXT,              -- the puzzle as YAML, or NULL when generation failed
+    error  TEXT               -- why it failed
+)
+"""
+
+
+def work_path(output: str | os.PathLike) -> Path:
+    out = Path(output)
+    return out.with_name(f"{out.stem}.work.sqlite")
+
+
+class WorkFile:
+    """Results already made; `fresh` discards any earlier run's."""
+
+    def __init__(self, path: str | os.PathLike, fresh: bool) -> None:
+        self.path = Path(path)
+        if fresh:
+            self.path.unlink(missing_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            # a lost last row is fine (it is made again); a torn file is not, and
+            # SQLite's journal prevents that at every synchronous level
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise ConundrumError(f"{self.path}: cannot use the work file ({exc}); delete it "
+                                 "and build without --resume") from None
+
+    def load(self) -> dict[str, tuple[str | None, str | None]]:
+        """Every stored result: task key -> (puzzle YAML, error)."""
+        rows = self._db.execute("SELECT task, puzzle, error FROM results")
+        return {task: (puzzle, error) for task, puzzle, error in rows}
+
+    def store(self, task: str, puzzle: str | None, error: str | None) -> None:
+        self._db.execute("INSERT OR REPLACE INTO results (task, puzzle, error) VALUES (?, ?, ?)",
+                         (task, puzzle, error))
+
+    def close(self) -> None:
+        self._db.close()
+
+    def discard(self) -> None:
+        """The book is finished: the work file has served its purpose."""
+        self.close()
+        self.path.unlink(missing_ok=True)

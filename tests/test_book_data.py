@@ -1,0 +1,237 @@
+"""The book's data side: spec, slot seeds, canonical form, catalogue, work file."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from conundrum.board import Board
+from conundrum.book.canonical import (
+    TRANSFORMS,
+    _normalised,
+    board_form,
+    canonical_form,
+    puzzle_key,
+    transform_board,
+)
+from conundrum.book.catalogue import Catalogue, CatalogueError, Entry, default_path
+from conundrum.book.seeds import book_id, slot_seed
+from conundrum.book.spec import MAX_COUNT, Section, SpecError, parse_spec
+from conundrum.book.work import WorkFile, work_path
+from conundrum.placement import Placement
+from conundrum.puzzle import Given, Puzzle
+
+MINIMAL = "title: T\nsections:\n  - {name: A, count: 3}\n"
+
+
+# ---- spec ---------------------------------------------------------------------
+def test_minimal_spec_takes_the_documented_defaults() -> None:
+    spec = parse_spec(MINIMAL)
+    assert (spec.title, spec.subtitle, spec.language, spec.page, spec.bleed, spec.palette,
+            spec.per_page, spec.seed, spec.answers) == \
+        ("T", None, "en", "a4", False, "classic", 2, 1, "end")
+    assert spec.sections == (Section("A", 3, 3, None, None, None),)
+
+
+def test_full_spec_reads_every_key() -> None:
+    spec = parse_spec("""
+title: Chromino Conundrums
+subtitle: Volume 1
+language: cs
+page: 6x9
+bleed: true
+palette: mono
+per_page: 4
+seed: 42
+answers: none
+sections:
+  - {name: Warm-up, count: 20, difficulty: 1}
+  - {name: Tricky, count: 20, difficulty: 3, tiles: 30, given: 2, positions: [3, 5]}
+  - {name: Hard, count: 1, positions: "4"}
+""")
+    assert (spec.subtitle, spec.language, spec.page, spec.bleed, spec.palette, spec.per_page,
+            spec.seed, spec.answers) == ("Volume 1", "cs", "6x9", True, "mono", 4, 42, "none")
+    assert spec.sections[1] == Section("Tricky", 20, 3, 30, 2, (3, 5))
+    assert spec.sections[2].positions == (4,)
+    assert spec.total == 41
+
+
+@pytest.mark.parametrize("text, words", [
+    ("sections: [{name: A, count: 1}]", "no `title:`"),
+    ("title: T\npage: a5\nsections: [{name: A, count: 1}]", "unknown page 'a5'"),
+    ("title: T\nlanguage: de\nsections: [{name: A, count: 1}]", "unknown language 'de'"),
+    ("title: T\nsections: [{name: A, count: -3}]", "section 1: `count` is -3"),
+    ("title: T\nsections: [{name: A, count: 0}]", "`count` is 0"),
+    ("title: T\ncolour: red\nsections: [{name: A, count: 1}]", "unknown key `colour`"),
+    ("title: T\nsections: [{name: A, count: 1, size: 3}]", "section 1: unknown key `size`"),
+    ("title: T\nsections: [{count: 1}]", "section 1: no `name:`"),
+    ("title: T\nsections: []", "non-empty list"),
+    ("title: T", "no `sections:`"),
+    ("title: T\nper_page: 3\nsections: [{name: A, count: 1}]", "per_page 3"),
+    ("title: T\nanswers: after\nsections: [{name: A, count: 1}]", "unknown answers"),
+    ("title: T\nbleed: maybe\nsections: [{name: A, count: 1}]", "`bleed` must be true"),
+    ("title: T\nseed: -1\nsections: [{name: A, count: 1}]", "`seed` is -1"),
+    ("title: T\nsections: [{name: A, count: 1, difficulty: 6}]", "`difficulty` is 6"),
+    ("title: T\nsections: [{name: A, count: 1, given: 2, positions: [1, 2, 3]}]",
+     "3 position targets for 2 given tiles"),
+    (f"title: T\nsections: [{{name: A, count: {MAX_COUNT + 1}}}]", "`count` is 10001"),
+    ("title: [T\n", "not valid YAML"),
+    ("- a list\n", "expected a mapping"),
+    ("", "the spec is empty"),
+])
+def test_bad_specs_name_the_file_and_the_fault(text: str, words: str) -> None:
+    with pytest.raises(SpecError) as err:
+        parse_spec(text, "book.yaml")
+    message = str(err.value)
+    assert message.startswith("book.yaml: ")
+    assert words in message
+    assert "\n" not in message
+
+
+# ---- seeds --------------------------------------------------------------------
+def test_slot_seeds_are_stable_and_distinct() -> None:
+    # A fixed value: a change here would silently change every published book.
+    assert (slot_seed(1, 0, 0), slot_seed(1, 2, 7, 1)) == (827107906, 221125035)
+    seeds = {slot_seed(1, s, k, a) for s in range(3) for k in range(50) for a in range(3)}
+    assert len(seeds) == 450
+    assert slot_seed(1, 0, 0) != slot_seed(2, 0, 0)
+    assert all(0 <= s < 1_000_000_000 for s in seeds)
+
+
+def test_slot_seed_does_not_depend_on_the_process() -> None:
+    # sha256, not hash(): the value is the same in any interpreter.
+    import subprocess
+    import sys
+    code = "from conundrum.book.seeds import slot_seed; print(slot_seed(7, 1, 2, 3))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"PYTHONHASHSEED": "123"})
+    assert int(out.stdout) == slot_seed(7, 1, 2, 3)
+
+
+def test_book_id_ignores_layout_but_not_title_or_puzzles() -> None:
+    base = parse_spec(MINIMAL)
+    assert book_id(base) == book_id(parse_spec(MINIMAL + "page: letter\nper_page: 6\n"))
+    assert book_id(base) != book_id(parse_spec(MINIMAL + "subtitle: Volume 2\n"))
+    assert book_id(base) != book_id(parse_spec(MINIMAL + "seed: 2\n"))
+    assert book_id(base) != book_id(parse_spec(MINIMAL.replace("count: 3", "count: 4")))
+
+
+# ---- canonical form -------------------------------------------------------------
+BOARD = [Placement("Y*B", (0, 0), "h"), Placement("YGB", (0, 1), "h"),
+         Placement("BRP", (3, -1), "v"), Placement("GGR", (1, 2), "h")]
+
+
+def _puzzle(placements: list[Placement], given: tuple[str, ...] = ("YYB",)) -> Puzzle:
+    return Puzzle(Board(placements), [Given(code) for code in given])
+
+
+def test_transforms_are_the_eight_symmetries() -> None:
+    images = {tuple(t(c) for c in [(1, 2), (3, 0)]) for t in TRANSFORMS}
+    assert len(images) == 8
+
+
+def test_canonical_form_is_equal_for_all_eight_transforms_and_shifts() -> None:
+    form = canonical_form(_puzzle(BOARD))
+    for t in TRANSFORMS:
+        moved = transform_board(BOARD, t)
+        shifted = [Placement(p.code, (p.at[0] + 17, p.at[1] - 5), p.dir) for p in moved]
+        assert canonical_form(_puzzle(moved)) == form
+        assert canonical_form(_puzzle(shifted)) == form
+        # a transformed board is the same board, cell for cell, up to the transform
+        cells = {c: col for p in moved for c, col in p.squares}
+        assert cells == {t(c): col for p in BOARD for c, col in p.squares}
+
+
+def test_given_tiles_are_compared_as_tiles() -> None:
+    assert canonical_form(_puzzle(BOARD, ("YYB", "GRB"))) == \
+        canonical_form(_puzzle(BOARD, ("BRG", "byy".upper())))
+
+
+def test_canonical_form_differs_for_different_puzzles() -> None:
+    base = puzzle_key(_puzzle(BOARD))
+    other_colour = BOARD[:3] + [Placement("GGP", (1, 2), "h")]
+    other_place = BOARD[:3] + [Placement("GGR", (0, 2), "h")]
+    turned_tile = BOARD[:3] + [Placement("RGG", (1, 2), "h")]
+    assert puzzle_key(_puzzle(other_colour)) != base
+    assert puzzle_key(_puzzle(other_place)) != base
+    assert puzzle_key(_puzzle(turned_tile)) != base
+    assert puzzle_key(_puzzle(BOARD, ("YYG",))) != base
+    assert puzzle_key(_puzzle(BOARD, ("YYB", "RRR"))) != base
+    junior = _puzzle(BOARD)
+    junior.rules = "junior"
+    assert puzzle_key(junior) != base
+
+
+def test_a_mirror_image_that_is_no_rotation_is_still_the_same_puzzle() -> None:
+    # An L of tiles: its mirror image cannot be rotated back onto it.
+    board = [Placement("Y*B", (0, 0), "h"), Placement("BBG", (2, 1), "v")]
+    mirror = transform_board(board, TRANSFORMS[4])
+    rotations = {_normalised(transform_board(board, t)) for t in TRANSFORMS[:4]}
+    assert _normalised(mirror) not in rotations
+    assert board_form(mirror) == board_form(board)
+
+
+# ---- catalogue ----------------------------------------------------------------
+def test_catalogue_records_in_one_transaction_and_excludes_its_own_book(tmp_path) -> None:
+    path = tmp_path / "cat.sqlite"
+    with Catalogue(path) as cat:
+        assert cat.keys_except("book1") == frozenset()
+        assert cat.record("book1", "Vol 1", [Entry("k1", "f1", 1), Entry("k2", "f2", 2)]) == 2
+        assert cat.record("book1", "Vol 1", [Entry("k1", "f1", 1)]) == 0  # idempotent
+    with Catalogue(path) as cat:
+        assert cat.keys_except("book2") == {"k1", "k2"}
+        assert cat.keys_except("book1") == frozenset()
+        assert len(cat) == 2
+
+
+def test_a_failed_record_leaves_the_catalogue_unchanged(tmp_path) -> None:
+    path = tmp_path / "cat.sqlite"
+    with Catalogue(path) as cat:
+        cat.record("b", "t", [Entry("k1", "f", 1)])
+
+        def entries():
+            yield Entry("k2", "f", 2)
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            cat.record("b", "t", entries())
+        assert len(cat) == 1
+
+
+def test_a_file_that_is_no_catalogue_is_refused(tmp_path) -> None:
+    path = tmp_path / "cat.sqlite"
+    path.write_text("not a database, just text " * 100)
+    with pytest.raises(CatalogueError, match="not a catalogue"):
+        Catalogue(path).keys_except("b")
+
+
+def test_default_catalogue_is_shared_by_books_in_one_folder(tmp_path) -> None:
+    assert default_path(tmp_path / "a.pdf") == default_path(tmp_path / "b.pdf")
+
+
+# ---- work file ----------------------------------------------------------------
+def test_work_file_keeps_results_and_fresh_discards_them(tmp_path) -> None:
+    path = work_path(tmp_path / "book.pdf")
+    assert path.name == "book.work.sqlite"
+    work = WorkFile(path, fresh=True)
+    work.store("t1", "board: []", None)
+    work.store("t2", None, "gave up")
+    work.close()
+    kept = WorkFile(path, fresh=False)
+    assert kept.load() == {"t1": ("board: []", None), "t2": (None, "gave up")}
+    kept.close()
+    again = WorkFile(path, fresh=True)
+    assert again.load() == {}
+    again.discard()
+    assert not path.exists()
+
+
+def test_each_stored_result_is_committed_at_once(tmp_path) -> None:
+    path = tmp_path / "w.sqlite"
+    work = WorkFile(path, fresh=True)
+    work.store("t1", "x", None)
+    # another connection (as after a kill) sees it without any close or commit
+    rows = sqlite3.connect(path).execute("SELECT task FROM results").fetchall()
+    assert rows == [("t1",)]
+    work.close()
