@@ -109,7 +109,9 @@ def _show(record: GameRecord, board: Board) -> None:
     if start is not None:
         out.print(f"Start: {grid.text(start)}")
     by_turn: dict[int, list[Action]] = {}
-    for a in record.moves[1:]:
+    for a in record.moves:
+        if a.player is None:  # the start (and any tiles of a staged position)
+            continue
         by_turn.setdefault(a.turn, []).append(a)
     for turn in sorted(by_turn):
         acts = by_turn[turn]

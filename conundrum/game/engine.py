@@ -31,13 +31,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ..board import Board
+from ..errors import ConundrumError
 from ..placement import Placement
 from ..rules import rules_for
 from ..scoring import expert_score
-from ..tiles import JOKER
+from ..tiles import JOKER, canonical, normalise_code
 from .bots import Bot, make_bot
 from .moves import Move, legal_moves
 from .options import GameOptions
@@ -59,26 +61,75 @@ class Game:
 
     def __init__(self, options: GameOptions | None = None, seed: int = 1, *,
                  check: bool = False) -> None:
+        self._configure(options, seed, check)
+        rng = random.Random(seed)
+        start = self._start(rng)
+        bag = sorted(t for t in self.rules.tiles if t != start.tile)
+        rng.shuffle(bag)
+        hands: list[list[str]] = [[] for _ in range(self.players)]
+        for _ in range(self.options.hand_size):
+            for hand in hands:
+                hand.append(bag.pop())
+        self._begin([start], hands, bag, rng)
+
+    @classmethod
+    def from_position(cls, options: GameOptions | None, board: Iterable[Placement],
+                      hands: Sequence[Sequence[str]], bag: Sequence[str] = (), *,
+                      seed: int = 1, check: bool = False) -> Game:
+        """A game from a given position: a legal board (start first), each hand, the bag.
+
+        `bag` lists tiles in the order they will be drawn. Tiles of the set
+        found nowhere are set aside, out of play (so a test can stage an empty
+        bag); the conservation check counts them. Player 0 moves first.
+        """
+        game = cls.__new__(cls)
+        game._configure(options, seed, check)
+        placements = list(board)
+        if len(hands) != game.players:
+            raise ConundrumError(f"{len(hands)} hands given for {game.players} players")
+        faults = game.rules.board_faults(Board(placements))
+        if faults:
+            raise ConundrumError(f"the starting board is not a legal position: {faults[0]}")
+        held = [[game._tile(code) for code in hand] for hand in hands]
+        drawn = [game._tile(code) for code in bag]
+        seen = Counter(p.tile for p in placements)
+        for code in [c for hand in held for c in hand] + drawn:
+            seen[code] += 1
+        twice = sorted(code for code, n in seen.items() if n > 1)
+        if twice:
+            raise ConundrumError(f"tile {twice[0]} is dealt more than once")
+        game._begin(placements, held, drawn[::-1], random.Random(seed))
+        return game
+
+    def _tile(self, code: str) -> str:
+        tile = canonical(normalise_code(code))
+        if not self.rules.in_set(tile):
+            raise ConundrumError(f"tile {tile} is not in the tile set")
+        return tile
+
+    def _configure(self, options: GameOptions | None, seed: int, check: bool) -> None:
         self.options = (options or GameOptions()).validated()
         self.seed = seed
         self.check = check
         self.rules = rules_for(self.options.rules, self.options.chameleons)
-        n = self.options.players
-        rng = random.Random(seed)
-        start = self._start(rng)
-        self.board = Board([start])
-        self.bag: list[str] = sorted(t for t in self.rules.tiles if t != start.tile)
-        rng.shuffle(self.bag)
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        for _ in range(self.options.hand_size):
-            for hand in self.hands:
-                hand.append(self.bag.pop())
+
+    def _begin(self, placements: list[Placement], hands: list[list[str]], bag: list[str],
+               rng: random.Random) -> None:
+        """Shared set-up; `bag` is drawn from its end."""
+        n = self.players
+        self.board = Board(placements)
+        self.bag = bag
+        self.hands = hands
+        on_table = Counter(bag) + Counter(c for h in hands for c in h) + self.board.tile_codes()
+        self.aside = sorted((Counter(self.rules.tiles) - on_table).elements())
         # each bot draws from its own stream, so one seat's choices never shift another's
         self.bots: list[Bot] = [make_bot(name, random.Random(rng.getrandbits(64)))
                                 for name in self.options.seat_bots()]
         self.points = [0] * n
         self.draws = [0] * n
+        start = placements[0]
         self.moves: list[Action] = [Action(None, "start", start, tile=start.tile)]
+        self.moves += [Action(None, "setup", p, tile=p.tile) for p in placements[1:]]
         self.turn = 0
         self.round = 1
         self.current = 0
@@ -88,7 +139,6 @@ class Game:
         self.end: str | None = None
         self._verify()
 
-    # ---- set-up ---------------------------------------------------------
     def _start(self, rng: random.Random) -> Placement:
         tile = rng.choice(sorted(self.rules.chameleons))
         reading = tile if rng.random() < 0.5 else tile[::-1]
@@ -118,8 +168,11 @@ class Game:
                           open_hands=self.options.open_hands)
 
     def census(self) -> Counter[str]:
-        """Every tile in the bag, the hands and on the board, with multiplicity."""
-        held = Counter(self.bag)
+        """Every tile in the bag, the hands, on the board and set aside, with multiplicity.
+
+        In a dealt game nothing is set aside: bag + hands + board is the set.
+        """
+        held = Counter(self.bag) + Counter(self.aside)
         for hand in self.hands:
             held.update(hand)
         held.update(self.board.tile_codes())
