@@ -276,7 +276,8 @@ class Game:
             why = (f"player {player} laid their last tile in round {rnd}; the round was "
                    f"finished; out: {', '.join(map(str, sorted(self.out)))}")
             if self.players == 1:
-                why = f"the whole set was laid in {self.turn} turns with {self.draws[0]} draws"
+                why = (f"solo: every tile was laid, in {self.turn} turns with "
+                       f"{self.draws[0]} draws")
             winners = sorted(self.out)
         else:
             fewest = min(held)

@@ -80,5 +80,17 @@ class GameRecord:
         }
 
     def to_json(self) -> str:
-        """Stable text: the same game gives the same bytes."""
-        return json.dumps(self.as_dict(), indent=2) + "\n"
+        """Stable text: the same game gives the same bytes. One move per line, to be read."""
+        return compact_json(self.as_dict())
+
+
+def compact_json(doc: dict[str, Any]) -> str:
+    """A mapping as JSON: each top-level key on a line, and each mapping in a top-level list."""
+    parts = []
+    for key, value in doc.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            items = ",\n".join(f"    {json.dumps(v)}" for v in value)
+            parts.append(f"  {json.dumps(key)}: [\n{items}\n  ]")
+        else:
+            parts.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
