@@ -1,0 +1,57 @@
+"""generate: a new conundrum to order (the work is in conundrum.generate)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import ConundrumError
+from ..generate import GenerateRequest, generate
+from ..puzzle import save_puzzle
+from . import app
+
+
+def parse_positions(text: str | None) -> tuple[int, ...] | None:
+    """`3` or `3,5` -> (3,) or (3, 5)."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = tuple(int(p) for p in parts)
+    except ValueError:
+        raise ConundrumError(f"--positions {text!r}: give whole numbers separated by commas, "
+                             "such as 3 or 3,5") from None
+    return values
+
+
+@app.command("generate")
+def generate_command(
+    output: Annotated[Path, typer.Option("-o", "--output", help="Puzzle file to write (YAML).")],
+    tiles: Annotated[int | None, typer.Option(
+        "--tiles", help="Tiles on the board, the start chameleon included.")] = None,
+    given: Annotated[int | None, typer.Option("--given", help="Number of given tiles.")] = None,
+    positions: Annotated[str | None, typer.Option(
+        "--positions", help="Positions of each given tile: 3, or 3,5 (one per tile).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed; same arguments, same file.")] = 1,
+    method: Annotated[str, typer.Option("--method", help="search (fast) or sat.")] = "search",
+    difficulty: Annotated[int | None, typer.Option(
+        "--difficulty", help="Level 1-5: picks tiles, given and positions (options override)."
+    )] = None,
+    rules: Annotated[str, typer.Option("--rules", help="standard or junior.")] = "standard",
+    time_limit: Annotated[float | None, typer.Option(
+        "--time-limit", help="Give up (exit 2, no file) after this many seconds.")] = None,
+) -> None:
+    """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
+    folder = output.parent if str(output.parent) else Path(".")
+    if not folder.is_dir():
+        raise ConundrumError(f"{output}: folder {folder} does not exist")
+    req = GenerateRequest(tiles=tiles, given=given, positions=parse_positions(positions),
+                          seed=seed, method=method, difficulty=difficulty, rules=rules,
+                          time_limit=time_limit)
+    puzzle = generate(req)
+    save_puzzle(puzzle, output)
+    counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"
+    typer.echo(f"wrote {output}: {len(puzzle.board)} tiles, {counts} "
+               f"(grade {puzzle.extra['grade']})")

@@ -1,0 +1,200 @@
+"""The generator: new conundrums to order, by local search or by SAT, graded 1-5.
+
+    from conundrum.generate import GenerateRequest, generate
+    puzzle = generate(GenerateRequest(tiles=14, given=2, positions=(3, 5), seed=7))
+
+Every puzzle is re-solved by the solver before it is returned, and carries in
+`extra` the arguments and seed that reproduce it, and its grade.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..board import Board
+from ..errors import GenerationError
+from ..puzzle import Given, Puzzle
+from ..rules import RULE_NAMES, RuleSet, rules_for
+from ..solver import positions as solve_positions
+from .bounds import check_request
+from .difficulty import grade_of_score, params_for
+from .difficulty import score as difficulty_score
+from .search import TimeLimitError, search
+from .seeds import derive
+
+METHODS = ("search", "sat")
+DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
+DIFFICULTY_ATTEMPTS = 12
+
+__all__ = ["GenerateRequest", "generate", "METHODS", "GenerationError", "TimeLimitError"]
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    tiles: int | None = None  # N, start chameleon included
+    given: int | None = None  # K
+    positions: tuple[int, ...] | None = None  # one target per given tile (one value: all)
+    seed: int = 1
+    method: str = "search"  # "search" | "sat"
+    difficulty: int | None = None  # 1-5; fills unset tiles/given/positions
+    rules: str = "standard"  # "standard" | "junior"
+    time_limit: float | None = None  # seconds; only decides when to give up
+
+
+@dataclass(frozen=True)
+class Sizes:
+    tiles: int
+    given: int
+    targets: tuple[int, ...]
+
+
+def generate(req: GenerateRequest) -> Puzzle:
+    """A new puzzle meeting the request, re-solved and graded; raises GenerationError."""
+    method, rules = _check_names(req)
+    limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
+    if limit <= 0:
+        raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
+    deadline = time.monotonic() + limit
+    ruleset = rules_for(rules)
+    if req.difficulty is None:
+        sizes = explicit_sizes(req)
+        check_request(sizes.tiles, sizes.given, sizes.targets, rules)
+        return _make(req, ruleset, sizes, _base_seed(req, sizes), deadline)
+    return _make_graded(req, ruleset, deadline)
+
+
+def _check_names(req: GenerateRequest) -> tuple[str, str]:
+    method = str(req.method).strip().lower()
+    if method not in METHODS:
+        raise GenerationError(f"--method {req.method}: choose search or sat")
+    rules = str(req.rules).strip().lower()
+    if rules == "bambino":
+        rules = "junior"
+    if rules not in RULE_NAMES:
+        raise GenerationError(f"--rules {req.rules}: choose standard or junior")
+    if method == "sat" and rules == "junior":
+        raise GenerationError("--method sat supports standard rules only; use --method "
+                              "search for junior puzzles")
+    if req.difficulty is not None and req.difficulty not in (1, 2, 3, 4, 5):
+        raise GenerationError(f"--difficulty {req.difficulty}: choose a level from 1 to 5")
+    return method, rules
+
+
+def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes:
+    """The request's N, K and targets; unset ones from `fallback` (a level's pick)."""
+    tiles = req.tiles if req.tiles is not None else (fallback.tiles if fallback else None)
+    if tiles is None:
+        raise GenerationError("--tiles is required (or --difficulty to pick it)")
+    targets = tuple(req.positions) if req.positions is not None else None
+    given = req.given
+    if given is None:
+        if targets is not None:
+            given = len(targets) if len(targets) > 1 else 1
+        elif fallback is not None:
+            given = fallback.given
+        else:
+            raise GenerationError("--given is required (or --difficulty to pick it)")
+    if targets is None:
+        if given == 0:
+            targets = ()
+        elif fallback is not None:
+            targets = _fit(fallback.targets, given)
+        else:
+            raise GenerationError("--positions is required (or --difficulty to pick it)")
+    elif len(targets) == 1 and given != 1:
+        targets = targets * given
+    if len(targets) != given:
+        raise GenerationError(f"--positions gives {len(targets)} targets for {given} given "
+                              "tiles: give one value for all, or one per given tile")
+    return Sizes(tiles, given, targets)
+
+
+def _fit(targets: tuple[int, ...], given: int) -> tuple[int, ...]:
+    """A level's targets stretched or cut to `given` tiles (an explicit --given wins)."""
+    if not targets:
+        return (3,) * given
+    return tuple(targets[i % len(targets)] for i in range(given))
+
+
+def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
+    """The search's seed: every argument that defines the puzzle, never the time limit."""
+    return derive(req.seed, req.method, req.rules, sizes.tiles, sizes.targets, *extra)
+
+
+def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puzzle:
+    """Regenerate from derived seeds until the puzzle grades at the requested level."""
+    level = req.difficulty
+    seen: list[str] = []
+    for attempt in range(DIFFICULTY_ATTEMPTS):
+        picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name)
+        sizes = explicit_sizes(req, Sizes(*picked))
+        check_request(sizes.tiles, sizes.given, sizes.targets, ruleset.name)
+        seed = _base_seed(req, sizes, "level", level, attempt)
+        try:
+            puzzle = _make(req, ruleset, sizes, seed, deadline)
+        except TimeLimitError:
+            raise
+        except GenerationError as exc:
+            seen.append(f"attempt {attempt + 1}: {exc}")
+            continue
+        if puzzle.extra["grade"] == level:
+            return puzzle
+        seen.append(f"attempt {attempt + 1}: graded {puzzle.extra['grade']}")
+    raise GenerationError(
+        f"no puzzle grading {level} in {DIFFICULTY_ATTEMPTS} attempts "
+        f"({'; '.join(seen[-3:])}); loosen the explicit sizes or pick another level")
+
+
+def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
+          deadline: float) -> Puzzle:
+    if req.method == "sat":
+        from .sat import sat_generate  # python-sat is loaded only when asked for
+        board, codes = sat_generate(ruleset, sizes.tiles, sizes.targets, seed, deadline)
+    else:
+        found = search(ruleset, sizes.tiles, sizes.targets, seed, deadline)
+        board, codes = found.board, found.given
+    puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
+    verify(puzzle, sizes)
+    value = difficulty_score(puzzle)
+    puzzle.extra["generator"] = {
+        "method": req.method, "seed": req.seed, "tiles": sizes.tiles, "given": sizes.given,
+        "positions": list(sizes.targets), "difficulty": req.difficulty,
+        "rules": ruleset.name,
+    }
+    puzzle.extra["grade"] = grade_of_score(value)
+    puzzle.extra["score"] = value
+    return puzzle
+
+
+def laying_order(board: Board, ruleset: RuleSet) -> Board:
+    """The same tiles listed in an order they can be laid in, start first."""
+    placed = Board([board.start])
+    rest = [p for tid, p in board.items() if tid != board.start_id]
+    while rest:
+        left = []
+        for p in rest:
+            if ruleset.is_legal(placed, p):
+                placed.add(p)
+            else:
+                left.append(p)
+        if len(left) == len(rest):
+            raise GenerationError("internal error: the generated board cannot be laid out")
+        rest = left
+    return placed
+
+
+def verify(puzzle: Puzzle, sizes: Sizes) -> None:
+    """Re-solve the puzzle from scratch and fill in the counts; refuse any mismatch."""
+    rs = puzzle.ruleset
+    faults = puzzle.faults()
+    problems = [str(f) for f in faults]
+    if len(puzzle.board) != sizes.tiles:
+        problems.append(f"{len(puzzle.board)} tiles, not {sizes.tiles}")
+    for g, target in zip(puzzle.given, sizes.targets, strict=True):
+        g.positions = len(solve_positions(puzzle.board, g.code, rs))
+        if g.positions != target:
+            problems.append(f"{g.code} has {g.positions} positions, not {target}")
+    if problems:
+        raise GenerationError("internal error: generated puzzle failed its re-solve: "
+                              + "; ".join(problems))

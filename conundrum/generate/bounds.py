@@ -1,0 +1,141 @@
+"""Proofs that a request is impossible, found before any search.
+
+Every bound here is a *proof*: it never refuses a request that some board
+could meet. They are colour-free, so they are quick and loose; requests that
+pass them may still be impossible, which the search (budget) or the SAT
+method (unsatisfiable) finds out.
+
+Standard rules. A position of a tile lies on a *run* of three empty cells in a
+line with at least 2 edges against the board (2 matching contacts), and each
+run gives at most 2 positions (its two readings; 1 for a palindrome). So a
+tile has at most 2·R(N) positions, where R(N) is the most such runs an N-tile
+board can have:
+- for N <= EXACT_UP_TO, R(N) is found by enumerating every board shape (tiles
+  laid one by one, each with at least 2 edges against the ones before: a
+  superset of the legal boards, since colours are ignored);
+- for larger N, R(N) <= 2·E <= 8N + 8: each run counts its >= 2 board edges,
+  each board-to-empty edge lies in at most 4 runs of empty cells (3 across
+  it, 1 along it), so 2·R <= 4·E; and the N tiles have 8N outer edges of
+  which at least 2 per laid tile are shared (4 edges each), so E <= 4N + 4.
+
+Junior rules. Each position touches an open end. Laying an ordinary tile uses
+one open end and opens one; a chameleon (laid crosswise) opens two, so a
+board has at most 2 + (chameleons besides the start) open ends. Around one
+open end at most 7 cell triples can take the single contact with an end
+square (3 from the cell beyond its tip, 2 from each side cell; the others
+overlap it or also touch its tile's centre), each with one position, since
+only the reading whose touching square matches the end counts (a chameleon:
+2 positions, at the tip only). So a tile has at most 7·(open ends).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from ..errors import GenerationError
+from ..placement import STEP, Cell, neighbours
+from ..tiles import chameleon_set
+
+EXACT_UP_TO = 5
+JUNIOR_TRIPLES_PER_END = 7
+MAX_SET = 80
+
+Shape = frozenset[Cell]
+
+
+def _triples_touching(cells: Shape) -> list[tuple[Cell, Cell, Cell]]:
+    """Empty triples with at least 2 edges against `cells`."""
+    seen: set[tuple[Cell, Cell, Cell]] = set()
+    out = []
+    for cell in cells:
+        for n in neighbours(cell):
+            if n in cells:
+                continue
+            for dx, dy in STEP.values():
+                for k in (0, 1, 2):
+                    x, y = n[0] - k * dx, n[1] - k * dy
+                    t = ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
+                    if t in seen:
+                        continue
+                    seen.add(t)
+                    if any(c in cells for c in t) or _edges(t, cells) < 2:
+                        continue
+                    out.append(t)
+    return out
+
+
+def _edges(triple: tuple[Cell, Cell, Cell], cells: Shape) -> int:
+    own = set(triple)
+    return sum(1 for c in triple for n in neighbours(c) if n not in own and n in cells)
+
+
+def _normal(cells: Shape) -> Shape:
+    """The shape moved so its smallest cell is at the origin (translation-free key)."""
+    ox, oy = min(cells)
+    return frozenset((x - ox, y - oy) for x, y in cells)
+
+
+@lru_cache(maxsize=None)
+def exact_runs(n_tiles: int) -> int:
+    """The most runs with >= 2 board edges over every colour-free N-tile shape."""
+    start: Shape = frozenset({(0, 0), (1, 0), (2, 0)})
+    layer = {start}
+    for _ in range(n_tiles - 1):
+        nxt: dict[Shape, None] = {}
+        for cells in layer:
+            for t in _triples_touching(cells):
+                nxt[_normal(cells | set(t))] = None
+        layer = set(nxt)
+    return max(len(_triples_touching(cells)) for cells in layer)
+
+
+def max_runs(n_tiles: int) -> int:
+    """An upper bound (exact for small boards) on runs with >= 2 edges against the board."""
+    if n_tiles <= EXACT_UP_TO:
+        return exact_runs(n_tiles)
+    return 8 * n_tiles + 8
+
+
+def max_positions(n_tiles: int, rules: str = "standard", n_chameleons: int = 5) -> int:
+    """The most positions any tile can have on any legal board of `n_tiles` tiles."""
+    if rules == "junior":
+        ends = 2 + min(n_chameleons - 1, n_tiles - 1)
+        return JUNIOR_TRIPLES_PER_END * ends
+    return 2 * max_runs(n_tiles)
+
+
+def check_request(tiles: int, given: int, targets: Sequence[int], rules: str = "standard",
+                  chameleons: Sequence[str] | None = None) -> None:
+    """Refuse, with the reason, any request these bounds prove impossible."""
+    n_chams = len(chameleon_set(tuple(chameleons) if chameleons else None))
+    set_size = 75 + n_chams
+    if tiles < 1 or tiles > set_size:
+        raise GenerationError(f"--tiles {tiles}: a board holds 1 to {set_size} tiles "
+                              "(the start chameleon included)")
+    if given < 0:
+        raise GenerationError(f"--given {given}: the number of given tiles cannot be negative")
+    if given > set_size - tiles:
+        raise GenerationError(f"--given {given}: only {set_size - tiles} tiles remain off a "
+                              f"board of {tiles} tiles; given tiles are not on the board")
+    if len(targets) != given:
+        raise GenerationError(f"{len(targets)} position targets for {given} given tiles; "
+                              "give one (for all) or one per given tile")
+    for p in targets:
+        if p < 0:
+            raise GenerationError(f"--positions {p}: a count cannot be negative")
+    top = max_positions(tiles, rules, n_chams)
+    for p in targets:
+        if p > top:
+            raise GenerationError(
+                f"no such puzzle exists: a tile has at most {top} positions on any "
+                f"{rules} board of {tiles} tile{'s' if tiles != 1 else ''} "
+                f"({_why(tiles, rules)}), not {p}")
+
+
+def _why(tiles: int, rules: str) -> str:
+    if rules == "junior":
+        return "at most 7 places around each open end"
+    if tiles <= EXACT_UP_TO:
+        return f"at most {exact_runs(tiles)} runs of three empty cells touch it twice"
+    return "at most 8N+8 runs of three empty cells touch it twice"

@@ -1,0 +1,224 @@
+"""Position counts of every tile at once, kept up to date as the board changes.
+
+The local search changes one tile at a time and needs, after each change, the
+count of every tile not on the board (so it can *choose* given tiles whose
+counts hit the targets). Recounting from scratch costs a pass over every
+candidate run for every tile; here each run's contribution to all 80 counts
+is one packed integer (16 bits a tile), cached by the run's score signature,
+and a change only re-derives the few dozen runs near the changed tile.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..placement import STEP, Cell, Placement, neighbours
+from ..rules import JuniorRules, matches
+from ..tiles import COLOUR_INDEX, JOKER
+
+FIELD = 16  # bits per tile in a packed count vector
+MASK = (1 << FIELD) - 1
+_EMPTY = (0, 0, 0, 0, 0, 0)
+
+RunKey = tuple[Cell, str]
+Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def run_cells(key: RunKey) -> tuple[Cell, Cell, Cell]:
+    (x, y), d = key
+    dx, dy = STEP[d]
+    return ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
+
+
+def runs_through(cell: Cell) -> list[RunKey]:
+    """The six runs of three cells (three each way) that contain `cell`."""
+    x, y = cell
+    out = []
+    for d, (dx, dy) in STEP.items():
+        for k in (0, 1, 2):
+            out.append(((x - k * dx, y - k * dy), d))
+    return out
+
+
+class StandardTracker:
+    """A board plus the standard-rules position count of every tile, updated per change.
+
+    Always change the board through `add` and `remove` of the tracker.
+    """
+
+    def __init__(self, board: Board, tiles: tuple[str, ...]) -> None:
+        self.board = board
+        self.tiles = tiles
+        self._index = [(code, *(COLOUR_INDEX[ch] for ch in code), code == code[::-1])
+                       for code in tiles]
+        self._vectors: dict[Signature, int] = {}
+        self._runs: dict[RunKey, Signature] = {}
+        self._total = 0
+        for at, d, s0, s1, s2 in board.candidate_runs():
+            sig = (s0, s1, s2)
+            self._runs[(at, d)] = sig
+            self._total += self._vector(sig)
+
+    # ---- changing ------------------------------------------------------
+    def add(self, p: Placement) -> int:
+        tile_id = self.board.add(p)
+        self._refresh(p)
+        return tile_id
+
+    def remove(self, tile_id: int) -> Placement:
+        p = self.board.remove(tile_id)
+        self._refresh(p)
+        return p
+
+    def _refresh(self, p: Placement) -> None:
+        """Re-derive every run whose cells' occupancy or scores the change touched."""
+        touched: dict[Cell, None] = {}
+        for cell in p.cells:
+            touched[cell] = None
+            for n in neighbours(cell):
+                touched[n] = None
+        keys: dict[RunKey, None] = {}
+        for cell in touched:
+            for key in runs_through(cell):
+                keys[key] = None
+        board = self.board
+        for key in keys:
+            old = self._runs.pop(key, None)
+            if old is not None:
+                self._total -= self._vector(old)
+            cells = run_cells(key)
+            if any(board.occupied(c) for c in cells):
+                continue
+            sig = (board.score(cells[0]), board.score(cells[1]), board.score(cells[2]))
+            if sig == (_EMPTY, _EMPTY, _EMPTY):
+                continue
+            self._runs[key] = sig
+            self._total += self._vector(sig)
+
+    # ---- reading -------------------------------------------------------
+    def _vector(self, sig: Signature) -> int:
+        """Every tile's number of legal readings on a run with these scores, packed."""
+        vec = self._vectors.get(sig)
+        if vec is None:
+            s0, s1, s2 = sig
+            vec = 0
+            for i, (_code, a, b, c, pal) in enumerate(self._index):
+                n = (s0[a] + s1[b] + s2[c] >= 2) + (not pal and s0[c] + s1[b] + s2[a] >= 2)
+                if n:
+                    vec |= n << (FIELD * i)
+            self._vectors[sig] = vec
+        return vec
+
+    def counts(self) -> dict[str, int]:
+        """Position count of each tile of the set that is not on the board."""
+        total = self._total
+        board = self.board
+        return {code: (total >> (FIELD * i)) & MASK
+                for i, code in enumerate(self.tiles) if not board.contains(code)}
+
+    def positions(self, code: str) -> list[Placement]:
+        """Every legal position of one tile (in no particular order)."""
+        a, b, c = (COLOUR_INDEX[ch] for ch in code)
+        rev = code[::-1]
+        out = []
+        for (at, d), (s0, s1, s2) in self._runs.items():
+            if s0[a] + s1[b] + s2[c] >= 2:
+                out.append(Placement(code, at, d))
+            if rev != code and s0[c] + s1[b] + s2[a] >= 2:
+                out.append(Placement(rev, at, d))
+        return out
+
+    def frontier_runs(self) -> int:
+        return len(self._runs)
+
+
+class JuniorTracker:
+    """The same interface under junior rules, recounted from the open ends on demand.
+
+    A junior position has exactly one contact, against an open end, so it is
+    fixed by a *slot*: three empty cells with exactly one board neighbour,
+    an open end, and which of the three squares touches it. A reading is
+    legal in a slot when that square may make the contact (an end square, or
+    a chameleon's centre) and its colour matches the open end.
+    """
+
+    def __init__(self, board: Board, tiles: tuple[str, ...], rules: JuniorRules) -> None:
+        self.board = board
+        self.tiles = tiles
+        self.rules = rules
+        self._slots: list[tuple[Cell, str, int, str]] | None = None
+
+    def add(self, p: Placement) -> int:
+        self._slots = None
+        return self.board.add(p)
+
+    def remove(self, tile_id: int) -> Placement:
+        self._slots = None
+        return self.board.remove(tile_id)
+
+    def slots(self) -> list[tuple[Cell, str, int, str]]:
+        """(at, dir, index of the touching square, colour of the open end) for each slot."""
+        if self._slots is None:
+            self._slots = self._find_slots()
+        return self._slots
+
+    def _find_slots(self) -> list[tuple[Cell, str, int, str]]:
+        board = self.board
+        out = []
+        for p in board:
+            for end in (p.cells[0], p.cells[2]):
+                if not self.rules.is_open_end(board, end):
+                    continue
+                colour = board.colour_at(end)
+                for touch in neighbours(end):
+                    if board.occupied(touch):
+                        continue
+                    out += self._slots_at(touch, colour)
+        return out
+
+    def _slots_at(self, touch: Cell, colour: str) -> list[tuple[Cell, str, int, str]]:
+        board = self.board
+        out = []
+        for d, (dx, dy) in STEP.items():
+            for idx in (0, 1, 2):
+                at = (touch[0] - idx * dx, touch[1] - idx * dy)
+                cells = run_cells((at, d))
+                if any(board.occupied(c) for c in cells):
+                    continue
+                if _contact_count(board, cells) == 1:
+                    out.append((at, d, idx, colour))
+        return out
+
+    def counts(self) -> dict[str, int]:
+        slots = self.slots()
+        board = self.board
+        return {code: len(self._legal(code, slots))
+                for code in self.tiles if not board.contains(code)}
+
+    def positions(self, code: str) -> list[Placement]:
+        return self._legal(code, self.slots())
+
+    @staticmethod
+    def _legal(code: str, slots) -> list[Placement]:
+        readings = (code,) if code == code[::-1] else (code, code[::-1])
+        allowed = (1,) if code[1] == JOKER else (0, 2)
+        out = []
+        for at, d, idx, colour in slots:
+            if idx not in allowed:
+                continue
+            for r in readings:
+                if matches(r[idx], colour):
+                    out.append(Placement(r, at, d))
+        return out
+
+    def frontier_runs(self) -> int:
+        return len(self.slots())
+
+
+def _contact_count(board: Board, cells) -> int:
+    own = set(cells)
+    n = 0
+    for cell in cells:
+        for nb in neighbours(cell):
+            if nb not in own and board.occupied(nb):
+                n += 1
+    return n

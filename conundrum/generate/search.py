@@ -1,0 +1,295 @@
+"""The search method: grow a board the way games grow, then steer it to the targets.
+
+1. Growth: from a start chameleon at (0, 0), lay random legal tiles one by
+   one, as players do. Each restart draws a *style* (how much it likes
+   compact placements, a colour palette, how readily it lays chameleons) so
+   boards from different seeds differ in shape and colour mix.
+2. Choice: the tracker counts every tile off the board in one pass, so the
+   given tiles are *chosen* among tiles whose counts already hit the
+   targets; a grown board often needs nothing more.
+3. Steering: otherwise a local search swaps one tile at a time (take off a
+   tile whose removal keeps the board legal, lay a random legal tile), keeps
+   the move when the distance to the targets does not grow (and sometimes
+   when it does, to leave plateaus), and restarts from a derived seed after
+   a fixed number of moves.
+
+Every random choice comes from a `random.Random` seeded from the request, and
+every budget counts moves, never seconds: the same request does the same
+work and finds the same puzzle; the time limit can only abort it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..board import Board
+from ..errors import GenerationError
+from ..placement import Placement, neighbours
+from ..rules import JuniorRules, RuleSet, matches
+from ..tiles import COLOURS, JOKER
+from .counting import JuniorTracker, StandardTracker
+from .seeds import derive
+
+Tracker = StandardTracker | JuniorTracker
+
+RESTARTS = 40
+REMOVE_TRIES = 8
+TEMPERATURE = 0.6
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one request may do: restarts, and local-search moves per restart."""
+
+    restarts: int
+    moves: int
+
+    @classmethod
+    def for_request(cls, n_tiles: int, targets: Sequence[int]) -> Budget:
+        # bigger boards and more targets need more moves to steer
+        return cls(RESTARTS, 150 + 10 * n_tiles + 60 * len(targets))
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one growth lays its tiles: the variety between seeds."""
+
+    compactness: float  # placements weighted by (matching contacts) ** compactness
+    palette: tuple[float, ...]  # a weight per colour, RYGBP
+    chameleon: float  # weight of a chameleon relative to a tile of average colours
+
+    @classmethod
+    def draw(cls, rng: random.Random) -> Style:
+        return cls(
+            compactness=rng.choice((0.0, 0.5, 1.0, 2.0, 3.0)),
+            palette=tuple(round(rng.uniform(0.35, 1.0), 3) for _ in COLOURS),
+            chameleon=rng.choice((0.0, 0.5, 1.0, 2.0)),
+        )
+
+    def tile_weight(self, code: str) -> float:
+        if code[1] == JOKER:
+            return self.chameleon
+        w = 1.0
+        for ch in code:
+            w *= self.palette[COLOURS.index(ch)]
+        return w
+
+
+@dataclass
+class Found:
+    """A board meeting the targets, and its given tiles in target order."""
+
+    board: Board
+    given: list[str]
+    restart: int
+
+
+def search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int,
+           deadline: float | None = None, budget: Budget | None = None) -> Found:
+    """A legal board of `n_tiles` tiles with one distinct tile off it per target count."""
+    budget = budget or Budget.for_request(n_tiles, targets)
+    for restart in range(budget.restarts):
+        rng = random.Random(derive(seed, "restart", restart))
+        tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
+        if tracker is None:
+            continue
+        given = steer(tracker, ruleset, targets, rng, budget.moves, deadline)
+        if given is not None:
+            return Found(tracker.board, given, restart)
+    raise GenerationError(
+        f"no puzzle found: {budget.restarts} boards of {n_tiles} tiles, each steered for "
+        f"{budget.moves} moves, never gave tiles with exactly {_targets_text(targets)} "
+        "positions; try another seed or other targets")
+
+
+def _targets_text(targets: Sequence[int]) -> str:
+    return ", ".join(str(t) for t in targets)
+
+
+class TimeLimitError(GenerationError):
+    """The time limit ran out; the request itself may well be possible."""
+
+
+def check_deadline(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise TimeLimitError("gave up: the time limit ran out before a puzzle was found "
+                             "(raise --time-limit, or try another seed)")
+
+
+# ---- growth ----------------------------------------------------------------
+def new_tracker(ruleset: RuleSet, board: Board) -> Tracker:
+    if isinstance(ruleset, JuniorRules):
+        return JuniorTracker(board, ruleset.tiles, ruleset)
+    return StandardTracker(board, ruleset.tiles)
+
+
+def start_placement(ruleset: RuleSet, rng: random.Random) -> Placement:
+    code = rng.choice(ruleset.chameleons)
+    if rng.random() < 0.5:
+        code = code[::-1]
+    return Placement(code, (0, 0), rng.choice(("h", "v")))
+
+
+def grow(ruleset: RuleSet, n_tiles: int, rng: random.Random, style: Style,
+         deadline: float | None = None) -> Tracker | None:
+    """A legal board of `n_tiles` tiles laid one legal tile at a time; None if it gets stuck."""
+    tracker = new_tracker(ruleset, Board([start_placement(ruleset, rng)]))
+    while len(tracker.board) < n_tiles:
+        check_deadline(deadline)
+        p = random_move(tracker, rng, style)
+        if p is None:
+            return None
+        tracker.add(p)
+    return tracker
+
+
+def random_move(tracker: Tracker, rng: random.Random, style: Style,
+                exclude: str | None = None) -> Placement | None:
+    """A random legal placement of a tile off the board, drawn the way `style` lays tiles."""
+    counts = tracker.counts()
+    playable = [code for code, n in counts.items() if n and code != exclude]
+    if not playable:
+        return None
+    weights = [style.tile_weight(code) for code in playable]
+    if not any(weights):
+        weights = [1.0] * len(playable)
+    code = rng.choices(playable, weights)[0]
+    options = sorted(tracker.positions(code), key=_order)
+    if style.compactness:
+        board = tracker.board
+        wts = [contact_count(board, p) ** style.compactness for p in options]
+        return rng.choices(options, wts)[0]
+    return rng.choice(options)
+
+
+def _order(p: Placement) -> tuple:
+    return (p.at[1], p.at[0], p.dir, p.code)
+
+
+def contact_count(board: Board, p: Placement) -> int:
+    own = p.cells
+    return sum(1 for c in own for n in neighbours(c) if n not in own and board.occupied(n))
+
+
+# ---- choosing the given tiles ----------------------------------------------
+def target_cost(counts: dict[str, int], targets: Sequence[int]) -> int:
+    """How far the board is from offering one distinct tile per target count.
+
+    Greedy matching of targets (largest first) to the tile with the nearest
+    count; zero exactly when every target can have its own tile.
+    """
+    avail = Counter(counts.values())
+    cost = 0
+    for t in sorted(targets, reverse=True):
+        d = 0
+        while True:
+            if avail[t - d] > 0:
+                avail[t - d] -= 1
+                break
+            if avail[t + d] > 0:
+                avail[t + d] -= 1
+                break
+            d += 1
+        cost += d
+    return cost
+
+
+def choose_given(counts: dict[str, int], targets: Sequence[int],
+                 rng: random.Random) -> list[str]:
+    """One distinct tile per target, each with exactly that count, picked at random."""
+    used: list[str] = []
+    for t in targets:
+        pool = sorted(code for code, n in counts.items() if n == t and code not in used)
+        used.append(rng.choice(pool))
+    return used
+
+
+# ---- steering ----------------------------------------------------------------
+def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: random.Random,
+          moves: int, deadline: float | None) -> list[str] | None:
+    """Swap tiles until the targets are met; the given tiles, or None when out of moves."""
+    style = Style.draw(rng)
+    cost = target_cost(tracker.counts(), targets)
+    junior = isinstance(ruleset, JuniorRules)
+    for _ in range(moves):
+        if cost == 0:
+            break
+        check_deadline(deadline)
+        victim = pick_removable(tracker.board, rng, junior)
+        if victim is None:
+            continue
+        old = tracker.remove(victim)
+        new = random_move(tracker, rng, style)
+        if new is None or new == old:
+            tracker.add(old)
+            continue
+        new_id = tracker.add(new)
+        new_cost = target_cost(tracker.counts(), targets)
+        if new_cost <= cost or rng.random() < math.exp((cost - new_cost) / TEMPERATURE):
+            cost = new_cost
+        else:
+            tracker.remove(new_id)
+            tracker.add(old)
+    if cost:
+        return None
+    return choose_given(tracker.counts(), targets, rng)
+
+
+def pick_removable(board: Board, rng: random.Random, junior: bool) -> int | None:
+    """A random non-start tile whose removal leaves a legal board."""
+    ids = [tid for tid, _ in board.items()][1:]
+    if not ids:
+        return None
+    for _ in range(REMOVE_TRIES):
+        tid = rng.choice(ids)
+        ok = is_leaf(board, tid) if junior else still_reachable(board, tid)
+        if ok:
+            return tid
+    return None
+
+
+def is_leaf(board: Board, tile_id: int) -> bool:
+    """Junior: a tile with one contact hangs off the tree by itself."""
+    p = board.placement(tile_id)
+    n = 0
+    for c in p.cells:
+        for nb in neighbours(c):
+            other = board.tile_at(nb)
+            if other is not None and other != tile_id:
+                n += 1
+    return n == 1
+
+
+def still_reachable(board: Board, without: int) -> bool:
+    """Standard: whether every other tile is still laid by the greedy closure without it."""
+    start = board.start_id
+    links: dict[int, list[int]] = {}
+    for tid, p in board.items():
+        if tid == without:
+            continue
+        for cell, colour in p.squares:
+            for n in ((cell[0] + 1, cell[1]), (cell[0], cell[1] + 1)):
+                oid = board.tile_at(n)
+                if oid is None or oid == tid or oid == without:
+                    continue
+                if matches(colour, board.colour_at(n)):
+                    links.setdefault(tid, []).append(oid)
+                    links.setdefault(oid, []).append(tid)
+    added = {start}
+    support: dict[int, int] = {}
+    stack = [start]
+    while stack:
+        tid = stack.pop()
+        for other in links.get(tid, ()):
+            if other in added:
+                continue
+            support[other] = support.get(other, 0) + 1
+            if support[other] >= 2:
+                added.add(other)
+                stack.append(other)
+    return len(added) == len(board) - 1
