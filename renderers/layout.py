@@ -1,0 +1,125 @@
+"""A page as a flat list of shapes and text runs, in millimetres.
+
+The sheet is laid out once as these items; `pdf.py` and `png.py` only paint
+them, so the PDF and the PNG cannot drift apart. Coordinates grow right and
+down from the page's top-left corner. Colours are "#rrggbb" strings; `None`
+means "not filled" or "not stroked". `tag` names what an item shows (e.g.
+"square 3,-1 R") so tests can check where things landed; painters ignore it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from conundrum.errors import ConundrumError
+
+Align = Literal["left", "center", "right"]
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.2  # stroke width, mm
+    tag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    width: float = 0.2
+    tag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.2
+    tag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.2
+    tag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A run of text on one line; `y` is its baseline, `size` in points."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 10.0
+    bold: bool = False
+    align: Align = "left"
+    colour: str = "#000000"
+    tag: str = ""
+
+
+Item = Rect | Line | Polygon | Circle | Text
+
+
+@dataclass
+class Page:
+    """One page: its size in millimetres and the items painted in order."""
+
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+    def texts(self) -> list[str]:
+        """Every text run, in drawing order (what a PDF's text layer will hold)."""
+        return [i.text for i in self.items if isinstance(i, Text)]
+
+    def tagged(self, prefix: str) -> list[Item]:
+        return [i for i in self.items if i.tag.startswith(prefix)]
+
+
+# ---- page sizes ---------------------------------------------------------------
+_INCH = 25.4
+PAGE_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (8.5 * _INCH, 11 * _INCH),
+    "8.5x11": (8.5 * _INCH, 11 * _INCH),
+    "6x9": (6 * _INCH, 9 * _INCH),
+}
+
+
+def page_size(name: str) -> tuple[float, float]:
+    """(width, height) in millimetres of a named page size; `letter` is `8.5x11`."""
+    key = str(name).strip().lower()
+    if key not in PAGE_SIZES:
+        raise ConundrumError(f"unknown page size {name!r}; choose one of {', '.join(PAGE_SIZES)}")
+    return PAGE_SIZES[key]
+
+
+def page_margin(width: float, height: float) -> float:
+    """A margin that suits the page: 12 mm on A4/Letter, less on small trade pages."""
+    return 12.0 if min(width, height) >= 200 else 10.0
+
+
+def new_page(name: str) -> Page:
+    width, height = page_size(name)
+    return Page(width, height)

@@ -1,0 +1,115 @@
+"""Colour schemes for sheets: classic, colourblind (Okabe-Ito + symbols) and mono.
+
+A palette says how each tile colour is filled, whether every square also
+carries a shape (so colour is never the only cue), how the chameleon joker
+is quartered, and the inks of the grid, labels and text. Contrast follows
+WCAG 2: `contrast()` is the ratio of relative luminances, which tests check
+for every symbol on its fill (>= 3, graphics) and every text colour on
+paper (>= 4.5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conundrum.errors import ConundrumError
+from conundrum.tiles import COLOURS
+
+# One shape per colour, chosen to stay distinct when tiny or photocopied.
+SYMBOLS: dict[str, str] = {"R": "circle", "Y": "triangle", "G": "plus", "B": "diamond",
+                           "P": "star"}
+BLACK = "#000000"
+WHITE = "#ffffff"
+
+
+def _channel(value: int) -> float:
+    c = value / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of "#rrggbb"."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio between two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def mix(colour: str, other: str, t: float) -> str:
+    """`colour` moved a fraction `t` of the way to `other` (used to fade tiles in keys)."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
+
+
+@dataclass(frozen=True)
+class Palette:
+    name: str
+    fills: dict[str, str]               # tile colour letter -> fill
+    symbols: bool                       # a shape in every square
+    joker: tuple[str, ...] = ()         # chameleon wedges clockwise; () = every colour twice
+    joker_start: float = -90.0          # degrees; the first wedge starts straight up
+    ink: str = "#1c1c1c"                # tile outlines, text
+    paper: str = WHITE
+    grid_fill: str = "#f5f5f0"
+    grid_line: str = "#d2d2c8"
+    label: str = "#4d4d4d"              # grid labels, captions
+    muted: str = "#5c5c5c"              # footer, secondary text
+    accent: str = "#1c1c1c"             # headings' rule lines
+    highlight: str = "#000000"          # the answer tile's outline in a key
+
+    @property
+    def joker_wedges(self) -> tuple[str, ...]:
+        """The pinwheel's colours: all five tile colours, twice round, unless set."""
+        return self.joker or tuple(self.fills[c] for c in COLOURS) * 2
+
+    def fill(self, colour: str) -> str:
+        return self.fills[colour]
+
+    def symbol_ink(self, colour: str) -> str:
+        """Black or white, whichever stands out more on this colour's fill."""
+        fill = self.fills[colour]
+        return BLACK if contrast(fill, BLACK) >= contrast(fill, WHITE) else WHITE
+
+
+CLASSIC = Palette(
+    name="classic",
+    # Close to the printed tiles: warm red, sunny yellow, grass green, royal blue, violet.
+    fills={"R": "#d9302c", "Y": "#f6cd1e", "G": "#3ba64a", "B": "#2064c4", "P": "#8b4fb3"},
+    symbols=False,
+)
+
+COLOURBLIND = Palette(
+    name="colourblind",
+    # Okabe & Ito (2008): hues told apart under every common colour-vision deficiency.
+    fills={"R": "#d55e00", "Y": "#f0e442", "G": "#009e73", "B": "#0072b2", "P": "#cc79a7"},
+    symbols=True,
+)
+
+MONO = Palette(
+    name="mono",
+    # Greys that survive a photocopier; the shapes carry the meaning.
+    fills={"R": "#ffffff", "Y": "#ececec", "G": "#d9d9d9", "B": "#c6c6c6", "P": "#b3b3b3"},
+    # Eight black and white blades: a pinwheel no tile colour can be mistaken for.
+    joker=("#1c1c1c", "#ffffff") * 4,
+    symbols=True,
+    grid_fill="#ffffff",
+    grid_line="#c8c8c8",
+)
+
+PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, COLOURBLIND, MONO)}
+assert all(set(p.fills) == set(COLOURS) for p in PALETTES.values())
+
+
+def get_palette(name: str | Palette) -> Palette:
+    """A palette by name (or the palette itself); a ConundrumError for an unknown name."""
+    if isinstance(name, Palette):
+        return name
+    key = str(name).strip().lower().replace("colorblind", "colourblind")
+    if key not in PALETTES:
+        raise ConundrumError(f"unknown palette {name!r}; choose one of {', '.join(PALETTES)}")
+    return PALETTES[key]

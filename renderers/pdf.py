@@ -1,0 +1,126 @@
+"""Painting Pages into one vector PDF with fpdf2 (PT Sans embedded and subset).
+
+fpdf2 is maintained, pure Python (nothing to compile on a fresh machine),
+subsets and embeds TrueType fonts with a ToUnicode map, so the text layer is
+real: searchable and copyable in every language of the sheet.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fpdf import FPDF
+
+from .fonts import font_path
+from .layout import Circle, Line, Page, Polygon, Rect, Text
+from .output import write_file
+
+FAMILY = "PTSans"
+# A constant date keeps the bytes identical from run to run (no timestamps).
+FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def _style(fill: str | None, stroke: str | None) -> str | None:
+    if fill and stroke:
+        return "DF"
+    return "F" if fill else ("D" if stroke else None)
+
+
+class _Painter:
+    """Paints items, sending colour and width changes only when they change."""
+
+    def __init__(self, pdf: FPDF) -> None:
+        self.pdf = pdf
+        self._fill: str | None = None
+        self._stroke: str | None = None
+        self._text: str | None = None
+        self._width: float | None = None
+        self._font: tuple[bool, float] | None = None
+
+    def reset(self) -> None:
+        # fpdf2 restates graphics state at each new page; forget ours so we re-send it.
+        self._fill = self._stroke = self._text = None
+        self._width = None
+        self._font = None
+
+    def _colours(self, fill: str | None, stroke: str | None, width: float) -> None:
+        if fill and fill != self._fill:
+            self.pdf.set_fill_color(*_rgb(fill))
+            self._fill = fill
+        if stroke and stroke != self._stroke:
+            self.pdf.set_draw_color(*_rgb(stroke))
+            self._stroke = stroke
+        if stroke and width != self._width:
+            self.pdf.set_line_width(width)
+            self._width = width
+
+    def paint(self, item: Rect | Line | Polygon | Circle | Text) -> None:
+        if isinstance(item, Text):
+            self.text(item)
+        elif isinstance(item, Rect):
+            style = _style(item.fill, item.stroke)
+            if style:
+                self._colours(item.fill, item.stroke, item.width)
+                self.pdf.rect(item.x, item.y, item.w, item.h, style=style)
+        elif isinstance(item, Line):
+            self._colours(None, item.stroke, item.width)
+            self.pdf.line(item.x1, item.y1, item.x2, item.y2)
+        elif isinstance(item, Polygon):
+            style = _style(item.fill, item.stroke)
+            if style:
+                self._colours(item.fill, item.stroke, item.width)
+                self.pdf.polygon(item.points, style=style)
+        elif isinstance(item, Circle):
+            style = _style(item.fill, item.stroke)
+            if style:
+                self._colours(item.fill, item.stroke, item.width)
+                self.pdf.circle(item.cx, item.cy, item.r, style=style)
+
+    def text(self, item: Text) -> None:
+        font = (item.bold, item.size)
+        if font != self._font:
+            self.pdf.set_font(FAMILY, "B" if item.bold else "", item.size)
+            self._font = font
+        if item.colour != self._text:
+            self.pdf.set_text_color(*_rgb(item.colour))
+            self._text = item.colour
+        x = item.x
+        if item.align != "left":
+            width = self.pdf.get_string_width(item.text)
+            x -= width if item.align == "right" else width / 2
+        self.pdf.text(x, item.y, item.text)
+
+
+def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = None) -> bytes:
+    """The PDF of `pages`, one page each, at each page's own size."""
+    pdf = FPDF(unit="mm", format=(pages[0].width, pages[0].height) if pages else "A4")
+    pdf.set_creation_date(FIXED_DATE)
+    pdf.set_producer("conundrum")
+    pdf.set_creator("conundrum")
+    if title:
+        pdf.set_title(title)
+    if lang:
+        pdf.set_lang(lang)
+    pdf.set_auto_page_break(False)
+    pdf.set_margins(0, 0, 0)
+    pdf.add_font(FAMILY, "", str(font_path(False)))
+    pdf.add_font(FAMILY, "B", str(font_path(True)))
+    painter = _Painter(pdf)
+    for page in pages:
+        pdf.add_page(format=(page.width, page.height))
+        painter.reset()
+        for item in page.items:
+            painter.paint(item)
+    return bytes(pdf.output())
+
+
+def write_pdf(pages: list[Page], path: str | os.PathLike, title: str | None = None,
+              lang: str | None = None) -> Path:
+    """Write `pages` as one PDF, atomically; returns the path written."""
+    return write_file(path, pdf_bytes(pages, title, lang))

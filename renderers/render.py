@@ -1,0 +1,64 @@
+"""render_sheet: a puzzle to a printable PDF, or to PNG files, with an optional answer key."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from conundrum.errors import ConundrumError
+from conundrum.puzzle import Puzzle, load_puzzle
+
+from .layout import Page, page_size
+from .output import write_file
+from .pdf import pdf_bytes
+from .png import check_dpi, png_bytes
+from .sheet import Style, puzzle_title, sheet_pages
+
+FORMATS = (".pdf", ".png")
+
+
+def output_format(path: str | os.PathLike) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise ConundrumError(f"{path}: the output must end in .pdf or .png")
+    return suffix
+
+
+def answer_paths(path: Path, count: int) -> list[Path]:
+    """`sheet.png` -> `sheet-answers.png`, `sheet-answers-2.png`, ... for `count` key pages."""
+    names = [f"{path.stem}-answers{'' if i == 1 else f'-{i}'}{path.suffix}"
+             for i in range(1, count + 1)]
+    return [path.with_name(name) for name in names]
+
+
+def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
+                 answers: bool = False, lang: str = "en", palette: str = "classic",
+                 page: str = "a4", dpi: int = 300, blank: bool = False,
+                 allow_illegal: bool = False) -> list[Path]:
+    """Render a puzzle sheet to `path` (.pdf or .png); returns every file written.
+
+    A PDF holds the puzzle page then the answer key's pages. A PNG is the
+    puzzle page; the key goes to `<stem>-answers.png` (and `-answers-2.png`...).
+    Everything is drawn before anything is written, so a fault leaves no file.
+    """
+    target = Path(path)
+    suffix = output_format(target)
+    style = Style(lang=lang, palette=palette, blank=blank).checked()
+    page_size(page)
+    if suffix == ".png":
+        check_dpi(dpi)
+    if not isinstance(puzzle, Puzzle):
+        puzzle = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    pages = sheet_pages(puzzle, answers=answers, page=page, style=style)
+    outputs: list[tuple[Path, bytes]]
+    if suffix == ".pdf":
+        outputs = [(target, pdf_bytes(pages, puzzle_title(puzzle, style), style.lang))]
+    else:
+        outputs = _png_outputs(target, pages, dpi)
+    return [write_file(p, data) for p, data in outputs]
+
+
+def _png_outputs(target: Path, pages: list[Page], dpi: int) -> list[tuple[Path, bytes]]:
+    first, keys = pages[0], pages[1:]
+    paths = [target, *answer_paths(target, len(keys))]
+    return [(p, png_bytes(pg, dpi)) for p, pg in zip(paths, [first, *keys], strict=True)]
