@@ -132,6 +132,10 @@ def puzzle_id(puzzle: Puzzle) -> str:
     return hashlib.sha256(blob).hexdigest()[:10]
 
 
+# The generate command's own order of options, so the footer reads like its usage line.
+_OPTION_ORDER = ("tiles", "given", "positions", "difficulty", "rules", "method", "seed")
+
+
 def _option(key: str, value: object) -> str:
     flag = "--" + str(key).replace("_", "-")
     if value is True:
@@ -148,8 +152,11 @@ def reproduce_command(puzzle: Puzzle) -> str | None:
         seed = puzzle.extra.get("seed")
         return None if seed is None else f"conundrum generate --seed {seed}"
     args = gen.get("args") if isinstance(gen.get("args"), dict) else gen
-    parts = [_option(k, v) for k, v in args.items()
-             if v is not None and v is not False and k not in ("output", "o", "time_limit")]
+    keys = sorted(args, key=lambda k: (_OPTION_ORDER.index(k) if k in _OPTION_ORDER
+                                       else len(_OPTION_ORDER), str(k)))
+    parts = [_option(k, args[k]) for k in keys
+             if args[k] is not None and args[k] is not False
+             and k not in ("output", "o", "time_limit")]
     if "seed" not in args and puzzle.extra.get("seed") is not None:
         parts.append(_option("seed", puzzle.extra["seed"]))
     return "conundrum generate " + " ".join(parts)
