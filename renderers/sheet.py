@@ -208,10 +208,12 @@ def _draw_header(page: Page, title: str, number: str | None, x: float, y: float,
     return rule_y + 3.0
 
 
-def _instruction(puzzle: Puzzle, style: Style) -> str:
+def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
+    """The task, then the two notes (the joker, how to write a position)."""
     key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
-    return " ".join((style.t(key), style.t("chameleon_note"),
-                     style.t("notation_hint", example=NOTATION_EXAMPLE)))
+    notes = " ".join((style.t("chameleon_note"),
+                      style.t("notation_hint", example=NOTATION_EXAMPLE)))
+    return style.t(key), notes
 
 
 def _legend_entries(style: Style) -> list[tuple[str, str, str]]:
@@ -381,8 +383,10 @@ def draw_puzzle(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: flo
         label = style.t("puzzle_number", n=number) if number is not None else None
         top = _draw_header(page, puzzle_title(puzzle, style), label, x, top, w, style)
     if style.instructions:
-        top = draw_paragraph(page, _instruction(puzzle, style), x, top, w, sz.body, pal.ink,
-                             tag="instruction") + 2.0
+        task, notes = _instruction(puzzle, style)
+        top = draw_paragraph(page, task, x, top, w, sz.body * 1.05, pal.ink, bold=True,
+                             tag="instruction") + 0.8
+        top = draw_paragraph(page, notes, x, top, w, sz.body, pal.muted, tag="notes") + 2.0
         top = _draw_legend(page, x, top, w, style) + 4.0
     if style.footer:
         bottom = _draw_footer(page, puzzle, x, bottom, w, style) - 2.0

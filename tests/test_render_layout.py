@@ -244,3 +244,21 @@ def test_compact_puzzles_fit_half_a_page_for_a_book():
     assert top.legible and bottom.legible
     assert top.bottom <= 12 + 130 and bottom.bottom <= 155 + 130
     _assert_inside(page, 12, 12, 186, 273)
+
+
+def test_a_tall_board_gets_its_tiles_beside_it():
+    from conundrum.board import Board
+    from conundrum.placement import Placement
+
+    board = Board([Placement("B*Y", (0, 0), "v")])
+    y = 3
+    for code in ["YYY", "YRR", "RGG", "GBB", "BPP", "PPY", "YGG", "GPP", "PRR", "RBB", "BYY"]:
+        board.add(Placement(code, (0, y), "v"))
+        y += 3
+    puzzle = Puzzle(board, [Given("YRY"), Given("BRB")], title="Tall")
+    page = Page(210, 297)
+    drawn = draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    right_of_board = drawn.view.x + drawn.view.width
+    givens = page.tagged("given ")
+    assert givens and all(t.x > right_of_board for t in givens)
+    _assert_inside(page, 12, 12, 186, 273)
