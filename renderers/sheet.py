@@ -431,9 +431,17 @@ class _Block:
 
 
 def _thumb_cell(grid: Grid, w: float, h: float, style: Style) -> float:
-    """Cells of the small boards: about four to a row, within the size's bounds."""
+    """Cells of the small boards: about four to a row, within the size's bounds.
+
+    When slightly smaller cells would fit one more board in each row, take
+    them: fewer rows means fewer pages for the same legibility.
+    """
     low, high = style.sizes.thumb_cell
     cell = min(high, max(low, (w / 4 - 4.0) / grid.width))
+    per_row = max(1, int((w + 4.0) / (grid.width * cell + 4.0) + 1e-6))
+    tighter = (w + 4.0) / (per_row + 1) - 4.0
+    if tighter > 0 and tighter / grid.width >= max(0.85 * cell, 1.0):
+        cell = tighter / grid.width
     return max(0.4, min(cell, w / grid.width, (h * 0.55) / grid.height))
 
 
@@ -486,7 +494,7 @@ def _thumb_rows(solved: Solved, code: str, found: tuple[Placement, ...], w: floa
     cell = _thumb_cell(grid, w, h, style)
     caption_w = max(text_width(grid.span_text(p), sz.caption) for p in found)
     slot = max(grid.width * cell, caption_w) + 4.0
-    per_row = max(1, int((w + 4.0) // slot))
+    per_row = max(1, int((w + 4.0) / slot + 1e-6))
     pitch = (w + 4.0) / per_row
     height = grid.height * cell + 1.2 + 2 * line_height(sz.caption) + 3.0
     rows = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .fonts import PT_TO_MM, fit_size, wrap
+from .fonts import PT_TO_MM, fit_size, text_width, wrap
 from .layout import Align, Page, Text
 
 ASCENT = 0.80  # baseline below the top of a line, as a fraction of the font size
@@ -38,6 +38,16 @@ def draw_fitted(page: Page, text: str, x: float, top: float, width: float, size_
                 tag: str = "") -> float:
     """One line, shrunk if needed to fit `width`; returns the y below it."""
     size = fit_size(text, size_pt, width, bold)
+    text = clip(text, size, width, bold)
     ax = {"left": x, "center": x + width / 2, "right": x + width}[align]
     page.add(Text(ax, first_baseline(top, size), text, size, bold, align, colour, tag))
     return top + line_height(size_pt)
+
+
+def clip(text: str, size_pt: float, width: float, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis if it is still wider than `width` at `size_pt`."""
+    if text_width(text, size_pt, bold) <= width:
+        return text
+    while text and text_width(text + "…", size_pt, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
