@@ -2,8 +2,94 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+
+class RateColumn(ProgressColumn):
+    """Puzzles made per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} puzzles/s", style="progress.data.speed")
+
+
+class BookProgress:
+    """A progress bar on stderr (done, rate, time left), shown only on a terminal."""
+
+    def __init__(self) -> None:
+        console = Console(stderr=True)
+        self._progress = Progress(
+            TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+            TimeRemainingColumn(), console=console, disable=not console.is_terminal,
+            transient=False)
+        self._task: int | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._task is None:
+            # started on the first report, after the worker processes exist
+            self._progress.start()
+            self._task = self._progress.add_task("puzzles", total=total)
+        self._progress.update(self._task, completed=done)
+
+    def stop(self) -> None:
+        self._progress.stop()
+
+
+def _warn(message: str) -> None:
+    print(f"conundrum: {message}", file=sys.stderr)
 
 
 def register(app: typer.Typer) -> None:
     """Add the `book` command to the CLI."""
+
+    @app.command()
+    def book(
+        spec: Annotated[Path, typer.Argument(help="Book spec (YAML).")],
+        output: Annotated[Path, typer.Option("-o", "--output", help="The book's PDF.")],
+        jobs: Annotated[int, typer.Option(
+            "--jobs", "-j", min=1, max=64,
+            help="Worker processes generating puzzles (the book is the same for any N).")] = 1,
+        catalogue: Annotated[Path | None, typer.Option(
+            "--catalogue", help="SQLite catalogue of puzzles already printed "
+            "(default: conundrum-catalogue.sqlite beside the output).")] = None,
+        resume: Annotated[bool, typer.Option(
+            "--resume", help="Continue an interrupted build from its work file.")] = False,
+    ) -> None:
+        """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
+        from conundrum.book.build import Hooks
+        from conundrum.book.make import BookOptions, check_output, make_book
+        from conundrum.book.spec import load_spec
+
+        from .book import render_book
+
+        book_spec = load_spec(spec)
+        check_output(output)
+        progress = BookProgress()
+        options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
+                              source=str(spec))
+        try:
+            result = make_book(book_spec, options, render_book, _warn, Hooks(progress=progress))
+        except KeyboardInterrupt:
+            progress.stop()
+            _warn("the puzzles made so far are kept; run the same command with --resume "
+                  "to continue")
+            raise
+        finally:
+            progress.stop()
+        print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "
+              f"{result.recorded} new in catalogue {result.catalogue}", file=sys.stderr)

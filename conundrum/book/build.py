@@ -28,6 +28,9 @@ from .spec import BookSpec
 from .work import WorkFile
 
 MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
+# Generator refusals are (unlike repeats) usually the same for every seed, e.g. targets
+# no board of that size can meet: give up on them sooner.
+MAX_REFUSALS = 5
 MAX_JOBS = 64
 
 
@@ -91,12 +94,14 @@ def task_for(spec: BookSpec, section: int, slot: int, attempt: int) -> Task:
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
     """Generate one puzzle; (YAML, None) or (None, why) when the generator gives up."""
-    from ..generate import GenerateRequest, generate
+    from ..generate import GenerateRequest, TimeLimitError, generate
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
     try:
         return dump_puzzle(generate(GenerateRequest(**req))), None
+    except TimeLimitError:
+        raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
         return None, str(exc)
 
@@ -122,9 +127,15 @@ class _Inline:
 def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
     if jobs == 1:
         return _Inline()
-    # spawn: workers start clean, whatever threads (progress bar) the parent runs
-    ctx = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker)
+    # fork where the platform has it: workers start at once with everything imported,
+    # and the caller's script is not re-imported (spawn would need a __main__ guard)
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker)
+    # Start every worker now, before the caller's progress bar starts a thread:
+    # forking a process that runs threads is what fork is unsafe with.
+    pool.submit(int).result()
+    return pool
 
 
 # ---- the parent side -----------------------------------------------------------
@@ -161,6 +172,7 @@ def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, job
 def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> list[Made]:
     made: list[Made] = []
     attempts = [0] * len(slots)
+    refusals = [0] * len(slots)
     ahead = 0  # the next slot whose first try may be started early
     _report(state, 0, len(slots))
     while len(made) < len(slots):
@@ -170,7 +182,8 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
             accepted = _decide(state, task)
             if accepted is None:
                 attempts[i] += 1
-                _check_attempts(state, task, attempts[i])
+                refusals[i] += state.results[task.key()][0] is None
+                _check_attempts(state, task, attempts[i], refusals[i])
             else:
                 made.append(accepted)
                 _report(state, len(made), len(slots))
@@ -223,17 +236,18 @@ def _decide(state: _State, task: Task) -> Made | None:
                 canonical_form(puzzle))
 
 
-def _check_attempts(state: _State, task: Task, attempts: int) -> None:
-    if attempts < MAX_ATTEMPTS:
-        return
+def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> None:
     section = state.spec.sections[task.section]
+    where = (f"{state.source}: the book cannot be completed: section {section.name!r}, "
+             f"puzzle {task.slot + 1} of {section.count}")
     _text, error = state.results[task.key()]
-    why = f"the generator gave up ({error})" if error else \
-        "every puzzle it made repeats one already in the book or the catalogue"
-    raise BookError(
-        f"{state.source}: the book cannot be completed: section {section.name!r}, puzzle "
-        f"{task.slot + 1} of {section.count}: after {MAX_ATTEMPTS} seeds, {why}; ask for "
-        "fewer puzzles, other sizes, or another catalogue")
+    if refusals >= MAX_REFUSALS:
+        raise BookError(f"{where}: the generator refused {refusals} seeds ({error}); "
+                        "change the section's tiles, given or positions")
+    if attempts >= MAX_ATTEMPTS:
+        raise BookError(f"{where}: {attempts} seeds made only puzzles already in the book or "
+                        "the catalogue (too few distinct puzzles of that kind); ask for "
+                        "fewer puzzles, larger boards, or use another catalogue")
 
 
 def _report(state: _State, done: int, total: int) -> None:

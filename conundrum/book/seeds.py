@@ -27,6 +27,13 @@ def slot_seed(book_seed: int, section: int, slot: int, attempt: int = 0) -> int:
     return int.from_bytes(digest[:8], "big") % SEED_SPACE
 
 
+def derived_seed(book_seed: int, *labels: object) -> int:
+    """A seed for another purpose than a slot (e.g. the worked example)."""
+    text = "|".join([_TAG, str(book_seed), *(str(x) for x in labels)])
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_SPACE
+
+
 def section_key(section: Section) -> dict:
     """What in a section decides its puzzles (its name is only printed)."""
     return {"count": section.count, "difficulty": section.difficulty, "tiles": section.tiles,

@@ -1,0 +1,110 @@
+"""A whole book, all or nothing: puzzles, their order, the PDF, the manifest, the catalogue.
+
+The PDF is drawn by a renderer passed in (the renderers package provides it),
+so this package never imports the renderers. Nothing is written until every
+puzzle is made and the PDF is drawn in memory; then the PDF and the manifest
+are written atomically and, last, the catalogue records the book in one
+transaction. A failure at any point before leaves no PDF and no catalogue
+change; the work file keeps what was made for `--resume`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import ConundrumError
+from ..files import atomic_write
+from ..generate.difficulty import score
+from .build import Hooks, Made, make_puzzles
+from .catalogue import Catalogue, Entry, default_path
+from .manifest import BookPuzzle, dump_manifest, manifest_path
+from .seeds import book_id
+from .spec import BookSpec
+from .work import WorkFile, work_path
+
+Warn = Callable[[str], None]
+Renderer = Callable[[BookSpec, list[BookPuzzle], Warn], bytes]
+
+
+@dataclass(frozen=True)
+class BookOptions:
+    output: Path
+    jobs: int = 1
+    catalogue: Path | None = None  # None: default_path(output)
+    resume: bool = False
+    source: str = "book"  # the spec's name, for messages
+
+
+@dataclass
+class BookResult:
+    puzzles: list[BookPuzzle]
+    pdf: Path
+    manifest: Path
+    catalogue: Path
+    recorded: int  # puzzles new to the catalogue
+
+
+def check_output(output: str | os.PathLike) -> Path:
+    path = Path(output)
+    if path.suffix.lower() != ".pdf":
+        raise ConundrumError(f"{path}: a book is written as PDF; name the output *.pdf")
+    if path.is_dir():
+        raise ConundrumError(f"{path}: is a folder; give a file name")
+    if not (path.parent if str(path.parent) else Path(".")).is_dir():
+        raise ConundrumError(f"{path}: folder {path.parent} does not exist")
+    return path
+
+
+def _write(path: Path, data: bytes | str) -> None:
+    """Atomically, then with the usual mode of a new file (the temporary file was private)."""
+    try:
+        atomic_write(path, data)
+        mask = os.umask(0o022)
+        os.umask(mask)
+        os.chmod(path, 0o666 & ~mask)
+    except OSError as exc:
+        raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def order_book(spec: BookSpec, made: list[Made]) -> list[BookPuzzle]:
+    """Sections in spec order; within each, easiest first by the measured score.
+
+    Each section's puzzles share its difficulty level, and the score (the
+    generator's grading formula) orders them within it, so difficulty rises
+    through each section and, when the spec's levels rise, through the book.
+    Ties keep slot order; numbers run through the whole book.
+    """
+    ranked = sorted(((m.section, score(m.puzzle), m.slot, m) for m in made),
+                    key=lambda r: r[:3])
+    return [BookPuzzle(number, section, m, value)
+            for number, (section, value, _slot, m) in enumerate(ranked, 1)]
+
+
+def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
+              hooks: Hooks | None = None) -> BookResult:
+    output = check_output(options.output)
+    cat_path = options.catalogue if options.catalogue is not None else default_path(output)
+    this_book = book_id(spec)
+    wpath = work_path(output)
+    if options.resume and not wpath.exists():
+        warn(f"nothing to resume at {wpath}; starting from the first puzzle")
+    with Catalogue(cat_path) as catalogue:
+        exclude = catalogue.keys_except(this_book)
+        work = WorkFile(wpath, fresh=not options.resume)
+        try:
+            made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
+                                source=options.source)
+        finally:
+            work.close()
+        puzzles = order_book(spec, made)
+        pdf = render(spec, puzzles, warn)
+        manifest = manifest_path(output)
+        _write(output, pdf)
+        _write(manifest, dump_manifest(spec, puzzles))
+        entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
+        recorded = catalogue.record(this_book, spec.title, entries)
+    wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
+    return BookResult(puzzles, output, manifest, cat_path, recorded)

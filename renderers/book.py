@@ -1,0 +1,391 @@
+"""A puzzle book as pages: title, how to play, contents, sections, answers; then one PDF.
+
+`render_book(spec, puzzles, warn)` is the renderer `conundrum.book.make.make_book`
+takes. Everything is laid out as `Page`s first (so the page count, and with
+it the gutter, is known before a byte is written), then painted by the same
+PDF painter as the sheets. Page numbers run through the book from the title
+page (which shows none); puzzles are numbered through the book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from conundrum.book.example import example_puzzle
+from conundrum.book.manifest import BookPuzzle
+from conundrum.book.spec import BookSpec
+from conundrum.notation import Grid
+from conundrum.puzzle import Puzzle
+from conundrum.solver import positions
+
+from .book_answers import draw_key_lines, key_height, key_lines
+from .book_geometry import Geometry, gutter_for, padded_count
+from .draw import draw_tile
+from .fonts import text_width
+from .layout import Line, Page, Text
+from .pdf import pdf_bytes
+from .sheet import MIN_CELL, NOTATION_EXAMPLE, Style, draw_answers, draw_puzzle
+from .text import draw_fitted, draw_paragraph, first_baseline, line_height
+
+Warn = Callable[[str], None]
+
+GRID = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # per_page -> (columns, rows)
+FEWER = {6: 4, 4: 2, 2: 1}
+GAP = 6.0  # mm between puzzles, and between answer columns
+RULES = 5  # book_rule_1 .. book_rule_5
+HEADING_PT = 18.0
+RUNNING_PT = 8.0
+PAGE_NUMBER_PT = 9.0
+ENTRY_PT = 11.0
+DETAIL_PT = 8.5
+
+
+class Illegible(Exception):
+    """A puzzle cannot be drawn at a legible size in its slot."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+# ---- the whole book ----------------------------------------------------------------
+def render_book(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> bytes:
+    """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page)."""
+    pages = book_pages(spec, puzzles, warn)
+    return pdf_bytes(pages, spec.title, spec.language)
+
+
+def book_pages(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> list[Page]:
+    example = example_puzzle(spec.seed)
+    per_page = spec.per_page
+    known_pages = 0
+    while True:
+        geo = Geometry.of(spec.page, spec.bleed, known_pages)
+        try:
+            pages = _Book(spec, puzzles, example, geo, per_page).pages()
+        except Illegible as exc:
+            fewer = FEWER[per_page]
+            warn(f"puzzle {exc.number} does not fit {per_page} a page on {spec.page} with "
+                 f"cells of at least {MIN_CELL:g} mm; printing {fewer} a page instead")
+            per_page = fewer
+            continue
+        # a wider gutter can only add pages, so this settles in a few rounds
+        if spec.bleed and gutter_for(len(pages)) > geo.inside:
+            known_pages = len(pages)
+            continue
+        return pages
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A line of the contents: what, a detail line, and its first page."""
+
+    title: str
+    detail: str | None
+    page: int
+
+
+class _Book:
+    """One layout attempt at a given geometry and number of puzzles a page."""
+
+    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Puzzle,
+                 geo: Geometry, per_page: int) -> None:
+        self.spec, self.puzzles, self.example = spec, puzzles, example
+        self.geo, self.per_page = geo, per_page
+        self.style = Style(lang=spec.language, palette=spec.palette).checked()
+        self.pal = self.style.pal
+
+    def t(self, key: str, **kw: object) -> str:
+        return self.style.t(key, **kw)
+
+    def pages(self) -> list[Page]:
+        sections = [[bp for bp in self.puzzles if bp.section == i]
+                    for i in range(len(self.spec.sections))]
+        n_contents = self._contents_pages_needed(len(sections) + 2)
+        number = 3 + n_contents  # title, how to play, contents, then the sections
+        entries = [_Entry(self.t("book_how_to_play"), None, 2)]
+        body: list[Page] = []
+        for index, items in enumerate(sections):
+            if not items:
+                continue
+            entries.append(_Entry(self.spec.sections[index].name,
+                                  self._section_detail(index, items), number))
+            made = self._section(index, items, number)
+            body += made
+            number += len(made)
+        if self.spec.answers == "end":
+            entries.append(_Entry(self.t("book_answers"), None, number))
+            body += self._answers(number)
+        pages = [self._title_page(), self._how_to_play(), *self._contents(entries, n_contents),
+                 *body]
+        pages += [self._notes(n) for n in range(len(pages) + 1,
+                                                padded_count(len(pages), self.spec.bleed) + 1)]
+        for n, page in enumerate(pages[1:], 2):
+            self._page_number(page, n)
+        return pages
+
+    # ---- helpers ---------------------------------------------------------------
+    def _new(self) -> Page:
+        return self.geo.new_page()
+
+    def _heading(self, page: Page, text: str, number: int) -> float:
+        """A page heading with a rule under it; returns the y below."""
+        x, y, w, _ = self.geo.box(number)
+        y = draw_fitted(page, text, x, y, w, HEADING_PT, self.pal.ink, bold=True,
+                        tag="heading")
+        page.add(Line(x, y + 1.0, x + w, y + 1.0, stroke=self.pal.accent, width=0.4))
+        return y + 6.0
+
+    def _running(self, page: Page, text: str, number: int) -> float:
+        """A small header repeating where the reader is; returns the y below."""
+        x, y, w, _ = self.geo.box(number)
+        align = "right" if number % 2 else "left"  # on the outside edge
+        ax = x + w if number % 2 else x
+        page.add(Text(ax, first_baseline(y, RUNNING_PT), text, RUNNING_PT, align=align,
+                      colour=self.pal.muted, tag="running"))
+        y += line_height(RUNNING_PT) + 0.5
+        page.add(Line(x, y, x + w, y, stroke=self.pal.grid_line, width=0.25))
+        return y + 4.0
+
+    def _page_number(self, page: Page, number: int) -> None:
+        geo = self.geo
+        cx = geo.trim_left(number) + geo.trim_w / 2
+        y = geo.bleed + geo.trim_h - geo.bottom / 2
+        page.add(Text(cx, y, str(number), PAGE_NUMBER_PT, align="center",
+                      colour=self.pal.muted, tag="page number"))
+
+    def _section_detail(self, index: int, items: list[BookPuzzle]) -> str:
+        first, last = items[0].number, items[-1].number
+        span = (self.t("book_puzzles_one", first=first) if first == last
+                else self.t("book_puzzles_range", first=first, last=last))
+        return f"{self.t('book_level', n=self.spec.sections[index].difficulty)} · {span}"
+
+    # ---- title -------------------------------------------------------------------
+    def _title_page(self) -> Page:
+        page = self._new()
+        x, y, w, h = self.geo.box(1)
+        cell = min(9.0, w / 15)
+        codes = ["RYG", "B*Y", "GBP", "YPR", "P*R"]
+        row_w = len(codes) * 3 * cell + (len(codes) - 1) * cell
+        tx = x + (w - row_w) / 2
+        for code in codes:
+            draw_tile(page, code, "h", tx, y + h * 0.22, cell, self.pal)
+            tx += 4 * cell
+        top = y + h * 0.22 + cell + 14.0
+        top = draw_paragraph(page, self.spec.title, x, top, w, 30.0, self.pal.ink, bold=True,
+                             align="center", tag="book title") + 4.0
+        if self.spec.subtitle:
+            top = draw_paragraph(page, self.spec.subtitle, x, top, w, 17.0, self.pal.ink,
+                                 align="center", tag="book subtitle") + 4.0
+        draw_fitted(page, self.t("book_count", n=len(self.puzzles)), x, top + 6.0, w, 12.0,
+                    self.pal.muted, align="center", tag="book count")
+        return page
+
+    # ---- how to play -------------------------------------------------------------
+    def _how_to_play(self) -> Page:
+        page = self._new()
+        x, _, w, h = self.geo.box(2)
+        bottom = self.geo.box(2)[1] + h
+        top = self._heading(page, self.t("book_how_to_play"), 2)
+        body = 10.0 if w > 140 else 9.0
+        for i in range(1, RULES + 1):
+            text = self.t(f"book_rule_{i}", example=self._example_notation())
+            top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
+        given = self.example.given[0]
+        top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
+                             x, top + 2.0, w, body, self.pal.ink, bold=True,
+                             tag="example") + 2.0
+        board_h = min(80.0, (bottom - top) * 0.5)
+        plain = replace(self.style, header=False, instructions=False, footer=False,
+                        write_space=False, max_cell=7.0)
+        drawn = draw_puzzle(page, self.example, x, top, w, board_h, plain)
+        key = replace(plain, compact=True)
+        draw_answers(page, self.example, x, drawn.bottom + 4.0, w, bottom - drawn.bottom - 4.0,
+                     key)
+        return page
+
+    def _example_notation(self) -> str:
+        """The first position of the example's tile, as the reader would write it."""
+        code = self.example.given[0].code
+        found = positions(self.example.board, code, self.example.ruleset)
+        grid = Grid.of(self.example.board)
+        return grid.text(found[0]) if found else NOTATION_EXAMPLE
+
+    # ---- contents ---------------------------------------------------------------
+    def _entry_height(self) -> float:
+        return line_height(ENTRY_PT) + line_height(DETAIL_PT) + 3.0
+
+    def _contents_pages_needed(self, entries: int) -> int:
+        _, _, _, h = self.geo.box(3)
+        heading = line_height(HEADING_PT) + 6.0
+        per_page = max(1, int((h - heading) // self._entry_height()))
+        return max(1, -(-entries // per_page))
+
+    def _contents(self, entries: list[_Entry], n_pages: int) -> list[Page]:
+        pages = []
+        per_page = -(-len(entries) // n_pages)
+        for k in range(n_pages):
+            number = 3 + k
+            page = self._new()
+            top = self._heading(page, self.t("book_contents"), number)
+            x, _, w, _ = self.geo.box(number)
+            for entry in entries[k * per_page:(k + 1) * per_page]:
+                self._contents_entry(page, entry, x, top, w)
+                top += self._entry_height()
+            pages.append(page)
+        return pages
+
+    def _contents_entry(self, page: Page, entry: _Entry, x: float, top: float, w: float
+                        ) -> None:
+        pal = self.pal
+        base = first_baseline(top, ENTRY_PT)
+        number = str(entry.page)
+        number_w = text_width(number, ENTRY_PT, True)
+        title_w = min(text_width(entry.title, ENTRY_PT, True), w - number_w - 12.0)
+        draw_fitted(page, entry.title, x, top, w - number_w - 12.0, ENTRY_PT, pal.ink, bold=True,
+                    tag="contents title")
+        dots_from, dots_to = x + title_w + 3.0, x + w - number_w - 3.0
+        dot = text_width(". ", ENTRY_PT)
+        if dots_to > dots_from + dot:
+            count = int((dots_to - dots_from) // dot)
+            page.add(Text(dots_to, base, ". " * count, ENTRY_PT, align="right",
+                          colour=pal.grid_line, tag="contents dots"))
+        page.add(Text(x + w, base, number, ENTRY_PT, True, "right", pal.ink,
+                      tag="contents page"))
+        if entry.detail:
+            draw_fitted(page, entry.detail, x, top + line_height(ENTRY_PT), w - number_w - 12.0,
+                        DETAIL_PT, pal.muted, tag="contents detail")
+
+    # ---- sections -----------------------------------------------------------------
+    def _puzzle_style(self, slot_h: float) -> Style:
+        return replace(self.style, header=True, instructions=False, footer=False,
+                       write_space=self.per_page <= 2, compact=self.per_page >= 4 or slot_h < 120)
+
+    def _section(self, index: int, items: list[BookPuzzle], number: int) -> list[Page]:
+        section = self.spec.sections[index]
+        cols, rows = GRID[self.per_page]
+        pages = []
+        for start in range(0, len(items), self.per_page):
+            page = self._new()
+            if start == 0:
+                top = self._heading(page, section.name, number)
+                x, _, w, _ = self.geo.box(number)
+                top = draw_fitted(page, self._section_detail(index, items), x, top - 3.0, w,
+                                  10.0, self.pal.muted, tag="section detail") + 3.0
+            else:
+                top = self._running(page, section.name, number)
+            self._slots(page, items[start:start + self.per_page], number, top, cols, rows)
+            pages.append(page)
+            number += 1
+        return pages
+
+    def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float, cols: int,
+               rows: int) -> None:
+        x, y, w, h = self.geo.box(number)
+        slot_w = (w - (cols - 1) * GAP) / cols
+        slot_h = (y + h - top - (rows - 1) * GAP) / rows
+        style = self._puzzle_style(slot_h)
+        for k, bp in enumerate(items):
+            r, c = divmod(k, cols)
+            sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
+            titled = replace(bp.puzzle, title=self.t("book_puzzle", n=bp.number))
+            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style)
+            if not drawn.legible and self.per_page > 1:
+                raise Illegible(bp.number)
+            if r and c == 0:
+                ly = sy - GAP / 2
+                page.add(Line(x, ly, x + w, ly, stroke=self.pal.grid_line, width=0.25))
+        if cols > 1 and len(items) > 1:
+            lx = x + slot_w + GAP / 2
+            page.add(Line(lx, top, lx, y + h, stroke=self.pal.grid_line, width=0.25))
+
+    # ---- answers ------------------------------------------------------------------
+    def _answers(self, number: int) -> list[Page]:
+        title = self.t("book_answers")
+        pages: list[Page] = []
+        page = self._new()
+        top = self._heading(page, title, number)
+        pages.append(page)
+        packer = _Columns(self.geo, number, top)
+        for bp in self.puzzles:
+            lines = key_lines(bp.puzzle, bp.number, packer.col_w, self.style)
+            need = key_height(lines)
+            if not packer.fits(need) and not packer.empty:
+                packer.next_column()
+            while lines:
+                if packer.new_page:
+                    page = self._new()
+                    packer.start_page(self._running(page, title, packer.number))
+                    pages.append(page)
+                k = packer.lines_that_fit(lines)
+                y = draw_key_lines(page, lines[:k], packer.x, packer.y, self.style)
+                packer.y = y
+                lines = lines[k:]
+                if lines:
+                    packer.next_column()
+            packer.y += 4.0
+        return pages
+
+    # ---- padding ------------------------------------------------------------------
+    def _notes(self, number: int) -> Page:
+        page = self._new()
+        top = self._heading(page, self.t("book_notes"), number)
+        x, y, w, h = self.geo.box(number)
+        while top + 9.0 < y + h:
+            top += 9.0
+            page.add(Line(x, top, x + w, top, stroke=self.pal.grid_line, width=0.25))
+        return page
+
+
+class _Columns:
+    """Where the next answer key line goes: columns across a page, pages down the book."""
+
+    def __init__(self, geo: Geometry, number: int, top: float) -> None:
+        self.geo = geo
+        _, _, w, _ = geo.box(number)
+        self.cols = 2 if w >= 140 else 1
+        self.col_w = (w - (self.cols - 1) * GAP) / self.cols
+        self.number = number
+        self.new_page = False
+        self.start_page(top)
+
+    def start_page(self, top: float) -> None:
+        self.new_page = False
+        self.top = top
+        self.col = 0
+        self.y = top
+
+    @property
+    def x(self) -> float:
+        return self.geo.box(self.number)[0] + self.col * (self.col_w + GAP)
+
+    @property
+    def bottom(self) -> float:
+        _, y, _, h = self.geo.box(self.number)
+        return y + h
+
+    @property
+    def empty(self) -> bool:
+        return self.y <= self.top
+
+    def fits(self, height: float) -> bool:
+        return self.y + height <= self.bottom
+
+    def lines_that_fit(self, lines: list) -> int:
+        """How many of `lines` fit below y (at least one, so a key always moves on)."""
+        y, k = self.y, 0
+        while k < len(lines) and y + lines[k].height <= self.bottom:
+            y += lines[k].height
+            k += 1
+        return max(1, k)
+
+    def next_column(self) -> None:
+        if self.col + 1 < self.cols:
+            self.col += 1
+            self.y = self.top
+        else:
+            self.number += 1
+            self.new_page = True
+            self.col = 0
+
