@@ -39,7 +39,7 @@ from ..tiles import JOKER
 
 LEVELS = (1, 2, 3, 4, 5)
 # Upper score limits of grades 1-4; a score at or above BANDS[-1] is grade 5.
-BANDS = (9.0, 14.0, 20.0, 28.0)
+BANDS = (9.5, 15.0, 24.5, 34.0)
 WEIGHTS = {
     "board": 0.4, "cells": 0.04, "near": 0.06, "chameleons": 1.5, "positions": 0.8,
     "zero": 2.0, "given": 1.5, "palindromes": -1.5,
@@ -57,8 +57,8 @@ class LevelParams:
 
 STANDARD_LEVELS = {
     1: LevelParams((5, 8), (1, 1), (1, 3)),
-    2: LevelParams((9, 13), (1, 1), (2, 5)),
-    3: LevelParams((14, 20), (1, 2), (3, 6)),
+    2: LevelParams((10, 14), (1, 1), (2, 5)),
+    3: LevelParams((16, 22), (1, 1), (4, 8)),
     4: LevelParams((20, 28), (2, 2), (4, 8)),
     5: LevelParams((28, 40), (2, 3), (5, 10)),
 }

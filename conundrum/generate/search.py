@@ -68,7 +68,7 @@ class Style:
         return cls(
             compactness=rng.choice((0.0, 0.5, 1.0, 2.0, 3.0)),
             palette=tuple(round(rng.uniform(0.35, 1.0), 3) for _ in COLOURS),
-            chameleon=rng.choice((0.0, 0.5, 1.0, 2.0)),
+            chameleon=rng.choice((0.0, 0.2, 0.5, 1.0)),
         )
 
     def tile_weight(self, code: str) -> float:

@@ -1,0 +1,95 @@
+"""Generator speed: the search method against a naive rejection sampler, and SAT.
+
+`python -m tests.benchmarks generate` (or `make bench`). Prints figures only;
+nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from conundrum.generate import GenerateRequest, generate
+from conundrum.generate.search import Style, grow, target_cost
+from conundrum.generate.seeds import derive
+from conundrum.rules import rules_for
+
+CASES = [(8, (2,)), (12, (4,)), (20, (3, 3)), (20, (6,)), (30, (1,)), (30, (5, 5)),
+         (40, (8,)), (25, (2, 2, 2)), (15, (0,))]
+# targets that random boards rarely hit, to show what steering buys
+HARD_CASES = [(10, (16,)), (14, (12,)), (20, (10, 10)), (40, (8, 8, 8)), (14, (20,))]
+SEEDS = range(1, 6)
+REJECTION_ATTEMPTS = 60
+SAT_CASES = [(6, (3,)), (8, (2,)), (10, (5,)), (10, (2, 2)), (12, (4,)), (14, (9,))]
+SAT_SEEDS = range(1, 4)
+
+
+def label(n: int, targets: tuple[int, ...]) -> str:
+    return f"{n}/{len(targets)}/{','.join(map(str, targets))}"
+
+
+def timed(req: GenerateRequest) -> float:
+    t0 = time.perf_counter()
+    generate(req)
+    return time.perf_counter() - t0
+
+
+def rejection(n: int, targets: tuple[int, ...], seed: int) -> tuple[int, int, float]:
+    """Grow random boards and keep one only if its counts already hit the targets."""
+    rs = rules_for("standard")
+    hits = 0
+    t0 = time.perf_counter()
+    for attempt in range(REJECTION_ATTEMPTS):
+        rng = random.Random(derive(seed, "rejection", n, targets, attempt))
+        tracker = grow(rs, n, rng, Style.draw(rng))
+        if tracker is not None and target_cost(tracker.counts(), targets) == 0:
+            hits += 1
+    return hits, REJECTION_ATTEMPTS, time.perf_counter() - t0
+
+
+def search_table() -> None:
+    print("search method (seeds 1-5): median and max seconds per puzzle, puzzles/minute;")
+    print(f"naive rejection sampler ({REJECTION_ATTEMPTS} random boards per case): hits, "
+          "puzzles/minute")
+    print(f"{'N/K/P':<12}{'median s':>10}{'max s':>8}{'per min':>9}   "
+          f"{'reject hits':>12}{'per min':>9}")
+    medians = []
+    for n, targets in CASES + HARD_CASES:
+        if (n, targets) == HARD_CASES[0]:
+            print("harder targets (not in the issue's list):")
+        times = [timed(GenerateRequest(tiles=n, given=len(targets), positions=targets, seed=s))
+                 for s in SEEDS]
+        hits, tries, spent = rejection(n, targets, 1)
+        if (n, targets) in CASES:
+            medians.append(statistics.median(times))
+        per_min = 60 / statistics.mean(times)
+        rej_min = 60 * hits / spent
+        print(f"{label(n, targets):<12}{statistics.median(times):>10.3f}{max(times):>8.3f}"
+              f"{per_min:>9.0f}   {hits:>5}/{tries:<6}{rej_min:>9.1f}", flush=True)
+    print(f"worst median of the issue's cases {max(medians):.3f} s (target <= 2 s, aim 0.2 s)")
+
+
+def sat_table() -> None:
+    print("\nSAT method (Glucose 4, seeds 1-3): seconds per puzzle")
+    for n, targets in SAT_CASES:
+        times = [timed(GenerateRequest(tiles=n, given=len(targets), positions=targets, seed=s,
+                                       method="sat")) for s in SAT_SEEDS]
+        print(f"{label(n, targets):<12}" + " ".join(f"{t:6.2f}" for t in times)
+              + f"   median {statistics.median(times):.2f}", flush=True)
+    t0 = time.perf_counter()
+    try:
+        generate(GenerateRequest(tiles=2, given=1, positions=(10,), method="sat"))
+        verdict = "found (unexpected)"
+    except Exception as exc:  # the proof of impossibility is the expected outcome
+        verdict = str(exc)[:60]
+    print(f"{'2/1/10':<12}{time.perf_counter() - t0:6.2f}   {verdict}")
+
+
+def main() -> None:
+    search_table()
+    sat_table()
+
+
+if __name__ == "__main__":
+    main()
