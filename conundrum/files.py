@@ -1,4 +1,4 @@
-"""Writing output files whole or not at all."""
+"""Writing output files whole or not at all, and reading input files safely."""
 
 from __future__ import annotations
 
@@ -9,21 +9,43 @@ from pathlib import Path
 from .errors import ConundrumError
 
 
-def atomic_write(path: str | os.PathLike, data: bytes | str) -> None:
-    """Write to a temporary file beside `path`, then rename it into place."""
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
+    """Write to a temporary file beside `path`, then rename it into place.
+
+    A reader never sees a half-written file, and a failure leaves no file.
+    Faults (a folder as target, a missing folder, no permission) are
+    ConundrumErrors naming the path.
+    """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    directory = target.parent if str(target.parent) else Path(".")
+    directory = target.parent
+    if target.is_dir():
+        raise ConundrumError(f"{target}: is a folder; give a file name")
     if not directory.is_dir():
         raise ConundrumError(f"{target}: folder {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise ConundrumError(f"{target}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
+        # mkstemp makes the file private (0600); give it the usual mode for new files
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise ConundrumError(f"{target}: cannot write: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return target
 
 
 def read_text(path: str | os.PathLike, limit: int = 5_000_000) -> str:

@@ -13,9 +13,10 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from conundrum.files import atomic_write as write_file
+
 from .fonts import font_path
 from .layout import Circle, Line, Page, Polygon, Rect, Text
-from .output import write_file
 
 FAMILY = "PTSans"
 # A constant date keeps the bytes identical from run to run (no timestamps).

@@ -17,10 +17,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from conundrum.errors import ConundrumError
+from conundrum.files import atomic_write as write_file
 
 from .fonts import font_path
 from .layout import Circle, Line, Page, Polygon, Rect, Text
-from .output import write_file
 
 SUPERSAMPLE = 4
 MIN_DPI, MAX_DPI = 30, 1200

@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 from conundrum.errors import ConundrumError
+from conundrum.files import atomic_write as write_file
 from conundrum.puzzle import Puzzle, load_puzzle
 
 from .layout import Page, page_size
-from .output import write_file
 from .pdf import pdf_bytes
 from .png import check_dpi, png_bytes
 from .sheet import Style, puzzle_title, sheet_pages

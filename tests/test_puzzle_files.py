@@ -142,3 +142,19 @@ def test_chameleon_set_is_configurable(tmp_path):
     with pytest.raises(ConundrumError, match="not in the tile set"):
         positions(pz.board, "R*G", chameleons=pz.chameleons)
     assert "chameleons: [B*Y, P*Y, B*G, P*R, R*Y]" in dump_puzzle(pz)
+
+
+def test_atomic_write_gives_the_usual_mode_and_refuses_bad_targets(tmp_path):
+    import os
+
+    from conundrum.files import atomic_write
+    target = atomic_write(tmp_path / "out.txt", "hello")
+    assert target.read_text() == "hello"
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+    with pytest.raises(ConundrumError, match="is a folder"):
+        atomic_write(tmp_path, "x")
+    with pytest.raises(ConundrumError, match="does not exist"):
+        atomic_write(tmp_path / "missing" / "out.txt", "x")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]

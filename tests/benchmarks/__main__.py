@@ -10,7 +10,8 @@ import tests.benchmarks as pkg
 
 
 def main(argv: list[str]) -> None:
-    names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if m.name.startswith("bench_"))
+    found = pkgutil.iter_modules(pkg.__path__)
+    names = sorted(m.name for m in found if m.name.startswith("bench_"))
     if argv:
         names = [n for n in names if any(a in n for a in argv)]
     for name in names:
