@@ -58,22 +58,17 @@ def render_book(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> bytes:
 
 def book_pages(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> list[Page]:
     example = example_puzzle(spec.seed)
-    per_page = spec.per_page
     known_pages = 0
     while True:
         geo = Geometry.of(spec.page, spec.bleed, known_pages)
-        try:
-            pages = _Book(spec, puzzles, example, geo, per_page).pages()
-        except Illegible as exc:
-            fewer = FEWER[per_page]
-            warn(f"puzzle {exc.number} does not fit {per_page} a page on {spec.page} with "
-                 f"cells of at least {MIN_CELL:g} mm; printing {fewer} a page instead")
-            per_page = fewer
-            continue
+        book = _Book(spec, puzzles, example, geo)
+        pages = book.pages()
         # a wider gutter can only add pages, so this settles in a few rounds
         if spec.bleed and gutter_for(len(pages)) > geo.inside:
             known_pages = len(pages)
             continue
+        for note in book.notes:
+            warn(note)
         return pages
 
 
@@ -90,9 +85,10 @@ class _Book:
     """One layout attempt at a given geometry and number of puzzles a page."""
 
     def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Puzzle,
-                 geo: Geometry, per_page: int) -> None:
+                 geo: Geometry) -> None:
         self.spec, self.puzzles, self.example = spec, puzzles, example
-        self.geo, self.per_page = geo, per_page
+        self.geo = geo
+        self.notes: list[str] = []  # what differs from the spec, for stderr
         self.style = Style(lang=spec.language, palette=spec.palette).checked()
         self.pal = self.style.pal
 
@@ -258,15 +254,34 @@ class _Book:
                         DETAIL_PT, pal.muted, tag="contents detail")
 
     # ---- sections -----------------------------------------------------------------
-    def _puzzle_style(self, slot_h: float) -> Style:
+    def _puzzle_style(self, per_page: int, slot_h: float) -> Style:
         return replace(self.style, header=True, instructions=False, footer=False,
-                       write_space=self.per_page <= 2, compact=self.per_page >= 4 or slot_h < 120)
+                       write_space=per_page <= 2, compact=per_page >= 4 or slot_h < 120)
 
     def _section(self, index: int, items: list[BookPuzzle], number: int) -> list[Page]:
+        """The section's pages at the spec's puzzles a page, or fewer where they would be
+        illegible (decided per section, so one big board does not thin out the book)."""
+        per_page = self.spec.per_page
+        too_big: list[int] = []
+        while True:
+            try:
+                pages = self._section_at(index, items, number, per_page)
+                break
+            except Illegible as exc:
+                too_big.append(exc.number)
+                per_page = FEWER[per_page]
+        if too_big:
+            self.notes.append(
+                f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
+                f"{self.spec.per_page} a page on {self.spec.page} with cells of at least "
+                f"{MIN_CELL:g} mm; printing {per_page} a page in this section")
+        return pages
+
+    def _section_at(self, index: int, items: list[BookPuzzle], number: int, per_page: int
+                    ) -> list[Page]:
         section = self.spec.sections[index]
-        cols, rows = GRID[self.per_page]
         pages = []
-        for start in range(0, len(items), self.per_page):
+        for start in range(0, len(items), per_page):
             page = self._new()
             if start == 0:
                 top = self._heading(page, section.name, number)
@@ -275,23 +290,24 @@ class _Book:
                                   10.0, self.pal.muted, tag="section detail") + 3.0
             else:
                 top = self._running(page, section.name, number)
-            self._slots(page, items[start:start + self.per_page], number, top, cols, rows)
+            self._slots(page, items[start:start + per_page], number, top, per_page)
             pages.append(page)
             number += 1
         return pages
 
-    def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float, cols: int,
-               rows: int) -> None:
+    def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
+               per_page: int) -> None:
+        cols, rows = GRID[per_page]
         x, y, w, h = self.geo.box(number)
         slot_w = (w - (cols - 1) * GAP) / cols
         slot_h = (y + h - top - (rows - 1) * GAP) / rows
-        style = self._puzzle_style(slot_h)
+        style = self._puzzle_style(per_page, slot_h)
         for k, bp in enumerate(items):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
             titled = replace(bp.puzzle, title=self.t("book_puzzle", n=bp.number))
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style)
-            if not drawn.legible and self.per_page > 1:
+            if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
             if r and c == 0:
                 ly = sy - GAP / 2

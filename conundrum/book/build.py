@@ -75,6 +75,7 @@ class Made:
     puzzle: Puzzle
     key: str
     form: str
+    request: dict  # the generator's arguments (Task.request): the puzzle is a function of them
 
 
 @dataclass
@@ -233,7 +234,7 @@ def _decide(state: _State, task: Task) -> Made | None:
         return None
     state.seen.add(key)
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
-                canonical_form(puzzle))
+                canonical_form(puzzle), task.request())
 
 
 def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> None:

@@ -27,7 +27,7 @@ class BookPuzzle:
     number: int  # 1, 2, ... through the whole book
     section: int  # index into spec.sections
     made: Made
-    grade: float | None = None  # the measured difficulty, if the generator graded it
+    score: float  # the measured difficulty (the generator's grading formula)
 
     @property
     def puzzle(self) -> Puzzle:
@@ -62,11 +62,11 @@ def _entry(spec: BookSpec, bp: BookPuzzle) -> dict[str, Any]:
         "rules": pz.rules,
         "key": bp.made.key,
     }
-    if bp.grade is not None:
-        entry["grade"] = bp.grade
-    generator = pz.extra.get("generator")
-    if generator is not None:
-        entry["generator"] = generator
+    entry["score"] = bp.score
+    if "grade" in pz.extra:
+        entry["grade"] = pz.extra["grade"]  # the level the puzzle measures at
+    # the request that made it: `conundrum generate` with these options makes it again
+    entry["generate"] = {k: v for k, v in bp.made.request.items() if v is not None}
     return entry
 
 

@@ -1,0 +1,93 @@
+"""The slot scheduler and the page geometry, below the CLI."""
+
+from __future__ import annotations
+
+import pytest
+
+from conundrum.book.build import (
+    MAX_ATTEMPTS,
+    BookError,
+    Made,
+    make_puzzles,
+    run_task,
+    task_for,
+)
+from conundrum.book.canonical import puzzle_key
+from conundrum.book.spec import parse_spec
+from conundrum.book.work import WorkFile
+from conundrum.puzzle import parse_puzzle
+from renderers.book_geometry import BLEED, INCH, Geometry, gutter_for, padded_count
+
+SPEC = parse_spec("title: T\nseed: 9\nsections:\n"
+                  "  - {name: A, count: 3, difficulty: 1}\n"
+                  "  - {name: B, count: 2, difficulty: 2}\n")
+
+
+def keys_of(made: list[Made]) -> list[str]:
+    return [m.key for m in made]
+
+
+def candidate_key(section: int, slot: int, attempt: int) -> str:
+    text, error = run_task(task_for(SPEC, section, slot, attempt).request())
+    assert error is None
+    return puzzle_key(parse_puzzle(text))
+
+
+def test_slots_come_in_spec_order_from_their_own_seeds(tmp_path) -> None:
+    made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    assert [(m.section, m.slot, m.attempt) for m in made] == \
+        [(0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 1, 0)]
+    assert keys_of(made)[4] == candidate_key(1, 1, 0)
+
+
+def test_a_repeat_moves_the_slot_to_its_next_seed_whatever_the_jobs(tmp_path) -> None:
+    taken = frozenset({candidate_key(0, 1, 0), candidate_key(0, 1, 1)})
+    results = []
+    for jobs in (1, 2):
+        made = make_puzzles(SPEC, WorkFile(tmp_path / f"w{jobs}.sqlite", fresh=True), taken,
+                            jobs=jobs)
+        assert made[1].attempt == 2 and made[1].key == candidate_key(0, 1, 2)
+        assert made[0].attempt == made[2].attempt == 0, "other slots keep their own seeds"
+        results.append(keys_of(made))
+    assert results[0] == results[1]
+
+
+def test_too_few_distinct_puzzles_is_a_clear_error(tmp_path) -> None:
+    taken = frozenset(candidate_key(0, 0, a) for a in range(MAX_ATTEMPTS))
+    with pytest.raises(BookError, match="cannot be completed: section 'A', puzzle 1 of 3"):
+        make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), taken, source="s.yaml")
+
+
+def test_jobs_out_of_range_are_refused(tmp_path) -> None:
+    with pytest.raises(Exception, match="--jobs 0"):
+        make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(), jobs=0)
+
+
+# ---- geometry ---------------------------------------------------------------------
+@pytest.mark.parametrize("pages, inches", [
+    (1, 0.375), (24, 0.375), (150, 0.375), (151, 0.5), (300, 0.5), (301, 0.625),
+    (500, 0.625), (501, 0.75), (700, 0.75), (701, 0.875), (5000, 0.875),
+])
+def test_gutter_grows_with_the_page_count(pages: int, inches: float) -> None:
+    assert gutter_for(pages) == pytest.approx(inches * INCH)
+
+
+def test_print_on_demand_pages_are_even_and_at_least_24() -> None:
+    assert [padded_count(n, True) for n in (1, 23, 24, 25, 151)] == [24, 24, 24, 26, 152]
+    assert padded_count(7, False) == 7
+
+
+def test_bleed_goes_on_the_outer_edges_and_the_gutter_on_the_spine_side() -> None:
+    geo = Geometry.of("6x9", True, 100)
+    page = geo.new_page()
+    assert (page.width, page.height) == pytest.approx((6 * INCH + BLEED, 9 * INCH + 2 * BLEED))
+    x1, y1, w1, _ = geo.box(1)  # recto: spine on the left, bleed on the right
+    x2, y2, w2, _ = geo.box(2)  # verso: bleed on the left, spine on the right
+    assert x1 == pytest.approx(0.375 * INCH)
+    assert page.width - (x1 + w1) == pytest.approx(BLEED + 0.5 * INCH)
+    assert x2 == pytest.approx(BLEED + 0.5 * INCH)
+    assert page.width - (x2 + w2) == pytest.approx(0.375 * INCH)
+    assert y1 == y2 == pytest.approx(BLEED + 0.5 * INCH)
+    plain = Geometry.of("a4", False)
+    assert (plain.new_page().width, plain.new_page().height) == (210.0, 297.0)
+    assert plain.box(1) == plain.box(2)
