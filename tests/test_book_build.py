@@ -13,9 +13,9 @@ from conundrum.book.build import (
     task_for,
 )
 from conundrum.book.canonical import puzzle_key
+from conundrum.book.record import from_record, to_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
-from conundrum.puzzle import parse_puzzle
 from renderers.book_geometry import BLEED, INCH, Geometry, gutter_for, padded_count
 
 SPEC = parse_spec("title: T\nseed: 9\nsections:\n"
@@ -30,7 +30,7 @@ def keys_of(made: list[Made]) -> list[str]:
 def candidate_key(section: int, slot: int, attempt: int) -> str:
     text, error = run_task(task_for(SPEC, section, slot, attempt).request())
     assert error is None
-    return puzzle_key(parse_puzzle(text))
+    return puzzle_key(from_record(text))
 
 
 def test_slots_come_in_spec_order_from_their_own_seeds(tmp_path) -> None:
@@ -91,3 +91,14 @@ def test_bleed_goes_on_the_outer_edges_and_the_gutter_on_the_spine_side() -> Non
     plain = Geometry.of("a4", False)
     assert (plain.new_page().width, plain.new_page().height) == (210.0, 297.0)
     assert plain.box(1) == plain.box(2)
+
+
+def test_a_record_gives_back_the_same_puzzle() -> None:
+    from conundrum.puzzle import dump_puzzle
+
+    text, _ = run_task(task_for(SPEC, 1, 0, 0).request())
+    puzzle = from_record(text)
+    assert to_record(puzzle) == text
+    assert dump_puzzle(from_record(to_record(puzzle))) == dump_puzzle(puzzle)
+    with pytest.raises(Exception, match="cannot be read"):
+        from_record('{"board": 3}')

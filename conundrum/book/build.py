@@ -21,8 +21,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
-from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
+from ..puzzle import Puzzle
 from .canonical import canonical_form, puzzle_key
+from .record import from_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
 from .work import WorkFile
@@ -94,13 +95,13 @@ def task_for(spec: BookSpec, section: int, slot: int, attempt: int) -> Task:
 
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
-    """Generate one puzzle; (YAML, None) or (None, why) when the generator gives up."""
+    """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
     from ..generate import GenerateRequest, TimeLimitError, generate
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
     try:
-        return dump_puzzle(generate(GenerateRequest(**req))), None
+        return to_record(generate(GenerateRequest(**req))), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
@@ -228,7 +229,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     text, _error = state.results[task.key()]
     if text is None:
         return None
-    puzzle = parse_puzzle(text, f"generated puzzle (seed {task.seed})")
+    puzzle = from_record(text)
     key = puzzle_key(puzzle)
     if key in state.seen:
         return None

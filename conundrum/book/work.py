@@ -20,7 +20,7 @@ from ..errors import ConundrumError
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     task   TEXT PRIMARY KEY,  -- Task.key(): request and seed
-    puzzle TEXT,              -- the puzzle as YAML, or NULL when generation failed
+    puzzle TEXT,              -- the puzzle (record.py), or NULL when generation failed
     error  TEXT               -- why it failed
 )
 """
@@ -49,7 +49,7 @@ class WorkFile:
                                  "and build without --resume") from None
 
     def load(self) -> dict[str, tuple[str | None, str | None]]:
-        """Every stored result: task key -> (puzzle YAML, error)."""
+        """Every stored result: task key -> (puzzle record, error)."""
         rows = self._db.execute("SELECT task, puzzle, error FROM results")
         return {task: (puzzle, error) for task, puzzle, error in rows}
 
