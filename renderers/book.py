@@ -196,7 +196,7 @@ class _Book:
         plain = replace(self.style, header=False, instructions=False, footer=False,
                         write_space=False, max_cell=7.0)
         drawn = draw_puzzle(page, self.example, x, top, w, board_h, plain)
-        key = replace(plain, compact=True)
+        key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
         draw_answers(page, self.example, x, drawn.bottom + 4.0, w, bottom - drawn.bottom - 4.0,
                      key)
         return page
