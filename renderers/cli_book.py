@@ -31,8 +31,8 @@ class RateColumn(ProgressColumn):
 class BookProgress:
     """A progress bar on stderr (done, rate, time left), shown only on a terminal."""
 
-    def __init__(self) -> None:
-        console = Console(stderr=True)
+    def __init__(self, console: Console | None = None) -> None:
+        console = console or Console(stderr=True)
         self._progress = Progress(
             TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), RateColumn(),
             TimeRemainingColumn(), console=console, disable=not console.is_terminal,

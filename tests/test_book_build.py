@@ -102,3 +102,26 @@ def test_a_record_gives_back_the_same_puzzle() -> None:
     assert dump_puzzle(from_record(to_record(puzzle))) == dump_puzzle(puzzle)
     with pytest.raises(Exception, match="cannot be read"):
         from_record('{"board": 3}')
+
+
+def test_progress_bar_shows_done_rate_and_time_left() -> None:
+    import io
+    import time
+
+    from rich.console import Console
+
+    from renderers.cli_book import BookProgress
+
+    sink = io.StringIO()
+    progress = BookProgress(Console(file=sink, force_terminal=True, width=100))
+    for done in range(4):
+        progress(done, 3)
+        time.sleep(0.02)
+    progress.stop()
+    shown = sink.getvalue()
+    assert "3/3" in shown and "puzzles/s" in shown and "0:00:00" in shown
+    quiet = io.StringIO()
+    off = BookProgress(Console(file=quiet, force_terminal=False))
+    off(1, 2)
+    off.stop()
+    assert quiet.getvalue() == "", "no bar when stderr is not a terminal"
