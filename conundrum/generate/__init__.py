@@ -20,7 +20,7 @@ from ..solver import positions as solve_positions
 from .bounds import check_request
 from .difficulty import grade_of_score, params_for
 from .difficulty import score as difficulty_score
-from .search import TimeLimitError, search
+from .search import TimeLimitError, run_search
 from .seeds import derive
 
 METHODS = ("search", "sat")
@@ -152,7 +152,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
         from .sat import sat_generate  # python-sat is loaded only when asked for
         board, codes = sat_generate(ruleset, sizes.tiles, sizes.targets, seed, deadline)
     else:
-        found = search(ruleset, sizes.tiles, sizes.targets, seed, deadline)
+        found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline)
         board, codes = found.board, found.given
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
     verify(puzzle, sizes)

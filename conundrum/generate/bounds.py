@@ -31,7 +31,7 @@ only the reading whose touching square matches the end counts (a chameleon:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from ..errors import GenerationError
 from ..placement import STEP, Cell, neighbours
@@ -76,7 +76,7 @@ def _normal(cells: Shape) -> Shape:
     return frozenset((x - ox, y - oy) for x, y in cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def exact_runs(n_tiles: int) -> int:
     """The most runs with >= 2 board edges over every colour-free N-tile shape."""
     start: Shape = frozenset({(0, 0), (1, 0), (2, 0)})

@@ -20,6 +20,9 @@ MASK = (1 << FIELD) - 1
 _EMPTY = (0, 0, 0, 0, 0, 0)
 
 RunKey = tuple[Cell, str]
+_NOTHING = (_EMPTY, _EMPTY, _EMPTY)
+# (dx, dy, dir) such that the run starting at cell - (dx, dy) contains the cell
+_RUN_OFFSETS = tuple((k * sx, k * sy, d) for d, (sx, sy) in STEP.items() for k in (0, 1, 2))
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -72,27 +75,31 @@ class StandardTracker:
     def _refresh(self, p: Placement) -> None:
         """Re-derive every run whose cells' occupancy or scores the change touched."""
         touched: dict[Cell, None] = {}
-        for cell in p.cells:
-            touched[cell] = None
-            for n in neighbours(cell):
-                touched[n] = None
+        for x, y in p.cells:
+            touched[(x, y)] = None
+            touched[(x - 1, y)] = touched[(x + 1, y)] = None
+            touched[(x, y - 1)] = touched[(x, y + 1)] = None
         keys: dict[RunKey, None] = {}
-        for cell in touched:
-            for key in runs_through(cell):
-                keys[key] = None
-        board = self.board
+        for x, y in touched:
+            for ox, oy, d in _RUN_OFFSETS:
+                keys[((x - ox, y - oy), d)] = None
+        occupied, score = self.board.occupied, self.board.score
+        runs, vector = self._runs, self._vector
+        total = self._total
         for key in keys:
-            old = self._runs.pop(key, None)
+            old = runs.pop(key, None)
             if old is not None:
-                self._total -= self._vector(old)
-            cells = run_cells(key)
-            if any(board.occupied(c) for c in cells):
+                total -= vector(old)
+            (x, y), d = key
+            c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
+            if occupied((x, y)) or occupied(c1) or occupied(c2):
                 continue
-            sig = (board.score(cells[0]), board.score(cells[1]), board.score(cells[2]))
-            if sig == (_EMPTY, _EMPTY, _EMPTY):
+            sig = (score((x, y)), score(c1), score(c2))
+            if sig == _NOTHING:
                 continue
-            self._runs[key] = sig
-            self._total += self._vector(sig)
+            runs[key] = sig
+            total += vector(sig)
+        self._total = total
 
     # ---- reading -------------------------------------------------------
     def _vector(self, sig: Signature) -> int:

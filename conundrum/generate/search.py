@@ -37,7 +37,9 @@ from .seeds import derive
 
 Tracker = StandardTracker | JuniorTracker
 
-RESTARTS = 40
+MIN_RESTARTS, MAX_RESTARTS = 12, 40
+TOTAL_MOVES = 12_000
+HOPELESS_AFTER = 6  # boards steered before a far-off request is given up
 REMOVE_TRIES = 8
 TEMPERATURE = 0.6
 
@@ -51,8 +53,11 @@ class Budget:
 
     @classmethod
     def for_request(cls, n_tiles: int, targets: Sequence[int]) -> Budget:
-        # bigger boards and more targets need more moves to steer
-        return cls(RESTARTS, 150 + 10 * n_tiles + 60 * len(targets))
+        # bigger boards and more targets need more moves to steer; the total is
+        # capped so that a hopeless request on a big board also ends in seconds
+        moves = 150 + 10 * n_tiles + 60 * len(targets)
+        restarts = min(MAX_RESTARTS, max(MIN_RESTARTS, TOTAL_MOVES // moves))
+        return cls(restarts, moves)
 
 
 @dataclass(frozen=True)
@@ -89,22 +94,41 @@ class Found:
     restart: int
 
 
-def search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int,
-           deadline: float | None = None, budget: Budget | None = None) -> Found:
+def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int,
+               deadline: float | None = None, budget: Budget | None = None) -> Found:
     """A legal board of `n_tiles` tiles with one distinct tile off it per target count."""
     budget = budget or Budget.for_request(n_tiles, targets)
+    closest: int | None = None
     for restart in range(budget.restarts):
         rng = random.Random(derive(seed, "restart", restart))
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
             continue
-        given = steer(tracker, ruleset, targets, rng, budget.moves, deadline)
+        given, best = steer(tracker, ruleset, targets, rng, budget.moves, deadline)
         if given is not None:
             return Found(tracker.board, given, restart)
+        closest = best if closest is None else min(closest, best)
+        if restart + 1 >= HOPELESS_AFTER and closest >= hopeless_gap(targets):
+            raise GenerationError(
+                f"no puzzle found: after {restart + 1} boards of {n_tiles} tiles, each "
+                f"steered for {budget.moves} moves, the counts stayed {closest} or more "
+                f"away from {_targets_text(targets)}; such counts look out of reach on "
+                f"{n_tiles} tiles (--method sat can prove it for small boards)")
     raise GenerationError(
         f"no puzzle found: {budget.restarts} boards of {n_tiles} tiles, each steered for "
         f"{budget.moves} moves, never gave tiles with exactly {_targets_text(targets)} "
-        "positions; try another seed or other targets")
+        "positions; try another seed or other targets (--method sat can prove a small "
+        "request impossible)")
+
+
+def hopeless_gap(targets: Sequence[int]) -> int:
+    """A distance to the targets that steering has never closed on a possible request.
+
+    Measured: possible but rare targets (14 tiles and 20 positions, 20 and 24)
+    come within 1-3 of the targets on some of the first boards; impossible ones
+    (20 tiles and 40 positions) stay 15 or more away on every board.
+    """
+    return max(4, math.ceil(sum(targets) / 4))
 
 
 def _targets_text(targets: Sequence[int]) -> str:
@@ -211,10 +235,14 @@ def choose_given(counts: dict[str, int], targets: Sequence[int],
 
 # ---- steering ----------------------------------------------------------------
 def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: random.Random,
-          moves: int, deadline: float | None) -> list[str] | None:
-    """Swap tiles until the targets are met; the given tiles, or None when out of moves."""
+          moves: int, deadline: float | None) -> tuple[list[str] | None, int]:
+    """Swap tiles until the targets are met.
+
+    Returns the given tiles (None when out of moves) and the smallest distance
+    to the targets seen on the way.
+    """
     style = Style.draw(rng)
-    cost = target_cost(tracker.counts(), targets)
+    cost = best = target_cost(tracker.counts(), targets)
     junior = isinstance(ruleset, JuniorRules)
     for _ in range(moves):
         if cost == 0:
@@ -232,22 +260,24 @@ def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: rando
         new_cost = target_cost(tracker.counts(), targets)
         if new_cost <= cost or rng.random() < math.exp((cost - new_cost) / TEMPERATURE):
             cost = new_cost
+            best = min(best, cost)
         else:
             tracker.remove(new_id)
             tracker.add(old)
     if cost:
-        return None
-    return choose_given(tracker.counts(), targets, rng)
+        return None, best
+    return choose_given(tracker.counts(), targets, rng), 0
 
 
 def pick_removable(board: Board, rng: random.Random, junior: bool) -> int | None:
-    """A random non-start tile whose removal leaves a legal board."""
+    """A random non-start tile whose removal leaves a legal board (None after a few misses)."""
     ids = [tid for tid, _ in board.items()][1:]
     if not ids:
         return None
+    links = None if junior else matching_links(board)
     for _ in range(REMOVE_TRIES):
         tid = rng.choice(ids)
-        ok = is_leaf(board, tid) if junior else still_reachable(board, tid)
+        ok = is_leaf(board, tid) if junior else closure_without(board, links, tid)
         if ok:
             return tid
     return None
@@ -265,31 +295,32 @@ def is_leaf(board: Board, tile_id: int) -> bool:
     return n == 1
 
 
-def still_reachable(board: Board, without: int) -> bool:
-    """Standard: whether every other tile is still laid by the greedy closure without it."""
-    start = board.start_id
-    links: dict[int, list[int]] = {}
+def matching_links(board: Board) -> dict[int, list[int]]:
+    """For each tile, the tiles across each of its matching contacts (one entry per edge)."""
+    links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
     for tid, p in board.items():
-        if tid == without:
-            continue
         for cell, colour in p.squares:
             for n in ((cell[0] + 1, cell[1]), (cell[0], cell[1] + 1)):
                 oid = board.tile_at(n)
-                if oid is None or oid == tid or oid == without:
-                    continue
-                if matches(colour, board.colour_at(n)):
-                    links.setdefault(tid, []).append(oid)
-                    links.setdefault(oid, []).append(tid)
-    added = {start}
+                if oid is not None and oid != tid and matches(colour, board.colour_at(n)):
+                    links[tid].append(oid)
+                    links[oid].append(tid)
+    return links
+
+
+def closure_without(board: Board, links: dict[int, list[int]], without: int) -> bool:
+    """Standard: whether the greedy closure still lays every tile but `without`."""
+    start = board.start_id
+    added = {start, without}
     support: dict[int, int] = {}
     stack = [start]
     while stack:
         tid = stack.pop()
-        for other in links.get(tid, ()):
+        for other in links[tid]:
             if other in added:
                 continue
             support[other] = support.get(other, 0) + 1
             if support[other] >= 2:
                 added.add(other)
                 stack.append(other)
-    return len(added) == len(board) - 1
+    return len(added) == len(board)
