@@ -19,7 +19,7 @@ from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
 from conundrum.solver import positions
 
-from .book_answers import draw_key_lines, key_height, key_lines
+from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import text_width
@@ -338,8 +338,10 @@ class _Book:
                 y = draw_key_lines(page, lines[:k], packer.x, packer.y, self.style)
                 packer.y = y
                 lines = lines[k:]
-                if lines:
+                if lines:  # a key longer than a column goes on, under its number again
                     packer.next_column()
+                    again = self.t("continued", code=self.t("book_puzzle", n=bp.number))
+                    lines.insert(0, KeyLine("number", again))
             packer.y += 4.0
         return pages
 
@@ -388,7 +390,7 @@ class _Columns:
     def fits(self, height: float) -> bool:
         return self.y + height <= self.bottom
 
-    def lines_that_fit(self, lines: list) -> int:
+    def lines_that_fit(self, lines: list[KeyLine]) -> int:
         """How many of `lines` fit below y (at least one, so a key always moves on)."""
         y, k = self.y, 0
         while k < len(lines) and y + lines[k].height <= self.bottom:

@@ -83,7 +83,3 @@ class Geometry:
         y = self.bleed + self.top
         return (x, y, self.trim_w - self.inside - self.outside,
                 self.trim_h - self.top - self.bottom)
-
-    def full_width(self, number: int) -> tuple[float, float]:
-        """x and width of the whole page, bleed included (for edge-to-edge bands)."""
-        return (0.0, self.trim_w + self.bleed)

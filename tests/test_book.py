@@ -325,3 +325,18 @@ def test_sample_spec_is_valid() -> None:
 
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_long_contents_run_over_pages_and_answers_can_be_left_out(tmp_path) -> None:
+    sections = "".join(f"  - {{name: S{i}, count: 1, difficulty: 1}}\n" for i in range(1, 41))
+    spec = write(tmp_path, "many.yaml", f"title: Many\nper_page: 1\nanswers: none\n"
+                 f"sections:\n{sections}")
+    out = tmp_path / "many.pdf"
+    assert build(spec, out) == 0
+    reader = PdfReader(out)
+    # title, how to play, two contents pages, one page per section, no answers
+    assert len(reader.pages) == 44
+    contents = " ".join((page_text(reader, 3) + page_text(reader, 4)).replace(".", " ").split())
+    assert "S1 5" in contents and "S40 44" in contents
+    assert "Answers" not in contents
+    assert "Puzzle 40" in page_text(reader, 44) and "Answers" not in page_text(reader, 44)

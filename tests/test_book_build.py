@@ -13,6 +13,7 @@ from conundrum.book.build import (
     task_for,
 )
 from conundrum.book.canonical import puzzle_key
+from conundrum.book.manifest import BookPuzzle
 from conundrum.book.record import from_record, to_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
@@ -125,3 +126,24 @@ def test_progress_bar_shows_done_rate_and_time_left() -> None:
     off(1, 2)
     off.stop()
     assert quiet.getvalue() == "", "no bar when stderr is not a terminal"
+
+
+def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
+    from conundrum.board import Board
+    from conundrum.placement import Placement
+    from conundrum.puzzle import Given, Puzzle
+    from conundrum.tiles import tile_set
+    from renderers.book import book_pages
+
+    # the start alone and every other tile given: a key of about 160 lines
+    board = Board([Placement("B*Y", (0, 0), "h")])
+    puzzle = Puzzle(board, [Given(code) for code in tile_set() if code != "B*Y"])
+    spec = parse_spec("title: T\npage: 6x9\nsections: [{name: A, count: 1}]\n")
+    made = Made(0, 0, 0, 1, puzzle, "key", "form", {})
+    pages = book_pages(spec, [BookPuzzle(1, 0, made, 1.0)], lambda _m: None)
+    answers = pages[4:]
+    assert len(answers) >= 2
+    texts = [t for page in answers for t in page.texts()]
+    assert "Puzzle 1" in texts and "Puzzle 1 (continued)" in texts
+    headings = [t.split(" ·")[0] for t in texts if " · " in t]
+    assert sorted(headings) == sorted(g.code for g in puzzle.given)
