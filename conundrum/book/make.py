@@ -58,17 +58,6 @@ def check_output(output: str | os.PathLike) -> Path:
     return path
 
 
-def _write(path: Path, data: bytes | str) -> None:
-    """Atomically, then with the usual mode of a new file (the temporary file was private)."""
-    try:
-        atomic_write(path, data)
-        mask = os.umask(0o022)
-        os.umask(mask)
-        os.chmod(path, 0o666 & ~mask)
-    except OSError as exc:
-        raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
-
-
 def order_book(spec: BookSpec, made: list[Made]) -> list[BookPuzzle]:
     """Sections in spec order; within each, easiest first by the measured score.
 
@@ -102,8 +91,8 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         puzzles = order_book(spec, made)
         pdf = render(spec, puzzles, warn)
         manifest = manifest_path(output)
-        _write(output, pdf)
-        _write(manifest, dump_manifest(spec, puzzles))
+        atomic_write(output, pdf)
+        atomic_write(manifest, dump_manifest(spec, puzzles))
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
         recorded = catalogue.record(this_book, spec.title, entries)
     wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
