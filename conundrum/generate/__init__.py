@@ -10,7 +10,7 @@ Every puzzle is re-solved by the solver before it is returned, and carries in
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..board import Board
 from ..errors import GenerationError
@@ -52,6 +52,9 @@ class Sizes:
 def generate(req: GenerateRequest) -> Puzzle:
     """A new puzzle meeting the request, re-solved and graded; raises GenerationError."""
     method, rules = _check_names(req)
+    _check_numbers(req)
+    req = replace(req, method=method, rules=rules,
+                  positions=None if req.positions is None else tuple(req.positions))
     limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
     if limit <= 0:
         raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
@@ -81,6 +84,25 @@ def _check_names(req: GenerateRequest) -> tuple[str, str]:
     return method, rules
 
 
+def _check_numbers(req: GenerateRequest) -> None:
+    def whole(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    for name in ("tiles", "given", "difficulty"):
+        value = getattr(req, name)
+        if value is not None and not whole(value):
+            raise GenerationError(f"--{name} {value!r}: must be a whole number")
+    if not whole(req.seed):
+        raise GenerationError(f"--seed {req.seed!r}: must be a whole number")
+    if req.positions is not None:
+        values = tuple(req.positions) if isinstance(req.positions, (list, tuple)) else None
+        if not values or not all(whole(v) for v in values):
+            raise GenerationError(f"--positions {req.positions!r}: give whole numbers, "
+                                  "one for all given tiles or one per tile")
+    if req.time_limit is not None and not isinstance(req.time_limit, (int, float)):
+        raise GenerationError(f"--time-limit {req.time_limit!r}: must be a number of seconds")
+
+
 def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes:
     """The request's N, K and targets; unset ones from `fallback` (a level's pick)."""
     tiles = req.tiles if req.tiles is not None else (fallback.tiles if fallback else None)
@@ -88,13 +110,15 @@ def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes
         raise GenerationError("--tiles is required (or --difficulty to pick it)")
     targets = tuple(req.positions) if req.positions is not None else None
     given = req.given
+    if given is not None and given < 0:
+        raise GenerationError(f"--given {given}: the number of given tiles cannot be negative")
     if given is None:
         if targets is not None:
             given = len(targets) if len(targets) > 1 else 1
         elif fallback is not None:
             given = fallback.given
         else:
-            raise GenerationError("--given is required (or --difficulty to pick it)")
+            raise GenerationError("--positions is required (or --difficulty to pick it)")
     if targets is None:
         if given == 0:
             targets = ()
@@ -102,6 +126,8 @@ def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes
             targets = _fit(fallback.targets, given)
         else:
             raise GenerationError("--positions is required (or --difficulty to pick it)")
+    elif given == 0 and targets:
+        raise GenerationError("--given 0 takes no --positions")
     elif len(targets) == 1 and given != 1:
         targets = targets * given
     if len(targets) != given:
@@ -157,14 +183,24 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
     verify(puzzle, sizes)
     value = difficulty_score(puzzle)
-    puzzle.extra["generator"] = {
-        "method": req.method, "seed": req.seed, "tiles": sizes.tiles, "given": sizes.given,
-        "positions": list(sizes.targets), "difficulty": req.difficulty,
-        "rules": ruleset.name,
-    }
+    puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
     puzzle.extra["grade"] = grade_of_score(value)
     puzzle.extra["score"] = value
     return puzzle
+
+
+def reproducing_args(req: GenerateRequest, rules: str) -> dict:
+    """The request as asked: `conundrum generate` with these options makes the puzzle again.
+
+    Sizes a difficulty level picked stay None (the level and seed pick them
+    again); the time limit is left out, as it never changes the puzzle.
+    """
+    return {
+        "method": req.method, "seed": req.seed, "tiles": req.tiles,
+        "given": req.given,
+        "positions": None if req.positions is None else list(req.positions),
+        "difficulty": req.difficulty, "rules": rules,
+    }
 
 
 def laying_order(board: Board, ruleset: RuleSet) -> Board:
