@@ -53,5 +53,6 @@ def generate_command(
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"
-    typer.echo(f"wrote {output}: {len(puzzle.board)} tiles, {counts} "
+    n = len(puzzle.board)
+    typer.echo(f"wrote {output}: {n} tile{'s' if n != 1 else ''}, {counts} "
                f"(grade {puzzle.extra['grade']})")

@@ -1,9 +1,11 @@
 """The search method: grow a board the way games grow, then steer it to the targets.
 
-1. Growth: from a start chameleon at (0, 0), lay random legal tiles one by
-   one, as players do. Each restart draws a *style* (how much it likes
-   compact placements, a colour palette, how readily it lays chameleons) so
-   boards from different seeds differ in shape and colour mix.
+1. Growth: from a start chameleon, lay legal tiles one by one, as players
+   do: either a solo game of the game engine (`conundrum.game`) with a
+   random, greedy or cautious bot, or a random layer here. Each restart
+   draws a *style* (which of those, how much it likes compact placements,
+   a colour palette, how readily it lays chameleons) so boards from
+   different seeds differ in shape and colour mix.
 2. Choice: the tracker counts every tile off the board in one pass, so the
    given tiles are *chosen* among tiles whose counts already hit the
    targets; a grown board often needs nothing more.
@@ -39,6 +41,7 @@ Tracker = StandardTracker | JuniorTracker
 
 MIN_RESTARTS, MAX_RESTARTS = 12, 40
 TOTAL_MOVES = 12_000
+GAME_ATTEMPTS = 3  # games tried before growing the board by hand
 HOPELESS_AFTER = 6  # boards steered before a far-off request is given up
 REMOVE_TRIES = 8
 TEMPERATURE = 0.6
@@ -67,6 +70,7 @@ class Style:
     compactness: float  # placements weighted by (matching contacts) ** compactness
     palette: tuple[float, ...]  # a weight per colour, RYGBP
     chameleon: float  # weight of a chameleon relative to a tile of average colours
+    bot: str | None = None  # grow by playing a game with these bots (conundrum.game)
 
     @classmethod
     def draw(cls, rng: random.Random) -> Style:
@@ -74,6 +78,7 @@ class Style:
             compactness=rng.choice((0.0, 0.5, 1.0, 2.0, 3.0)),
             palette=tuple(round(rng.uniform(0.35, 1.0), 3) for _ in COLOURS),
             chameleon=rng.choice((0.0, 0.2, 0.5, 1.0)),
+            bot=rng.choice((None, None, None, "random", "greedy", "cautious")),
         )
 
     def tile_weight(self, code: str) -> float:
@@ -161,7 +166,16 @@ def start_placement(ruleset: RuleSet, rng: random.Random) -> Placement:
 
 def grow(ruleset: RuleSet, n_tiles: int, rng: random.Random, style: Style,
          deadline: float | None = None) -> Tracker | None:
-    """A legal board of `n_tiles` tiles laid one legal tile at a time; None if it gets stuck."""
+    """A legal board of `n_tiles` tiles laid one legal tile at a time; None if it gets stuck.
+
+    With a `bot` style the game engine plays a solo game with that bot until
+    the board has `n_tiles` tiles (real hands, draws and bot choices); if its
+    games all end short, the board is grown here instead.
+    """
+    if style.bot is not None:
+        board = game_board(ruleset, n_tiles, rng, style.bot)
+        if board is not None:
+            return new_tracker(ruleset, board)
     tracker = new_tracker(ruleset, Board([start_placement(ruleset, rng)]))
     while len(tracker.board) < n_tiles:
         check_deadline(deadline)
@@ -170,6 +184,17 @@ def grow(ruleset: RuleSet, n_tiles: int, rng: random.Random, style: Style,
             return None
         tracker.add(p)
     return tracker
+
+
+def game_board(ruleset: RuleSet, n_tiles: int, rng: random.Random, bot: str) -> Board | None:
+    """A board from the game engine's moves, or None when its games end too soon."""
+    from ..game import grow_board  # the engine is only needed for these growths
+
+    try:
+        return grow_board(n_tiles, random.Random(rng.getrandbits(64)), ruleset, bot,
+                          attempts=GAME_ATTEMPTS)
+    except GenerationError:
+        return None
 
 
 def random_move(tracker: Tracker, rng: random.Random, style: Style,
