@@ -139,6 +139,8 @@ class Encoding:
         cover: dict[Cell, list[int]] = {c: [] for c in self.cells}
         colour_sources: dict[tuple[Cell, str], list[int]] = {}
         for ti, t in enumerate(self.triples):
+            if ti % 64 == 0:
+                check_deadline(self.deadline)  # big windows take seconds to build
             y = self.var("y", ti)
             for c in t:
                 cover[c].append(y)
