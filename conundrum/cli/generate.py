@@ -41,7 +41,9 @@ def generate_command(
     )] = None,
     rules: Annotated[str, typer.Option("--rules", help="standard or junior.")] = "standard",
     time_limit: Annotated[float | None, typer.Option(
-        "--time-limit", help="Give up (exit 2, no file) after this many seconds.")] = None,
+        "--time-limit",
+        help="Give up (exit 2, no file) after this many seconds; default 120 (search), "
+             "600 (sat). Never changes the puzzle.")] = None,
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
     folder = output.parent if str(output.parent) else Path(".")

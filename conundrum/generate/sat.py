@@ -440,9 +440,14 @@ def sat_generate(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: i
     wanted = ", ".join(str(t) for t in targets)
     if proof:
         raise GenerationError(
-            f"no such puzzle exists: the SAT solver proves no legal board of {n_tiles} tiles "
-            f"has {len(targets)} distinct tile(s) off it with exactly {wanted} positions")
+            f"no such puzzle exists: the SAT solver proves no legal board of {n_tiles} "
+            f"tile{'s' if n_tiles != 1 else ''} has {_tiles_off(len(targets))} with exactly "
+            f"{wanted} positions")
     raise GenerationError(
         f"no puzzle found: no board of {n_tiles} tiles within {h} cells of the start gives "
         f"tiles with exactly {wanted} positions (larger windows are too big to search; "
         "try --method search or other targets)")
+
+
+def _tiles_off(k: int) -> str:
+    return "a tile off it" if k == 1 else f"{k} distinct tiles off it"
