@@ -371,3 +371,12 @@ def test_real_process_errors_one_line_exit_2_no_file(tmp_path, argv, words):
     assert len(proc.stderr.strip().splitlines()) == 1
     assert proc.stdout == "" and not out.exists() and list(tmp_path.iterdir()) == []
     assert time.perf_counter() - t0 < 15
+
+
+def test_given_tiles_are_varied_not_mostly_chameleons():
+    # Chameleons hit high counts easily; left to chance they were 39% of given tiles.
+    given = [g.code for seed in range(1, 31)
+             for g in generate(GenerateRequest(difficulty=3, seed=seed)).given]
+    chameleons = sum("*" in code for code in given)
+    assert chameleons / len(given) < 0.2
+    assert len(set(given)) >= 20

@@ -42,6 +42,8 @@ Tracker = StandardTracker | JuniorTracker
 MIN_RESTARTS, MAX_RESTARTS = 12, 40
 TOTAL_MOVES = 12_000
 GAME_ATTEMPTS = 3  # games tried before growing the board by hand
+PLAIN_RESTARTS = 2  # restarts that give no chameleon (see `offered`)
+CHAMELEON_SHARE = 5 / 80  # ... except this often: the chameleons' share of the set
 HOPELESS_AFTER = 6  # boards steered before a far-off request is given up
 REMOVE_TRIES = 8
 TEMPERATURE = 0.6
@@ -109,7 +111,10 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
             continue
-        given, best = steer(tracker, ruleset, targets, rng, budget.moves, deadline)
+        # chameleons stay possible given tiles about as often as they are in the set
+        share = random.Random(derive(seed, "given-kind", restart)).random()
+        plain = restart < PLAIN_RESTARTS and share >= CHAMELEON_SHARE
+        given, best = steer(tracker, ruleset, targets, rng, budget.moves, deadline, plain)
         if given is not None:
             return Found(tracker.board, given, restart)
         closest = best if closest is None else min(closest, best)
@@ -259,15 +264,26 @@ def choose_given(counts: dict[str, int], targets: Sequence[int],
 
 
 # ---- steering ----------------------------------------------------------------
+def offered(counts: dict[str, int], plain: bool) -> dict[str, int]:
+    """The tiles that may be given: with `plain`, no chameleons.
+
+    The joker centre gives chameleons many positions, so left to chance they
+    would be asked for far more often than their 5 in 80 and a book would
+    keep asking for the same five tiles; the first restarts do without them.
+    """
+    return {c: n for c, n in counts.items() if JOKER not in c} if plain else counts
+
+
 def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: random.Random,
-          moves: int, deadline: float | None) -> tuple[list[str] | None, int]:
+          moves: int, deadline: float | None,
+          plain: bool = False) -> tuple[list[str] | None, int]:
     """Swap tiles until the targets are met.
 
     Returns the given tiles (None when out of moves) and the smallest distance
     to the targets seen on the way.
     """
     style = Style.draw(rng)
-    cost = best = target_cost(tracker.counts(), targets)
+    cost = best = target_cost(offered(tracker.counts(), plain), targets)
     junior = isinstance(ruleset, JuniorRules)
     for _ in range(moves):
         if cost == 0:
@@ -282,7 +298,7 @@ def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: rando
             tracker.add(old)
             continue
         new_id = tracker.add(new)
-        new_cost = target_cost(tracker.counts(), targets)
+        new_cost = target_cost(offered(tracker.counts(), plain), targets)
         if new_cost <= cost or rng.random() < math.exp((cost - new_cost) / TEMPERATURE):
             cost = new_cost
             best = min(best, cost)
@@ -291,7 +307,7 @@ def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: rando
             tracker.add(old)
     if cost:
         return None, best
-    return choose_given(tracker.counts(), targets, rng), 0
+    return choose_given(offered(tracker.counts(), plain), targets, rng), 0
 
 
 def pick_removable(board: Board, rng: random.Random, junior: bool) -> int | None:
