@@ -6,6 +6,8 @@ import os
 import tempfile
 from pathlib import Path
 
+import yaml
+
 from .errors import ConundrumError
 
 
@@ -66,3 +68,24 @@ def read_text(path: str | os.PathLike, limit: int = 5_000_000) -> str:
         raise ConundrumError(f"{p}: is a folder, not a file") from None
     except UnicodeDecodeError:
         raise ConundrumError(f"{p}: not UTF-8 text") from None
+
+
+def yaml_mapping(text: str, source: str, error: type[ConundrumError], what: str,
+                 holds: str) -> dict:
+    """YAML (or JSON) text that must be a mapping, read with the safe loader only.
+
+    Faults raise `error` naming `source`: `what` is the kind of file (for an
+    empty one) and `holds` the keys a mapping of it would have.
+    """
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "unreadable"
+        raise error(f"{source}: not valid YAML{where}: {problem}") from None
+    if data is None:
+        raise error(f"{source}: the {what} is empty")
+    if not isinstance(data, dict):
+        raise error(f"{source}: expected a mapping with {holds}, found {type(data).__name__}")
+    return data

@@ -10,7 +10,7 @@ import yaml
 
 from .board import Board
 from .errors import BoardError, ConundrumError, PuzzleFileError
-from .files import atomic_write, read_text
+from .files import atomic_write, read_text, yaml_mapping
 from .placement import Placement
 from .rules import Fault, RuleSet, rules_for
 from .tiles import DEFAULT_CHAMELEONS, chameleon_set, normalise_code
@@ -85,18 +85,7 @@ def load_puzzle(path: str | os.PathLike, *, lenient: bool = False,
 
 def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
     """Build a puzzle from YAML/JSON text; shape errors name `source`."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "unreadable"
-        raise PuzzleFileError(f"{source}: not valid YAML{where}: {problem}") from None
-    if data is None:
-        raise PuzzleFileError(f"{source}: the file is empty")
-    if not isinstance(data, dict):
-        raise PuzzleFileError(f"{source}: expected a mapping with `board:`, "
-                              f"found {type(data).__name__}")
+    data = yaml_mapping(text, source, PuzzleFileError, "file", "`board:`")
     try:
         return _from_mapping(data)
     except ConundrumError as exc:

@@ -22,9 +22,7 @@ def slot_seed(book_seed: int, section: int, slot: int, attempt: int = 0) -> int:
     `attempt` 0 is the slot's own seed; a slot whose puzzle repeats an earlier
     one moves on to attempt 1, 2, ... ("the next derived seed").
     """
-    text = f"{_TAG}|{book_seed}|{section}|{slot}|{attempt}"
-    digest = hashlib.sha256(text.encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big") % SEED_SPACE
+    return derived_seed(book_seed, section, slot, attempt)
 
 
 def derived_seed(book_seed: int, *labels: object) -> int:

@@ -11,10 +11,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from ..errors import ConundrumError
-from ..files import read_text
+from ..files import read_text, yaml_mapping
 
 LANGUAGES = ("en", "fr", "es", "uk", "cs")
 PAGES = ("a4", "letter", "6x9", "8.5x11")
@@ -76,18 +74,7 @@ def load_spec(path: str | os.PathLike) -> BookSpec:
 
 def parse_spec(text: str, source: str = "<spec>") -> BookSpec:
     """Build a spec from YAML text; every fault is a SpecError naming `source`."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "unreadable"
-        raise SpecError(f"{source}: not valid YAML{where}: {problem}") from None
-    if data is None:
-        raise SpecError(f"{source}: the spec is empty")
-    if not isinstance(data, dict):
-        raise SpecError(f"{source}: expected a mapping with `title:` and `sections:`, "
-                        f"found {type(data).__name__}")
+    data = yaml_mapping(text, source, SpecError, "spec", "`title:` and `sections:`")
     try:
         return _book(data)
     except ConundrumError as exc:
