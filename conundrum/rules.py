@@ -201,24 +201,39 @@ class StandardRules(RuleSet):
         """Greedy closure from the start (RULES.md, rule 4): the tiles it never adds."""
         if board.start_id is None:
             return []
-        added = {board.start_id}
-        links: dict[int, list[int]] = {}
-        for cell, tid, n, oid in _touching_pairs(board):
-            if matches(board.colour_at(cell), board.colour_at(n)):
-                links.setdefault(tid, []).append(oid)
-                links.setdefault(oid, []).append(tid)
-        support: dict[int, int] = {}
-        queue = deque([board.start_id])
-        while queue:
-            tid = queue.popleft()
-            for other in links.get(tid, ()):
-                if other in added:
-                    continue
-                support[other] = support.get(other, 0) + 1
-                if support[other] >= 2:
-                    added.add(other)
-                    queue.append(other)
+        added = closure(board.start_id, matching_links(board))
         return [p for tid, p in board.items() if tid not in added]
+
+
+def matching_links(board: Board) -> dict[int, list[int]]:
+    """For each tile, the tile across each of its matching contacts (one entry per edge)."""
+    links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
+    for cell, tid, n, oid in _touching_pairs(board):
+        if matches(board.colour_at(cell), board.colour_at(n)):
+            links[tid].append(oid)
+            links[oid].append(tid)
+    return links
+
+
+def closure(start: int, links: dict[int, list[int]], without: int | None = None) -> set[int]:
+    """The tiles the greedy closure lays from `start` (never `without`, if given).
+
+    Matching contacts only grow as tiles are added, so adding any tile with 2
+    matching contacts to tiles already added decides reachability (rule 4).
+    """
+    added = {start} if without is None else {start, without}
+    support: dict[int, int] = {}
+    stack = [start]
+    while stack:
+        tid = stack.pop()
+        for other in links[tid]:
+            if other in added:
+                continue
+            support[other] = support.get(other, 0) + 1
+            if support[other] >= 2:
+                added.add(other)
+                stack.append(other)
+    return added
 
 
 class JuniorRules(RuleSet):

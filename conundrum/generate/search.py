@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..board import Board
 from ..errors import GenerationError
 from ..placement import Placement, neighbours
-from ..rules import JuniorRules, RuleSet, matches
+from ..rules import JuniorRules, RuleSet, closure, matching_links
 from ..tiles import COLOURS, JOKER
 from .counting import JuniorTracker, StandardTracker
 from .seeds import derive
@@ -336,32 +336,6 @@ def is_leaf(board: Board, tile_id: int) -> bool:
     return n == 1
 
 
-def matching_links(board: Board) -> dict[int, list[int]]:
-    """For each tile, the tiles across each of its matching contacts (one entry per edge)."""
-    links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
-    for tid, p in board.items():
-        for cell, colour in p.squares:
-            for n in ((cell[0] + 1, cell[1]), (cell[0], cell[1] + 1)):
-                oid = board.tile_at(n)
-                if oid is not None and oid != tid and matches(colour, board.colour_at(n)):
-                    links[tid].append(oid)
-                    links[oid].append(tid)
-    return links
-
-
 def closure_without(board: Board, links: dict[int, list[int]], without: int) -> bool:
     """Standard: whether the greedy closure still lays every tile but `without`."""
-    start = board.start_id
-    added = {start, without}
-    support: dict[int, int] = {}
-    stack = [start]
-    while stack:
-        tid = stack.pop()
-        for other in links[tid]:
-            if other in added:
-                continue
-            support[other] = support.get(other, 0) + 1
-            if support[other] >= 2:
-                added.add(other)
-                stack.append(other)
-    return len(added) == len(board)
+    return len(closure(board.start_id, links, without)) == len(board)
