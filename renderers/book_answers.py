@@ -17,10 +17,9 @@ from conundrum.puzzle import Puzzle
 from conundrum.solver import positions
 
 from .draw import baseline_for_centre, draw_tile
-from .fonts import text_width
 from .layout import Page, Text
 from .sheet import Style, count_text
-from .text import first_baseline, line_height
+from .text import first_baseline, line_height, wrap_list
 
 LABEL_PT = 10.0
 BODY_PT = 8.5
@@ -57,22 +56,8 @@ def key_lines(puzzle: Puzzle, number: int, width: float, style: Style) -> list[K
     for code, found in solutions(puzzle):
         lines.append(KeyLine("tile", f"{code} · {count_text(style, len(found))}", code))
         texts = [grid.text(p) for p in found] or [style.t("no_positions")]
-        lines += [KeyLine("list", t) for t in _wrap_items(texts, width - 4.0)]
+        lines += [KeyLine("list", t) for t in wrap_list(texts, width - 4.0, BODY_PT)]
     return lines
-
-
-def _wrap_items(items: list[str], width: float) -> list[str]:
-    """Join positions with commas into lines, never breaking inside one position."""
-    out: list[str] = []
-    line = ""
-    for item in items:
-        trial = f"{line},  {item}" if line else item
-        if line and text_width(trial + ",", BODY_PT) > width:
-            out.append(line + ",")
-            line = item
-        else:
-            line = trial
-    return [*out, line] if line else out
 
 
 def key_height(lines: list[KeyLine]) -> float:

@@ -26,7 +26,7 @@ from .fonts import text_width
 from .i18n import check_language, message
 from .layout import Line, Page, Rect, Text, page_margin, page_size
 from .palettes import Palette, get_palette
-from .text import draw_fitted, draw_paragraph, first_baseline, line_height
+from .text import draw_fitted, draw_paragraph, first_baseline, line_height, wrap_list
 
 MIN_CELL = 4.0    # mm: the smallest board cell we call legible
 MAX_CELL = 10.0   # mm: larger cells only waste paper
@@ -473,17 +473,7 @@ def _text_blocks(lines: list[str], size: float, colour: str, code: str | None, t
 def _list_lines(solved: Solved, found: tuple[Placement, ...], w: float, style: Style
                 ) -> list[str]:
     """The full list of positions in notation, wrapped to the key's width (never inside one)."""
-    size = style.sizes.body
-    lines: list[str] = []
-    line = ""
-    for text in (solved.grid.text(p) for p in found):
-        trial = f"{line},  {text}" if line else text
-        if line and text_width(trial + ",", size) > w:
-            lines.append(line + ",")
-            line = text
-        else:
-            line = trial
-    return [*lines, line] if line else lines
+    return wrap_list([solved.grid.text(p) for p in found], w, style.sizes.body)
 
 
 def _thumb_rows(solved: Solved, code: str, found: tuple[Placement, ...], w: float, h: float,

@@ -51,3 +51,18 @@ def clip(text: str, size_pt: float, width: float, bold: bool = False) -> str:
     while text and text_width(text + "…", size_pt, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap_list(items: list[str], width: float, size_pt: float) -> list[str]:
+    """Join items (positions in notation) with commas into lines no wider than `width`,
+    never breaking inside an item."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        trial = f"{line},  {item}" if line else item
+        if line and text_width(trial + ",", size_pt) > width:
+            lines.append(line + ",")
+            line = item
+        else:
+            line = trial
+    return [*lines, line] if line else lines
