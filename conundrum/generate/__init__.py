@@ -16,12 +16,12 @@ from ..board import Board
 from ..errors import GenerationError
 from ..puzzle import Given, Puzzle
 from ..rules import RULE_NAMES, RuleSet, rules_for
+from ..seeds import derive
 from ..solver import positions as solve_positions
 from .bounds import check_request
 from .difficulty import grade_of_score, params_for
 from .difficulty import score as difficulty_score
 from .search import TimeLimitError, run_search
-from .seeds import derive
 
 METHODS = ("search", "sat")
 DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}

@@ -44,9 +44,9 @@ from ..board import Board
 from ..errors import GenerationError
 from ..placement import STEP, Cell, Placement, neighbours
 from ..rules import RuleSet
+from ..seeds import derive
 from ..tiles import COLOURS, JOKER
 from .search import TimeLimitError, check_deadline
-from .seeds import derive
 
 Triple = tuple[Cell, Cell, Cell]
 START_CELLS: Triple = ((0, 0), (1, 0), (2, 0))

@@ -33,9 +33,9 @@ from ..board import Board
 from ..errors import GenerationError
 from ..placement import Placement, neighbours
 from ..rules import JuniorRules, RuleSet, closure, matching_links
+from ..seeds import derive
 from ..tiles import COLOURS, JOKER
 from .counting import JuniorTracker, StandardTracker
-from .seeds import derive
 
 Tracker = StandardTracker | JuniorTracker
 

@@ -12,8 +12,8 @@ import time
 
 from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.search import Style, grow, target_cost
-from conundrum.generate.seeds import derive
 from conundrum.rules import rules_for
+from conundrum.seeds import derive
 
 CASES = [(8, (2,)), (12, (4,)), (20, (3, 3)), (20, (6,)), (30, (1,)), (30, (5, 5)),
          (40, (8,)), (25, (2, 2, 2)), (15, (0,))]
