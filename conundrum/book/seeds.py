@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 
-from ..seeds import derive
 from .spec import BookSpec, Section
 
 SEED_SPACE = 1_000_000_000  # nine digits: short enough to paste into `generate --seed`
@@ -28,7 +27,9 @@ def slot_seed(book_seed: int, section: int, slot: int, attempt: int = 0) -> int:
 
 def derived_seed(book_seed: int, *labels: object) -> int:
     """A seed for another purpose than a slot (e.g. the worked example)."""
-    return derive(book_seed, _TAG, *labels) % SEED_SPACE
+    text = "|".join([_TAG, str(book_seed), *(str(x) for x in labels)])
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_SPACE
 
 
 def section_key(section: Section) -> dict:
