@@ -308,6 +308,8 @@ def test_a_book_that_cannot_be_completed_writes_nothing(tmp_path) -> None:
     assert "cannot be completed" in run.stderr and "'Impossible'" in run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert not out.exists() and not out.with_name("imp.manifest.yaml").exists()
+    # no work file (nothing can be resumed) and no catalogue made for nothing
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["imp.yaml"]
     with Catalogue(cat) as c:
         assert len(c) == 0
 

@@ -56,11 +56,20 @@ class Catalogue:
             raise CatalogueError(f"{self.path}: the catalogue is not a file")
         if not self.path.parent.is_dir():
             raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
-        try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._check_schema()
-        except sqlite3.DatabaseError as exc:
-            raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
+        # A missing catalogue is made only when a finished book is recorded, so a
+        # build that fails leaves no file behind.
+        self._db: sqlite3.Connection | None = None
+        if self.path.exists():
+            self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        if self._db is None:
+            try:
+                self._db = sqlite3.connect(self.path, isolation_level=None)
+                self._check_schema()
+            except sqlite3.DatabaseError as exc:
+                raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
+        return self._db
 
     def _check_schema(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -76,11 +85,14 @@ class Catalogue:
     def _transaction(self) -> _Txn:
         # sqlite3's own context manager commits or rolls back; BEGIN IMMEDIATE
         # takes the write lock at once so two builds cannot interleave.
-        self._db.execute("BEGIN IMMEDIATE")
-        return _Txn(self._db)
+        db = self._open()
+        db.execute("BEGIN IMMEDIATE")
+        return _Txn(db)
 
     def keys_except(self, book: str) -> frozenset[str]:
         """Every recorded key except the ones this same book recorded."""
+        if self._db is None:
+            return frozenset()
         try:
             rows = self._db.execute("SELECT key FROM puzzles WHERE book != ?", (book,))
             return frozenset(r[0] for r in rows)
@@ -88,6 +100,8 @@ class Catalogue:
             raise CatalogueError(f"{self.path}: cannot read the catalogue ({exc})") from None
 
     def __len__(self) -> int:
+        if self._db is None:
+            return 0
         return self._db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0]
 
     def record(self, book: str, title: str, entries: Iterable[Entry]) -> int:
@@ -104,7 +118,8 @@ class Catalogue:
             raise CatalogueError(f"{self.path}: cannot record the book ({exc})") from None
 
     def close(self) -> None:
-        self._db.close()
+        if self._db is not None:
+            self._db.close()
 
     def __enter__(self) -> Catalogue:
         return self

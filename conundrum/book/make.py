@@ -5,7 +5,8 @@ so this package never imports the renderers. Nothing is written until every
 puzzle is made and the PDF is drawn in memory; then the PDF and the manifest
 are written atomically and, last, the catalogue records the book in one
 transaction. A failure at any point before leaves no PDF and no catalogue
-change; the work file keeps what was made for `--resume`.
+change; an interrupted build's work file keeps what was made for `--resume`
+(a book that cannot be made at all leaves none).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from ..errors import ConundrumError
 from ..files import atomic_write
 from ..generate.difficulty import score
-from .build import Hooks, Made, make_puzzles
+from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, Entry, default_path
 from .manifest import BookPuzzle, dump_manifest, manifest_path
 from .seeds import book_id
@@ -86,6 +87,9 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
                                 source=options.source)
+        except BookError:
+            work.discard()  # the book cannot be made: there is nothing to resume
+            raise
         finally:
             work.close()
         puzzles = order_book(spec, made)
