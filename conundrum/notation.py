@@ -16,6 +16,9 @@ from .placement import MAX_COORD, Cell, Placement, from_cells
 from .tiles import normalise_code
 
 MARGIN = 3
+# A legal board of all 80 tiles in one line spans 240 cells, 246 with the margin;
+# only far-apart tiles on a hand-drawn (--allow-illegal) board can need more.
+MAX_DRAWN = 250
 
 
 def column_label(index: int) -> str:
@@ -67,6 +70,17 @@ class Grid:
         if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
             raise ConundrumError(f"cell {name} is beyond the limit")
         return (x, y)
+
+    @property
+    def drawable(self) -> bool:
+        """Whether the drawn area is small enough to draw cell by cell."""
+        return self.width <= MAX_DRAWN and self.height <= MAX_DRAWN
+
+    def check_drawable(self) -> None:
+        if not self.drawable:
+            raise ConundrumError(
+                f"the board spans {self.width} x {self.height} cells; a sheet draws at most "
+                f"{MAX_DRAWN} a side (are some tiles far from the others?)")
 
     def inside(self, cell: Cell) -> bool:
         return (0 <= cell[0] - self.left < self.width) and (0 <= cell[1] - self.top < self.height)

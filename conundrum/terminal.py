@@ -25,6 +25,9 @@ def board_picture(board: Board, highlight: Iterable[Placement] = (),
                   grid: Grid | None = None) -> Text:
     """Coloured cells with their letters; `highlight` placements drawn in lower case."""
     grid = grid or Grid.of(board)
+    if not grid.drawable:
+        return Text(f"(the board spans {grid.width} x {grid.height} cells: too large to "
+                    "draw here; positions are listed below)\n")
     extra = {cell: colour for p in highlight for cell, colour in p.squares}
     width = max(2, len(str(grid.height)))
     out = Text()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from conundrum.errors import ConundrumError
+from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write as write_file
 from conundrum.puzzle import Puzzle, load_puzzle
 
@@ -47,9 +47,14 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     page_size(page)
     if suffix == ".png":
         check_dpi(dpi)
+    source = None
     if not isinstance(puzzle, Puzzle):
+        source = puzzle
         puzzle = load_puzzle(puzzle, allow_illegal=allow_illegal)
-    pages = sheet_pages(puzzle, answers=answers, page=page, style=style)
+    try:
+        pages = sheet_pages(puzzle, answers=answers, page=page, style=style)
+    except ConundrumError as exc:
+        raise (in_file(source, exc) if source is not None else exc) from None
     outputs: list[tuple[Path, bytes]]
     if suffix == ".pdf":
         outputs = [(target, pdf_bytes(pages, puzzle_title(puzzle, style), style.lang))]

@@ -106,7 +106,9 @@ def solve(puzzle: Puzzle) -> Solved:
                 f"given tile {g.code}: the file says {g.positions} positions but the solver "
                 f"finds {len(found)}; fix the count (see `conundrum validate`)")
         out.append((g.code, found))
-    return Solved(puzzle, Grid.of(puzzle.board), tuple(out))
+    grid = Grid.of(puzzle.board)
+    grid.check_drawable()
+    return Solved(puzzle, grid, tuple(out))
 
 
 def puzzle_title(puzzle: Puzzle, style: Style) -> str:
@@ -560,13 +562,13 @@ def draw_answers(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: fl
     one key over several pages. At least one block is always drawn.
     """
     blocks = answer_blocks(puzzle, w, h, style)
-    solved_counts = {code: len(found) for code, found in solve(puzzle).solutions}
     cursor, limit, placed = y, y + h, 0
     i = start
     if 0 < i < len(blocks) and blocks[i].tile and not blocks[i].heading:
         code = blocks[i].tile
-        cont = _tile_heading(solve(puzzle), code, solved_counts[code], style.checked(),
-                             continued=True)
+        solved = solve(puzzle)
+        count = len(dict(solved.solutions)[code])
+        cont = _tile_heading(solved, code, count, style.checked(), continued=True)
         cont.paint(page, x, cursor)
         cursor += cont.height
     while i < len(blocks):

@@ -176,3 +176,24 @@ def test_real_process_prints_one_line_and_exits_2(tmp_path, case):
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
     assert proc.stdout == ""
+
+
+def test_far_apart_hand_drawn_board_is_listed_not_drawn(capsys, tmp_path):
+    far = write(tmp_path, "board:\n  - {code: Y*B, at: [0, 0], dir: h}\n"
+                          "  - {code: YGB, at: [0, 1], dir: h}\n"
+                          "  - {code: RRR, at: [1000000, 1000000], dir: h}\n"
+                          "given:\n  - {code: YYB, positions: 5}\n")
+    code, out, _ = run(capsys, "solve", far, "--allow-illegal")
+    assert code == 0 and "too large to draw" in out and "YYB: 5 positions" in out
+    code, _, err = run(capsys, "render", far, "--allow-illegal", "-o",
+                       str(tmp_path / "far.pdf"))
+    assert code == 2 and far in err and "at most 250" in err
+    assert not (tmp_path / "far.pdf").exists()
+
+
+def test_render_names_the_file_when_a_printed_count_is_wrong(capsys, tmp_path):
+    path = write(tmp_path, "board:\n  - {code: Y*B, at: [0, 0], dir: h}\n"
+                           "  - {code: YGB, at: [0, 1], dir: h}\n"
+                           "given:\n  - {code: YYB, positions: 6}\n")
+    code, _, err = run(capsys, "render", path, "-o", str(tmp_path / "c.pdf"))
+    assert code == 2 and err.startswith(f"conundrum: {path}: given tile YYB")

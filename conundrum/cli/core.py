@@ -69,7 +69,8 @@ def solve(
         out.print(pz.title, style="bold")
     out.print(board_picture(board, grid=grid))
     if not codes:
-        out.print("No tiles given: use --tile CODE or --all.")
+        out.print("Every tile is on the board." if all_tiles
+                  else "No tiles given: use --tile CODE or --all.")
     if all_tiles:
         _print_counts(out, counts(board, rules, codes=codes))
         return
