@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import yaml
-
-from .errors import ConundrumError
+from .errors import AnswerError, ConundrumError
+from .files import safe_yaml
 from .notation import Grid
 from .placement import Placement
 from .puzzle import Puzzle, _placement
 from .solver import positions
+
+MAX_ANSWERS = 10_000
 
 
 @dataclass
@@ -38,7 +39,7 @@ def read_answers(text: str, grid: Grid) -> list[tuple[str, Placement | None, str
     """
     structured = _structured(text)
     if structured is not None:
-        return structured
+        return _limited(structured)
     out = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip().strip(",;")
@@ -48,18 +49,25 @@ def read_answers(text: str, grid: Grid) -> list[tuple[str, Placement | None, str
             out.append((line, grid.parse(line), None))
         except ConundrumError as exc:
             out.append((line, None, f"unreadable line {n}: {exc}"))
-    return out
+    return _limited(out)
+
+
+def _limited(answers: list) -> list:
+    # A puzzle has at most a few hundred positions; far more answers is not a reader's sheet.
+    if len(answers) > MAX_ANSWERS:
+        raise AnswerError(f"{len(answers):,} answers; the limit is {MAX_ANSWERS:,}")
+    return answers
 
 
 def _structured(text: str):
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
+        data = safe_yaml(text, "answers")
+    except ConundrumError:
+        return None  # not YAML: read as lines of notation
     if isinstance(data, dict):
         if "tiles" in data and isinstance(data["tiles"], list):
             data = [p for t in data["tiles"] if isinstance(t, dict)
-                    for p in (t.get("positions") or [])]
+                    and isinstance(t.get("positions"), list) for p in t["positions"]]
         elif "positions" in data:
             data = data["positions"]
         else:

@@ -1,14 +1,24 @@
-"""Writing output files whole or not at all, and reading input files safely."""
+"""Reading inputs safely and writing outputs whole or not at all.
+
+Every fault here is a ConundrumError naming the path, so no input or output
+problem ever reaches the user as a traceback.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import stat
+import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
 
 from .errors import ConundrumError
+
+READ_LIMIT = 5_000_000  # bytes; the largest puzzle (80 tiles) is a few kilobytes
 
 
 def _umask() -> int:
@@ -17,57 +27,150 @@ def _umask() -> int:
     return mask
 
 
+def as_path(path: object) -> Path:
+    """A file path given as text or a path object; anything else is refused."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise ConundrumError(f"{path!r} is not a file path")
+    text = os.fspath(path)
+    if not text or "\0" in str(text):
+        raise ConundrumError(f"{path!r} is not a file path")
+    return Path(path)
+
+
+def check_target(path: object) -> Path:
+    """An output path that can be written: its folder exists and it is a regular file or new.
+
+    A symbolic link is followed, so writing replaces the file it points to.
+    Called before any long work, so a bad `-o` fails at once.
+    """
+    target = as_path(path)
+    try:
+        if target.is_symlink():
+            target = Path(os.path.realpath(target))
+        if target.exists():
+            mode = target.stat().st_mode
+            if stat.S_ISDIR(mode):
+                raise ConundrumError(f"{path}: is a folder; give a file name")
+            if not stat.S_ISREG(mode):
+                raise ConundrumError(f"{path}: is not a regular file; it will not be replaced")
+        if not target.parent.is_dir():
+            raise ConundrumError(f"{path}: folder {target.parent} does not exist")
+        if len(target.name.encode()) > 200:
+            raise ConundrumError(f"{path}: file name too long")
+    except OSError as exc:
+        raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    return target
+
+
 def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     """Write to a temporary file beside `path`, then rename it into place.
 
     A reader never sees a half-written file, and a failure leaves no file.
-    Faults (a folder as target, a missing folder, no permission) are
-    ConundrumErrors naming the path.
     """
-    target = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    directory = target.parent
-    if target.is_dir():
-        raise ConundrumError(f"{target}: is a folder; give a file name")
-    if not directory.is_dir():
-        raise ConundrumError(f"{target}: folder {directory} does not exist")
+    return atomic_write_many([(path, data)])[0]
+
+
+def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
+    """Write several files all or nothing: every temporary file first, then the renames.
+
+    Faults (a folder as target, a missing folder, no permission, no space)
+    are ConundrumErrors naming the path; the temporary files are removed.
+    """
+    targets = [check_target(path) for path, _ in outputs]
+    temps: list[str] = []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        for (path, data), target in zip(outputs, targets, strict=True):
+            payload = data.encode("utf-8") if isinstance(data, str) else data
+            temps.append(_write_temp(path, target, payload))
+        for tmp, (path, _), target in zip(temps, outputs, targets, strict=True):
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        for tmp in temps:
+            Path(tmp).unlink(missing_ok=True)
+    return targets
+
+
+def _write_temp(path: object, target: Path, payload: bytes) -> str:
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp",
+                                   dir=target.parent)
     except OSError as exc:
-        raise ConundrumError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
         # mkstemp makes the file private (0600); give it the usual mode for new files
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise ConundrumError(f"{target}: cannot write: {exc.strerror or exc}") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+        raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    return tmp
 
 
-def read_text(path: str | os.PathLike, limit: int = 5_000_000) -> str:
+def read_text(path: object, limit: int = READ_LIMIT) -> str:
     """A file's text, refusing a missing, unreadable, binary or oversized file."""
-    p = Path(path)
+    p = as_path(path)
     try:
-        size = p.stat().st_size
         if not p.is_file():
-            raise ConundrumError(f"{p}: not a file")
-        if size > limit:
-            raise ConundrumError(f"{p}: file is {size:,} bytes; the limit is {limit:,}")
-        return p.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise ConundrumError(f"{p}: no such file") from None
-    except PermissionError:
-        raise ConundrumError(f"{p}: permission denied") from None
-    except IsADirectoryError:
-        raise ConundrumError(f"{p}: is a folder, not a file") from None
+            if not p.exists():
+                raise ConundrumError(f"{p}: no such file")
+            if p.is_dir():
+                raise ConundrumError(f"{p}: is a folder, not a file")
+            raise ConundrumError(f"{p}: not a regular file")
+        with p.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise ConundrumError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    return decode(raw, str(p), limit)
+
+
+def read_stdin(limit: int = READ_LIMIT) -> str:
+    """Standard input as text, with the same limits as a file."""
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        if stream is None:  # a text stream standing in for stdin (tests, embedding)
+            text = sys.stdin.read(limit + 1)
+            return decode(text.encode("utf-8", "surrogateescape"), "stdin", limit)
+        raw = stream.read(limit + 1)
+    except (OSError, ValueError):
+        raise ConundrumError("stdin: cannot read") from None
+    return decode(raw, "stdin", limit)
+
+
+def decode(raw: bytes, source: str, limit: int = READ_LIMIT) -> str:
+    if len(raw) > limit:
+        raise ConundrumError(f"{source}: more than {limit:,} bytes; the limit is {limit:,}")
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ConundrumError(f"{p}: not UTF-8 text") from None
+        raise ConundrumError(f"{source}: not UTF-8 text") from None
+
+
+def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumError) -> object:
+    """YAML (or JSON) through the safe loader only, refusing what cannot be used as text.
+
+    Besides YAML syntax errors this refuses nesting too deep to read and
+    escapes that make no Unicode text (a lone surrogate such as "\\ud800").
+    """
+    try:
+        data = yaml.safe_load(text)
+        json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "unreadable"
+        raise error(f"{source}: not valid YAML{where}: {problem}") from None
+    except RecursionError:
+        raise error(f"{source}: nested too deeply to read") from None
+    except UnicodeError:
+        raise error(f"{source}: text that is not valid Unicode (a lone surrogate escape?)") \
+            from None
+    except ValueError:  # from json: an anchor that contains itself, such as &a [*a]
+        raise error(f"{source}: a YAML structure that contains itself") from None
+    return data
 
 
 def yaml_mapping(text: str, source: str, error: type[ConundrumError], what: str,
@@ -77,13 +180,7 @@ def yaml_mapping(text: str, source: str, error: type[ConundrumError], what: str,
     Faults raise `error` naming `source`: `what` is the kind of file (for an
     empty one) and `holds` the keys a mapping of it would have.
     """
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "unreadable"
-        raise error(f"{source}: not valid YAML{where}: {problem}") from None
+    data = safe_yaml(text, source, error)
     if data is None:
         raise error(f"{source}: the {what} is empty")
     if not isinstance(data, dict):

@@ -37,7 +37,7 @@ class Placement(NamedTuple):
                 raise ConundrumError(
                     f"tile {norm}: coordinate {v} is beyond the limit of {MAX_COORD:,}"
                 )
-        d = str(dir).strip().lower() if isinstance(dir, str) else dir
+        d = dir.strip().lower() if isinstance(dir, str) else None
         if d not in STEP:
             raise ConundrumError(f"tile {norm}: direction {dir!r} must be h or v")
         return cls(norm, (x, y), d)

@@ -199,4 +199,6 @@ def dump_puzzle(puzzle: Puzzle) -> str:
 
 
 def save_puzzle(puzzle: Puzzle, path: str | os.PathLike) -> None:
+    if not isinstance(puzzle, Puzzle):
+        raise ConundrumError(f"expected a Puzzle, not {type(puzzle).__name__}")
     atomic_write(path, dump_puzzle(puzzle))

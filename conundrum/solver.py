@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Board
-from .errors import BoardError, TileCodeError
+from .errors import BoardError, ConundrumError, TileCodeError
 from .placement import STEP, Placement, neighbours
 from .rules import JuniorRules, RuleSet, rules_for
 from .tiles import COLOUR_INDEX, JOKER, normalise_code
@@ -24,6 +24,11 @@ def _order(p: Placement) -> tuple:
 
 def _ruleset(rules: str | RuleSet, chameleons) -> RuleSet:
     return rules if isinstance(rules, RuleSet) else rules_for(rules, chameleons)
+
+
+def _check_board(board: object) -> None:
+    if not isinstance(board, Board):
+        raise ConundrumError(f"expected a Board (e.g. puzzle.board), not {type(board).__name__}")
 
 
 def check_tile(board: Board, code: str, ruleset: RuleSet) -> str:
@@ -39,6 +44,7 @@ def check_tile(board: Board, code: str, ruleset: RuleSet) -> str:
 def positions(board: Board, code: str, rules: str | RuleSet = "standard",
               chameleons: Iterable[str] | None = None) -> list[Placement]:
     """Every legal position of the tile `code` on `board`, in reading order."""
+    _check_board(board)
     ruleset = _ruleset(rules, chameleons)
     norm = check_tile(board, code, ruleset)
     if isinstance(ruleset, JuniorRules):
@@ -111,7 +117,10 @@ def counts(board: Board, rules: str | RuleSet = "standard",
            chameleons: Iterable[str] | None = None,
            codes: Iterable[str] | None = None) -> dict[str, int]:
     """Position count of each tile not on the board (or of `codes`), in one call."""
+    _check_board(board)
     ruleset = _ruleset(rules, chameleons)
+    if isinstance(codes, str) or not (codes is None or isinstance(codes, Iterable)):
+        raise ConundrumError("codes must be a list of tile codes")
     if codes is None:
         wanted = [t for t in ruleset.tiles if not board.contains(t)]
     else:

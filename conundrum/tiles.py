@@ -78,6 +78,8 @@ STANDARD_TILES: tuple[str, ...] = tuple(
 def chameleon_set(chameleons: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
     """The chameleon codes, canonical and checked; the default set when None."""
     codes = DEFAULT_CHAMELEONS if chameleons is None else chameleons
+    if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
+        raise TileCodeError("the chameleon set must be a list of codes such as B*Y")
     out = []
     for code in codes:
         norm = normalise_code(code)

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
-from conundrum.files import atomic_write as write_file
+from conundrum.files import atomic_write_many, check_target
 from conundrum.puzzle import Puzzle, load_puzzle
 
 from .layout import Page, page_size
@@ -41,7 +41,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     puzzle page; the key goes to `<stem>-answers.png` (and `-answers-2.png`...).
     Everything is drawn before anything is written, so a fault leaves no file.
     """
-    target = Path(path)
+    target = check_target(path)
     suffix = output_format(target)
     style = Style(lang=lang, palette=palette, blank=blank).checked()
     page_size(page)
@@ -60,7 +60,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
         outputs = [(target, pdf_bytes(pages, puzzle_title(puzzle, style), style.lang))]
     else:
         outputs = _png_outputs(target, pages, dpi)
-    return [write_file(p, data) for p, data in outputs]
+    return atomic_write_many(outputs)
 
 
 def _png_outputs(target: Path, pages: list[Page], dpi: int) -> list[tuple[Path, bytes]]:

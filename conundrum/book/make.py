@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ConundrumError
-from ..files import atomic_write
+from ..files import atomic_write_many, check_target
 from ..generate.difficulty import score
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, Entry, default_path
@@ -52,10 +52,8 @@ def check_output(output: str | os.PathLike) -> Path:
     path = Path(output)
     if path.suffix.lower() != ".pdf":
         raise ConundrumError(f"{path}: a book is written as PDF; name the output *.pdf")
-    if path.is_dir():
-        raise ConundrumError(f"{path}: is a folder; give a file name")
-    if not (path.parent if str(path.parent) else Path(".")).is_dir():
-        raise ConundrumError(f"{path}: folder {path.parent} does not exist")
+    check_target(path)
+    check_target(manifest_path(path))  # checked now: it is written beside the PDF
     return path
 
 
@@ -95,8 +93,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         puzzles = order_book(spec, made)
         pdf = render(spec, puzzles, warn)
         manifest = manifest_path(output)
-        atomic_write(output, pdf)
-        atomic_write(manifest, dump_manifest(spec, puzzles))
+        atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
         recorded = catalogue.record(this_book, spec.title, entries)
     wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume

@@ -36,15 +36,15 @@ class WorkFile:
 
     def __init__(self, path: str | os.PathLike, fresh: bool) -> None:
         self.path = Path(path)
-        if fresh:
-            self.path.unlink(missing_ok=True)
         try:
+            if fresh:
+                self.path.unlink(missing_ok=True)
             self._db = sqlite3.connect(self.path, isolation_level=None)
             # a lost last row is fine (it is made again); a torn file is not, and
             # SQLite's journal prevents that at every synchronous level
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute(_SCHEMA)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, OSError) as exc:
             raise ConundrumError(f"{self.path}: cannot use the work file ({exc}); delete it "
                                  "and build without --resume") from None
 

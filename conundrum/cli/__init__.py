@@ -47,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except UsageError as exc:
         cmd = exc.ctx.command_path if exc.ctx else "conundrum"
-        print(f"{cmd}: {exc.format_message()}", file=sys.stderr)
+        message = exc.format_message().strip() or "no command given; the commands are listed above"
+        print(f"{cmd}: {message}", file=sys.stderr)
         return 2
     except (typer.Abort, KeyboardInterrupt):
         print("conundrum: interrupted", file=sys.stderr)

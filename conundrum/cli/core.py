@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -11,8 +10,8 @@ import typer
 from rich.console import Console
 
 from ..check import grade
-from ..errors import ConundrumError
-from ..files import read_text
+from ..errors import AnswerError, ConundrumError, in_file
+from ..files import read_stdin, read_text
 from ..notation import Grid
 from ..puzzle import load_puzzle
 from ..solver import counts, positions
@@ -101,8 +100,11 @@ def check(
 ) -> None:
     """Grade a reader's answers: found, missed and wrong (with why). Exit 0 only if perfect."""
     pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
-    text = sys.stdin.read() if answers == "-" else read_text(answers)
-    result = grade(pz, text)
+    text = read_stdin() if answers == "-" else read_text(answers)
+    try:
+        result = grade(pz, text)
+    except AnswerError as exc:
+        raise in_file("stdin" if answers == "-" else answers, exc) from None
     grid = Grid.of(pz.board)
     if as_json:
         print(json.dumps({

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import ConundrumError
+from ..files import check_target
 from ..generate import GenerateRequest, generate
 from ..puzzle import save_puzzle
 from . import app
@@ -46,9 +47,7 @@ def generate_command(
              "600 (sat). Never changes the puzzle.")] = None,
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
-    folder = output.parent if str(output.parent) else Path(".")
-    if not folder.is_dir():
-        raise ConundrumError(f"{output}: folder {folder} does not exist")
+    check_target(output)  # a bad -o fails now, not after the work
     req = GenerateRequest(tiles=tiles, given=given, positions=parse_positions(positions),
                           seed=seed, method=method, difficulty=difficulty, rules=rules,
                           time_limit=time_limit)

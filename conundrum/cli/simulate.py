@@ -13,6 +13,7 @@ from rich.table import Table
 
 from ..board import Board
 from ..errors import ConundrumError
+from ..files import check_target
 from ..game import Game, GameOptions, GameRecord, GameStats
 from ..game.record import Action
 from ..notation import Grid
@@ -60,6 +61,8 @@ def simulate(
             raise ConundrumError("-o saves one game's board; leave out --games")
         _many(options, seed, games, as_json)
         return
+    if output is not None:
+        check_target(output)  # a bad -o fails now, not after the game
     game = Game(options, seed)
     record = game.play()
     if output is not None:

@@ -9,6 +9,7 @@ Every puzzle is re-solved by the solver before it is returned, and carries in
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, replace
 
@@ -56,7 +57,7 @@ def generate(req: GenerateRequest) -> Puzzle:
     req = replace(req, method=method, rules=rules,
                   positions=None if req.positions is None else tuple(req.positions))
     limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
-    if limit <= 0:
+    if not math.isfinite(limit) or limit <= 0:
         raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
     deadline = time.monotonic() + limit
     ruleset = rules_for(rules)
