@@ -2,7 +2,7 @@
 
     import conundrum
     puzzle = conundrum.load_puzzle("p.yaml")
-    for p in conundrum.positions(puzzle.board, "YYB", rules=puzzle.rules):
+    for p in conundrum.positions(puzzle.board, "YYB", rules=puzzle.ruleset):
         p.code, p.at, p.dir
 """
 

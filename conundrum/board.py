@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from .errors import BoardError
 from .placement import Cell, Placement, neighbours
-from .tiles import COLOUR_INDEX, COLOURS, JOKER
+from .tiles import COLOUR_INDEX, COLOURS, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
@@ -94,7 +94,7 @@ class Board:
 
     def contains(self, tile: str) -> bool:
         """Whether a tile (any reading of its code) is on the board."""
-        return self._codes[min(tile, tile[::-1])] > 0
+        return self._codes[canonical(tile)] > 0
 
     def tile_codes(self) -> Counter[str]:
         return Counter(self._codes)

@@ -10,6 +10,7 @@ from .notation import Grid
 from .placement import Placement
 from .puzzle import Puzzle, _placement
 from .solver import positions
+from .tiles import canonical
 
 MAX_ANSWERS = 10_000
 
@@ -88,7 +89,7 @@ def grade(puzzle: Puzzle, text: str) -> Grade:
     board, rules = puzzle.board, puzzle.ruleset
     grid = Grid.of(board)
     solutions = {g.code: positions(board, g.code, rules) for g in puzzle.given}
-    by_tile = {min(c, c[::-1]): c for c in solutions}
+    by_tile = {canonical(c): c for c in solutions}
     every = {p for ps in solutions.values() for p in ps}
     result = Grade()
     seen: set[Placement] = set()

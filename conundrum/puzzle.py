@@ -13,7 +13,7 @@ from .errors import BoardError, ConundrumError, PuzzleFileError
 from .files import atomic_write, read_text, yaml_mapping
 from .placement import Placement
 from .rules import Fault, RuleSet, rules_for
-from .tiles import DEFAULT_CHAMELEONS, chameleon_set, normalise_code
+from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 
 MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
 KNOWN_KEYS = ("title", "rules", "chameleons", "board", "given")
@@ -34,9 +34,15 @@ class Puzzle:
     title: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the generator's seed
 
+    _rules_memo: tuple = field(default=(), init=False, repr=False, compare=False)
+
     @property
     def ruleset(self) -> RuleSet:
-        return rules_for(self.rules, self.chameleons)
+        """The rule set, built once for the current `rules` and `chameleons`."""
+        key = (self.rules, self.chameleons)
+        if not self._rules_memo or self._rules_memo[0] != key:
+            self._rules_memo = (key, rules_for(self.rules, self.chameleons))
+        return self._rules_memo[1]
 
     def faults(self, check_reachability: bool = True) -> list[Fault]:
         """Every rule the board or the given tiles break (counts are not checked here)."""
@@ -51,7 +57,7 @@ class Puzzle:
         faults = []
         seen: set[str] = set()
         for g in self.given:
-            tile = min(g.code, g.code[::-1])
+            tile = canonical(g.code)
             if not rs.in_set(g.code):
                 faults.append(Fault(tile, "rule 1: tiles of the set",
                                     f"given tile {g.code} is not in the tile set"))
@@ -101,9 +107,9 @@ def _from_mapping(data: dict) -> Puzzle:
         if not isinstance(chams, list) or len(chams) > 20:
             raise ConundrumError("chameleons must be a list of codes such as B*Y")
         chams = chameleon_set(chams)
-        if chams == chameleon_set(DEFAULT_CHAMELEONS):
-            chams = None
-    rules_for(rules, chams)  # refuses an unknown rule set
+        if set(chams) == set(chameleon_set(DEFAULT_CHAMELEONS)):
+            chams = None  # the default set, in whatever order it was listed
+    rules = rules_for(rules, chams).name  # refuses an unknown rule set; bambino -> junior
     title = data.get("title")
     if title is not None and not isinstance(title, (str, int, float)):
         raise ConundrumError("title must be text")
@@ -119,7 +125,7 @@ def _from_mapping(data: dict) -> Puzzle:
         board.add(_placement(item, f"board tile {i}"))
     given = _given(data.get("given"))
     extra = {k: v for k, v in data.items() if k not in KNOWN_KEYS}
-    return Puzzle(board, given, rules.strip().lower().replace("bambino", "junior"), chams,
+    return Puzzle(board, given, rules, chams,
                   None if title is None else str(title), extra)
 
 

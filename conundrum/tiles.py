@@ -11,7 +11,6 @@ COLOURS = "RYGBP"
 JOKER = "*"
 # Index of each square colour in the solver's tables; the joker comes last.
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS + JOKER)}
-COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple", "*": "joker"}
 
 DEFAULT_CHAMELEONS: tuple[str, ...] = ("B*Y", "P*Y", "B*G", "P*R", "R*G")
 

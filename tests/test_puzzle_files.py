@@ -158,3 +158,27 @@ def test_atomic_write_gives_the_usual_mode_and_refuses_bad_targets(tmp_path):
     with pytest.raises(ConundrumError, match="does not exist"):
         atomic_write(tmp_path / "missing" / "out.txt", "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_default_chameleon_set_in_any_order_is_the_default():
+    pz = parse_puzzle("chameleons: [R*G, B*Y, P*Y, B*G, P*R]\n"
+                      "board: [{code: B*Y, at: [0, 0], dir: h}]\n")
+    assert pz.chameleons is None and "chameleons" not in dump_puzzle(pz)
+
+
+def test_ruleset_follows_the_puzzles_rules():
+    pz = parse_puzzle("rules: Bambino\nboard: [{code: B*Y, at: [0, 0], dir: h}]\n")
+    assert pz.rules == "junior" and pz.ruleset.name == "junior"
+    assert pz.ruleset is pz.ruleset  # built once
+    pz.rules = "standard"
+    assert pz.ruleset.name == "standard"
+
+
+def test_value_types_api():
+    from conundrum import Tile
+    board = Board([Placement("B*Y", (0, 0), "h")])
+    twin = board.copy()
+    twin.add(Placement("YYY", (1, -1), "h"))
+    assert len(board) == 1 and len(twin) == 2
+    assert Tile.parse("yby").is_palindrome and not Tile.parse("YYB").is_palindrome
+    assert Tile.parse("Y*B") == Tile("B*Y") and Tile("B*Y").value == 3

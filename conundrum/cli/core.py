@@ -14,9 +14,9 @@ from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
 from ..notation import Grid
 from ..puzzle import load_puzzle
-from ..solver import counts, positions
+from ..solver import positions
 from ..terminal import board_picture
-from ..tiles import normalise_code
+from ..tiles import canonical, normalise_code
 from . import app
 
 AllowIllegal = Annotated[bool, typer.Option(
@@ -71,7 +71,7 @@ def solve(
         out.print("Every tile is on the board." if all_tiles
                   else "No tiles given: use --tile CODE or --all.")
     if all_tiles:
-        _print_counts(out, counts(board, rules, codes=codes))
+        _print_counts(out, {code: len(ps) for code, ps in found.items()})
         return
     for code, ps in found.items():
         out.print(f"{code}: {len(ps)} position{'s' if len(ps) != 1 else ''}", style="bold")
@@ -132,7 +132,7 @@ def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> No
     faults = [str(f) for f in pz.faults()]
     bad_given = {f.tile for f in pz.given_faults()}
     for g in pz.given:
-        if g.positions is None or min(g.code, g.code[::-1]) in bad_given:
+        if g.positions is None or canonical(g.code) in bad_given:
             continue
         actual = len(positions(pz.board, g.code, pz.ruleset))
         if actual != g.positions:

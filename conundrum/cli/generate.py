@@ -9,7 +9,6 @@ import typer
 
 from ..errors import ConundrumError
 from ..files import check_target
-from ..generate import GenerateRequest, generate
 from ..puzzle import save_puzzle
 from . import app
 
@@ -48,6 +47,8 @@ def generate_command(
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
     check_target(output)  # a bad -o fails now, not after the work
+    from ..generate import GenerateRequest, generate  # heavy: only this command needs it
+
     req = GenerateRequest(tiles=tiles, given=given, positions=parse_positions(positions),
                           seed=seed, method=method, difficulty=difficulty, rules=rules,
                           time_limit=time_limit)

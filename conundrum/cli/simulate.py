@@ -8,8 +8,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from ..board import Board
 from ..errors import ConundrumError
@@ -20,6 +18,7 @@ from ..notation import Grid
 from ..puzzle import Puzzle, save_puzzle
 from ..terminal import board_picture
 from . import app
+from .core import console
 
 MAX_GAMES = 1_000_000
 
@@ -70,7 +69,7 @@ def simulate(
     if as_json:
         print(record.to_json(), end="")
         return
-    _show(record, game.board)
+    _show(record, game.board, _describe(options, seed))
     if output is not None:
         print(f"final board saved to {output}")
 
@@ -102,11 +101,11 @@ def _turn_text(actions: list[Action], grid: Grid) -> str:
     return ", ".join(parts) if draws else "".join(parts)
 
 
-def _show(record: GameRecord, board: Board) -> None:
-    out = Console(highlight=False, soft_wrap=True)
+def _show(record: GameRecord, board: Board, description: str) -> None:
+    out = console()
     bots = record.options["bots"]
     grid = Grid.of(board)
-    out.print(f"Chromino game: {_describe_record(record)}", style="bold")
+    out.print(f"Chromino game: {description}", style="bold")
     out.print("Seats: " + ", ".join(f"{i} {name}" for i, name in enumerate(bots)))
     start = record.moves[0].placement
     if start is not None:
@@ -132,14 +131,17 @@ def _show(record: GameRecord, board: Board) -> None:
               f"{record.rounds} rounds, {sum(record.draws)} draws, {record.bag} left in the bag")
 
 
-def _describe_record(record: GameRecord) -> str:
-    o = record.options
-    return _describe(GameOptions(players=o["players"], rules=o["rules"], scoring=o["scoring"],
-                                 draw=o["draw"], open_hands=o["open_hands"],
-                                 chameleon_last=o["chameleon_last"]), record.seed)
-
-
 def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
+    # imported here: only --games needs them, and they slow every command's start-up
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+    from rich.table import Table
+
     stats = GameStats()
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=Console(stderr=True), transient=True)
@@ -152,7 +154,7 @@ def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"options": options.as_dict(), "seed": seed, **summary}, indent=2))
         return
-    out = Console(highlight=False, soft_wrap=True)
+    out = console()
     out.print(f"{games} games: {_describe(options, seed)}", style="bold")
     out.print(f"mean length {summary['mean_turns']} turns ({summary['mean_plays']} tiles laid, "
               f"{summary['mean_draws']} draws); mean board {summary['mean_board_tiles']} tiles; "

@@ -8,12 +8,13 @@ from dataclasses import dataclass, replace
 from ..errors import ConundrumError
 from ..rules import RULE_NAMES
 from ..tiles import chameleon_set
+from .bots import BOTS
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 HAND_SIZE = 8
 SCORINGS = ("standard", "expert")
 DRAW_HELP = "one, until-playable or up-to:N"
-BOT_NAMES = ("cautious", "greedy", "random")  # kept in step with bots.BOTS (a test checks)
+BOT_NAMES = tuple(sorted(BOTS))
 
 
 def parse_draw(text: str) -> int | None:

@@ -52,9 +52,6 @@ class PlayerView:
     def colour_at(self, cell: Cell) -> str | None:
         return self._board.colour_at(cell)
 
-    def board_size(self) -> int:
-        return len(self._board)
-
     def points(self, move: Move) -> int:
         """What the move would score under expert scoring."""
         return expert_score(self._board, move.placement)
