@@ -153,13 +153,10 @@ def reproduce_command(puzzle: Puzzle) -> str | None:
     if not isinstance(gen, dict) or not gen:
         seed = puzzle.extra.get("seed")
         return None if seed is None else f"conundrum generate --seed {seed}"
-    args = gen.get("args") if isinstance(gen.get("args"), dict) else gen
-    keys = sorted(args, key=lambda k: (_OPTION_ORDER.index(k) if k in _OPTION_ORDER
-                                       else len(_OPTION_ORDER), str(k)))
-    parts = [_option(k, args[k]) for k in keys
-             if args[k] is not None and args[k] is not False
-             and k not in ("output", "o", "time_limit")]
-    if "seed" not in args and puzzle.extra.get("seed") is not None:
+    keys = sorted(gen, key=lambda k: (_OPTION_ORDER.index(k) if k in _OPTION_ORDER
+                                      else len(_OPTION_ORDER), str(k)))
+    parts = [_option(k, gen[k]) for k in keys if gen[k] is not None and gen[k] is not False]
+    if "seed" not in gen and puzzle.extra.get("seed") is not None:
         parts.append(_option("seed", puzzle.extra["seed"]))
     return "conundrum generate " + " ".join(parts)
 
