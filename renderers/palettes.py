@@ -11,6 +11,7 @@ paper (>= 4.5).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from conundrum.errors import ConundrumError
 from conundrum.tiles import COLOURS
@@ -27,9 +28,15 @@ def _channel(value: int) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
+@lru_cache(maxsize=256)
+def rgb(colour: str) -> tuple[int, int, int]:
+    """The red, green and blue (0-255) of "#rrggbb": the one parser of hex colours."""
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
 def luminance(colour: str) -> float:
     """WCAG relative luminance of "#rrggbb"."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = rgb(colour)
     return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
 
 
@@ -41,8 +48,7 @@ def contrast(a: str, b: str) -> float:
 
 def mix(colour: str, other: str, t: float) -> str:
     """`colour` moved a fraction `t` of the way to `other` (used to fade tiles in keys)."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    a, b = rgb(colour), rgb(other)
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
 
 

@@ -17,14 +17,11 @@ from conundrum.files import atomic_write as write_file
 
 from .fonts import font_path
 from .layout import Circle, Line, Page, Polygon, Rect, Text
+from .palettes import rgb
 
 FAMILY = "PTSans"
 # A constant date keeps the bytes identical from run to run (no timestamps).
 FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
 def _style(fill: str | None, stroke: str | None) -> str | None:
@@ -52,10 +49,10 @@ class _Painter:
 
     def _colours(self, fill: str | None, stroke: str | None, width: float) -> None:
         if fill and fill != self._fill:
-            self.pdf.set_fill_color(*_rgb(fill))
+            self.pdf.set_fill_color(*rgb(fill))
             self._fill = fill
         if stroke and stroke != self._stroke:
-            self.pdf.set_draw_color(*_rgb(stroke))
+            self.pdf.set_draw_color(*rgb(stroke))
             self._stroke = stroke
         if stroke and width != self._width:
             self.pdf.set_line_width(width)
@@ -89,7 +86,7 @@ class _Painter:
             self.pdf.set_font(FAMILY, "B" if item.bold else "", item.size)
             self._font = font
         if item.colour != self._text:
-            self.pdf.set_text_color(*_rgb(item.colour))
+            self.pdf.set_text_color(*rgb(item.colour))
             self._text = item.colour
         x = item.x
         if item.align != "left":

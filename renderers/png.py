@@ -21,11 +21,11 @@ from conundrum.files import atomic_write as write_file
 
 from .fonts import font_path
 from .layout import Circle, Line, Page, Polygon, Rect, Text
+from .palettes import rgb
 
 SUPERSAMPLE = 4
 MIN_DPI, MAX_DPI = 30, 1200
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
-RGB = tuple[int, int, int]
 
 
 def check_dpi(dpi: int) -> int:
@@ -37,11 +37,6 @@ def check_dpi(dpi: int) -> int:
 def pixel_size(page: Page, dpi: int) -> tuple[int, int]:
     """The PNG's size in pixels: the page's size in inches times the dpi, rounded."""
     return (round(page.width / 25.4 * dpi), round(page.height / 25.4 * dpi))
-
-
-@lru_cache(maxsize=64)
-def _rgb(colour: str) -> RGB:
-    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
 @lru_cache(maxsize=128)
@@ -80,7 +75,7 @@ class _Canvas:
         s = self.scale
         left, top = round(x0 * s), round(y0 * s)
         right, bottom = max(left + 1, round(x1 * s)), max(top + 1, round(y1 * s))
-        self.draw.rectangle((left, top, right - 1, bottom - 1), fill=_rgb(colour))
+        self.draw.rectangle((left, top, right - 1, bottom - 1), fill=rgb(colour))
 
     def rect(self, r: Rect) -> None:
         if r.fill:
@@ -99,7 +94,7 @@ class _Canvas:
                      max(ln.x1, ln.x2) + h, max(ln.y1, ln.y2) + h, ln.stroke)
             return
         s = self.scale
-        self.draw.line((ln.x1 * s, ln.y1 * s, ln.x2 * s, ln.y2 * s), fill=_rgb(ln.stroke),
+        self.draw.line((ln.x1 * s, ln.y1 * s, ln.x2 * s, ln.y2 * s), fill=rgb(ln.stroke),
                        width=max(1, round(ln.width * s)))
 
     def _paste(self, kind: str, points: list[tuple[float, float]], colour: str,
@@ -121,14 +116,14 @@ class _Canvas:
             shape = (round((xs[0] - left) * k), round((ys[0] - top) * k), round(r * k),
                      round(max(0.0, r - thickness * s) * k))
         mask = _mask(kind, shape, width, height)
-        self.image.paste(_rgb(colour), (left, top, left + width, top + height), mask)
+        self.image.paste(rgb(colour), (left, top, left + width, top + height), mask)
 
     def polygon(self, p: Polygon) -> None:
         if p.fill:
             self._paste("polygon", list(p.points), p.fill)
         if p.stroke:
             pts = [(x * self.scale, y * self.scale) for x, y in p.points]
-            self.draw.line([*pts, pts[0]], fill=_rgb(p.stroke),
+            self.draw.line([*pts, pts[0]], fill=rgb(p.stroke),
                            width=max(1, round(p.width * self.scale)), joint="curve")
 
     def circle(self, c: Circle) -> None:
@@ -140,7 +135,7 @@ class _Canvas:
 
     def text(self, t: Text) -> None:
         font = _font(t.bold, t.size / 72 * 25.4 * self.scale)
-        self.draw.text((self.px(t.x), self.px(t.y)), t.text, fill=_rgb(t.colour), font=font,
+        self.draw.text((self.px(t.x), self.px(t.y)), t.text, fill=rgb(t.colour), font=font,
                        anchor=_ANCHORS[t.align])
 
     def paint(self, page: Page) -> Image.Image:

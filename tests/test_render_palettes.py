@@ -15,7 +15,15 @@ from renderers.palettes import (
     get_palette,
     luminance,
     mix,
+    rgb,
 )
+
+
+def test_rgb_parses_hex_colours():
+    assert rgb("#000000") == (0, 0, 0)
+    assert rgb("#ffffff") == (255, 255, 255)
+    assert rgb("#d9302c") == (0xd9, 0x30, 0x2c)
+    assert mix("#000000", "#ffffff", 0.5) == "#808080"
 
 
 def test_wcag_contrast_matches_known_values():
