@@ -12,6 +12,7 @@ from conundrum.book.canonical import (
     _normalised,
     board_form,
     canonical_form,
+    key_of,
     puzzle_key,
     transform_board,
 )
@@ -146,6 +147,14 @@ def test_canonical_form_is_equal_for_all_eight_transforms_and_shifts() -> None:
 def test_given_tiles_are_compared_as_tiles() -> None:
     assert canonical_form(_puzzle(BOARD, ("YYB", "GRB"))) == \
         canonical_form(_puzzle(BOARD, ("BRG", "byy".upper())))
+
+
+def test_key_of_is_the_puzzle_key_of_its_form() -> None:
+    puzzle = _puzzle(BOARD)
+    key = key_of(canonical_form(puzzle))
+    assert key == puzzle_key(puzzle)
+    assert len(key) == 64 and int(key, 16) >= 0
+    assert key_of("") != key
 
 
 def test_canonical_form_differs_for_different_puzzles() -> None:

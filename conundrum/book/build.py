@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
-from .canonical import canonical_form, puzzle_key
+from .canonical import canonical_form, key_of
 from .record import from_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
@@ -230,12 +230,13 @@ def _decide(state: _State, task: Task) -> Made | None:
     if text is None:
         return None
     puzzle = from_record(text)
-    key = puzzle_key(puzzle)
+    form = canonical_form(puzzle)
+    key = key_of(form)
     if key in state.seen:
         return None
     state.seen.add(key)
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
-                canonical_form(puzzle), task.request())
+                form, task.request())
 
 
 def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> None:

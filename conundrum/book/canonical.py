@@ -67,6 +67,11 @@ def canonical_form(puzzle: Puzzle) -> str:
     return f"{puzzle.rules}|{chams}|{board_form(puzzle.board)}|{given}"
 
 
+def key_of(form: str) -> str:
+    """A short fixed-size key for a canonical form (what the catalogue indexes)."""
+    return hashlib.sha256(form.encode("utf-8")).hexdigest()
+
+
 def puzzle_key(puzzle: Puzzle) -> str:
-    """A short fixed-size key for the canonical form (what the catalogue indexes)."""
-    return hashlib.sha256(canonical_form(puzzle).encode("utf-8")).hexdigest()
+    """The key of the puzzle's canonical form: `key_of(canonical_form(puzzle))`."""
+    return key_of(canonical_form(puzzle))
