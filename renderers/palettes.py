@@ -108,6 +108,7 @@ MONO = Palette(
 )
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, COLOURBLIND, MONO)}
+ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spelling -> a palette's name
 assert all(set(p.fills) == set(COLOURS) for p in PALETTES.values())
 
 
@@ -115,7 +116,8 @@ def get_palette(name: str | Palette) -> Palette:
     """A palette by name (or the palette itself); a ConundrumError for an unknown name."""
     if isinstance(name, Palette):
         return name
-    key = str(name).strip().lower().replace("colorblind", "colourblind")
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
     if key not in PALETTES:
         raise ConundrumError(f"unknown palette {name!r}; choose one of {', '.join(PALETTES)}")
     return PALETTES[key]

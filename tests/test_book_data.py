@@ -18,10 +18,21 @@ from conundrum.book.canonical import (
 )
 from conundrum.book.catalogue import Catalogue, CatalogueError, Entry, default_path
 from conundrum.book.seeds import book_id, slot_seed
-from conundrum.book.spec import MAX_COUNT, Section, SpecError, parse_spec
+from conundrum.book.spec import (
+    LANGUAGES,
+    MAX_COUNT,
+    PAGES,
+    PALETTE_ALIASES,
+    PALETTES,
+    Section,
+    SpecError,
+    parse_spec,
+)
 from conundrum.book.work import WorkFile, work_path
+from conundrum.errors import ConundrumError
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
+from renderers import i18n, layout, palettes
 
 MINIMAL = "title: T\nsections:\n  - {name: A, count: 3}\n"
 
@@ -56,6 +67,34 @@ sections:
     assert spec.sections[1] == Section("Tricky", 20, 3, 30, 2, (3, 5))
     assert spec.sections[2].positions == (4,)
     assert spec.total == 41
+
+
+def _spec_with(key: str, value: str):
+    return parse_spec(f"title: T\n{key}: {value}\nsections: [{{name: A, count: 1}}]")
+
+
+def test_spec_accepts_the_same_names_as_the_renderers() -> None:
+    """The spec's own lists (conundrum never imports the renderers) stay in step with them."""
+    rendered = {
+        "language": (set(i18n.LANGUAGES), i18n.check_language),
+        "page": (set(layout.PAGE_SIZES), layout.page_size),
+        "palette": (set(palettes.PALETTES) | set(palettes.ALIASES), palettes.get_palette),
+    }
+    spec_names = {"language": set(LANGUAGES), "page": set(PAGES),
+                  "palette": set(PALETTES) | set(PALETTE_ALIASES)}
+    for key, (names, check) in rendered.items():
+        assert spec_names[key] == names, key
+        for name in sorted(names):
+            for spelling in (name, name.upper(), f" {name} "):
+                value = getattr(_spec_with(key, f"'{spelling}'"), key)
+                check(value)  # the renderer takes what the spec keeps
+        with pytest.raises(SpecError):
+            _spec_with(key, "nonesuch")
+        with pytest.raises(ConundrumError):
+            check("nonesuch")
+    # an alias is kept as the palette's own name, as the renderer reads it
+    for alias in sorted(palettes.ALIASES):
+        assert _spec_with("palette", alias).palette == palettes.get_palette(alias).name
 
 
 @pytest.mark.parametrize("text, words", [

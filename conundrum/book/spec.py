@@ -14,9 +14,12 @@ from typing import Any
 from ..errors import ConundrumError
 from ..files import read_text, yaml_mapping
 
+# The names `conundrum render` accepts (this package cannot import the renderers;
+# tests/test_book_data.py checks that both sides accept the same names).
 LANGUAGES = ("en", "fr", "es", "uk", "cs")
 PAGES = ("a4", "letter", "6x9", "8.5x11")
 PALETTES = ("classic", "colourblind", "mono")
+PALETTE_ALIASES = {"colorblind": "colourblind"}  # another spelling -> the palette's name
 PER_PAGE = (1, 2, 4, 6)
 ANSWERS = ("end", "none")
 
@@ -96,7 +99,7 @@ def _book(data: dict) -> BookSpec:
         language=_choice(data, "language", LANGUAGES, "en"),
         page=_choice(data, "page", PAGES, "a4"),
         bleed=_flag(data, "bleed", False),
-        palette=_choice(data, "palette", PALETTES, "classic"),
+        palette=_choice(data, "palette", PALETTES, "classic", PALETTE_ALIASES),
         per_page=_per_page(data.get("per_page", 2)),
         seed=_int(data.get("seed", 1), "seed", 0, MAX_SEED),
         answers=_choice(data, "answers", ANSWERS, "end"),
@@ -121,9 +124,11 @@ def _text(value: Any, key: str) -> str:
     return text
 
 
-def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str) -> str:
+def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str,
+            aliases: dict[str, str] | None = None) -> str:
     value = data.get(key, default)
     text = str(value).strip().lower() if isinstance(value, (str, int, float)) else None
+    text = (aliases or {}).get(text, text)
     if isinstance(value, bool) or text not in allowed:
         raise ConundrumError(f"unknown {key} {value!r} (choose one of: {', '.join(allowed)})")
     return text
