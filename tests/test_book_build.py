@@ -13,10 +13,12 @@ from conundrum.book.build import (
     task_for,
 )
 from conundrum.book.canonical import puzzle_key
-from conundrum.book.manifest import BookPuzzle
+from conundrum.book.make import order_book, stored_score
+from conundrum.book.manifest import BookPuzzle, dump_manifest
 from conundrum.book.record import from_record, to_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
+from conundrum.generate.difficulty import score
 from renderers.book_geometry import BLEED, INCH, Geometry, gutter_for, padded_count
 
 SPEC = parse_spec("title: T\nseed: 9\nsections:\n"
@@ -39,6 +41,19 @@ def test_slots_come_in_spec_order_from_their_own_seeds(tmp_path) -> None:
     assert [(m.section, m.slot, m.attempt) for m in made] == \
         [(0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 1, 0)]
     assert keys_of(made)[4] == candidate_key(1, 1, 0)
+
+
+def test_the_book_is_ordered_by_the_stored_score_which_is_the_measured_one(tmp_path) -> None:
+    made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    for m in made:  # read back from the work-file record, exactly as measured
+        assert m.puzzle.extra["score"] == score(m.puzzle) == stored_score(m.puzzle)
+    stored = order_book(SPEC, made)
+    for m in made:
+        del m.puzzle.extra["score"]  # a puzzle without one is measured again
+    measured = order_book(SPEC, made)
+    assert [(bp.number, bp.made.slot, bp.score) for bp in stored] == \
+        [(bp.number, bp.made.slot, bp.score) for bp in measured]
+    assert dump_manifest(SPEC, stored) == dump_manifest(SPEC, measured)
 
 
 def test_a_repeat_moves_the_slot_to_its_next_seed_whatever_the_jobs(tmp_path) -> None:

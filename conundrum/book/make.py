@@ -11,6 +11,7 @@ change; an interrupted build's work file keeps what was made for `--resume`
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from pathlib import Path
 from ..errors import ConundrumError
 from ..files import atomic_write_many, check_target
 from ..generate.difficulty import score
+from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, Entry, default_path
 from .manifest import BookPuzzle, dump_manifest, manifest_path
@@ -65,10 +67,19 @@ def order_book(spec: BookSpec, made: list[Made]) -> list[BookPuzzle]:
     through each section and, when the spec's levels rise, through the book.
     Ties keep slot order; numbers run through the whole book.
     """
-    ranked = sorted(((m.section, score(m.puzzle), m.slot, m) for m in made),
+    ranked = sorted(((m.section, stored_score(m.puzzle), m.slot, m) for m in made),
                     key=lambda r: r[:3])
     return [BookPuzzle(number, section, m, value)
             for number, (section, value, _slot, m) in enumerate(ranked, 1)]
+
+
+def stored_score(puzzle: Puzzle) -> float:
+    """The score the generator stored in the puzzle (`extra["score"]`, the same formula on
+    the same board, kept exactly by the work-file record), or the score measured again."""
+    value = puzzle.extra.get("score")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return score(puzzle)
 
 
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
