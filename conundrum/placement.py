@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from .errors import ConundrumError
@@ -49,9 +50,7 @@ class Placement(NamedTuple):
 
     @property
     def cells(self) -> tuple[Cell, Cell, Cell]:
-        x, y = self.at
-        dx, dy = STEP[self.dir]
-        return ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
+        return run_cells(self.at, self.dir)
 
     @property
     def squares(self) -> tuple[tuple[Cell, str], ...]:
@@ -79,6 +78,18 @@ def from_cells(code: str, first: Cell, last: Cell) -> Placement:
     return Placement(code, (x0, y0), d)
 
 
+def run_cells(at: Cell, d: str) -> tuple[Cell, Cell, Cell]:
+    """The three cells of the run starting at `at` (its leftmost/topmost cell) in direction `d`."""
+    x, y = at
+    dx, dy = STEP[d]
+    return ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
+
+
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     x, y = cell
     return ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+
+
+def contact_count(cells: tuple[Cell, ...], occupied: Callable[[Cell], bool]) -> int:
+    """Edges between `cells` (a run) and the occupied cells around them (`occupied(cell)`)."""
+    return sum(1 for c in cells for n in neighbours(c) if n not in cells and occupied(n))

@@ -34,12 +34,11 @@ from collections.abc import Sequence
 from functools import cache
 
 from ..errors import GenerationError
-from ..placement import STEP, Cell, neighbours
+from ..placement import STEP, Cell, contact_count, neighbours, run_cells
 from ..tiles import chameleon_set
 
 EXACT_UP_TO = 5
 JUNIOR_TRIPLES_PER_END = 7
-MAX_SET = 80
 
 Shape = frozenset[Cell]
 
@@ -52,22 +51,16 @@ def _triples_touching(cells: Shape) -> list[tuple[Cell, Cell, Cell]]:
         for n in neighbours(cell):
             if n in cells:
                 continue
-            for dx, dy in STEP.values():
+            for d, (dx, dy) in STEP.items():
                 for k in (0, 1, 2):
-                    x, y = n[0] - k * dx, n[1] - k * dy
-                    t = ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
+                    t = run_cells((n[0] - k * dx, n[1] - k * dy), d)
                     if t in seen:
                         continue
                     seen.add(t)
-                    if any(c in cells for c in t) or _edges(t, cells) < 2:
+                    if any(c in cells for c in t) or contact_count(t, cells.__contains__) < 2:
                         continue
                     out.append(t)
     return out
-
-
-def _edges(triple: tuple[Cell, Cell, Cell], cells: Shape) -> int:
-    own = set(triple)
-    return sum(1 for c in triple for n in neighbours(c) if n not in own and n in cells)
 
 
 def _normal(cells: Shape) -> Shape:

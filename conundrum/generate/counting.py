@@ -11,7 +11,7 @@ and a change only re-derives the few dozen runs near the changed tile.
 from __future__ import annotations
 
 from ..board import Board
-from ..placement import STEP, Cell, Placement, neighbours
+from ..placement import STEP, Cell, Placement, contact_count, neighbours, run_cells
 from ..rules import JuniorRules, matches
 from ..tiles import COLOUR_INDEX, JOKER
 
@@ -24,22 +24,6 @@ _NOTHING = (_EMPTY, _EMPTY, _EMPTY)
 # (dx, dy, dir) such that the run starting at cell - (dx, dy) contains the cell
 _RUN_OFFSETS = tuple((k * sx, k * sy, d) for d, (sx, sy) in STEP.items() for k in (0, 1, 2))
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-
-
-def run_cells(key: RunKey) -> tuple[Cell, Cell, Cell]:
-    (x, y), d = key
-    dx, dy = STEP[d]
-    return ((x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy))
-
-
-def runs_through(cell: Cell) -> list[RunKey]:
-    """The six runs of three cells (three each way) that contain `cell`."""
-    x, y = cell
-    out = []
-    for d, (dx, dy) in STEP.items():
-        for k in (0, 1, 2):
-            out.append(((x - k * dx, y - k * dy), d))
-    return out
 
 
 class StandardTracker:
@@ -134,9 +118,6 @@ class StandardTracker:
                 out.append(Placement(rev, at, d))
         return out
 
-    def frontier_runs(self) -> int:
-        return len(self._runs)
-
 
 class JuniorTracker:
     """The same interface under junior rules, recounted from the open ends on demand.
@@ -188,10 +169,10 @@ class JuniorTracker:
         for d, (dx, dy) in STEP.items():
             for idx in (0, 1, 2):
                 at = (touch[0] - idx * dx, touch[1] - idx * dy)
-                cells = run_cells((at, d))
+                cells = run_cells(at, d)
                 if any(board.occupied(c) for c in cells):
                     continue
-                if _contact_count(board, cells) == 1:
+                if contact_count(cells, board.occupied) == 1:
                     out.append((at, d, idx, colour))
         return out
 
@@ -216,16 +197,3 @@ class JuniorTracker:
                 if matches(r[idx], colour):
                     out.append(Placement(r, at, d))
         return out
-
-    def frontier_runs(self) -> int:
-        return len(self.slots())
-
-
-def _contact_count(board: Board, cells) -> int:
-    own = set(cells)
-    n = 0
-    for cell in cells:
-        for nb in neighbours(cell):
-            if nb not in own and board.occupied(nb):
-                n += 1
-    return n

@@ -33,7 +33,7 @@ from ..board import Board
 from ..errors import GenerationError
 from ..placement import Placement, neighbours
 from ..puzzle import Puzzle
-from ..rules import JuniorRules, RuleSet, matches
+from ..rules import JuniorRules, RuleSet, contacts, matches
 from ..solver import positions
 from ..tiles import JOKER
 
@@ -64,7 +64,7 @@ STANDARD_LEVELS = {
 }
 
 
-def level_params(level: int, rules: str = "standard") -> LevelParams:
+def level_params(level: int) -> LevelParams:
     if level not in LEVELS:
         raise GenerationError(f"--difficulty {level}: choose a level from 1 to 5")
     return STANDARD_LEVELS[level]
@@ -74,7 +74,7 @@ def params_for(level: int, rng_or_seed: random.Random | int,
                rules: str = "standard") -> tuple[int, int, tuple[int, ...]]:
     """(tiles, given, positions) drawn for a level, from a seeded generator."""
     rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
-    lp = level_params(level, rules)
+    lp = level_params(level)
     tiles = rng.randint(*lp.tiles)
     given = rng.randint(*lp.given)
     targets = tuple(rng.randint(*lp.positions) for _ in range(given))
@@ -149,19 +149,9 @@ def near_misses(board: Board, code: str, rules: RuleSet) -> int:
 
 
 def _standard_near(board: Board, p: Placement) -> bool:
-    match = clash = 0
-    own = p.cells
-    for cell, colour in p.squares:
-        for nb in neighbours(cell):
-            if nb in own:
-                continue
-            other = board.colour_at(nb)
-            if other is None:
-                continue
-            if matches(colour, other):
-                match += 1
-            else:
-                clash += 1
+    found = contacts(board, p)
+    match = sum(1 for c in found if c.matching)
+    clash = len(found) - match
     return (match == 1 and not clash) or (clash > 0 and match >= 2)
 
 

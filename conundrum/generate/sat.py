@@ -42,7 +42,7 @@ from pysat.solvers import Glucose4
 
 from ..board import Board
 from ..errors import GenerationError
-from ..placement import STEP, Cell, Placement, neighbours
+from ..placement import STEP, Cell, Placement, neighbours, run_cells
 from ..rules import RuleSet
 from ..seeds import derive
 from ..tiles import COLOURS, JOKER
@@ -87,11 +87,6 @@ def stages(n_tiles: int) -> list[tuple[int, int, bool]]:
     return out
 
 
-def triple(at: Cell, d: str) -> Triple:
-    dx, dy = STEP[d]
-    return (at, (at[0] + dx, at[1] + dy), (at[0] + 2 * dx, at[1] + 2 * dy))
-
-
 class Encoding:
     """The clauses for one window; `decode` turns a model back into a puzzle."""
 
@@ -121,7 +116,7 @@ class Encoding:
         out = [START_CELLS]
         for (x, y) in self.cells:
             for d in ("h", "v"):
-                t = triple((x, y), d)
+                t = run_cells((x, y), d)
                 if t != START_CELLS and all(c in self.in_window for c in t):
                     out.append(t)
         return out
@@ -341,7 +336,7 @@ class Encoding:
                         keys[((u[0] - k * dx, u[1] - k * dy), d)] = None
         out = []
         for at, d in sorted(keys):
-            cells = triple(at, d)
+            cells = run_cells(at, d)
             if any(c in START_CELLS for c in cells):
                 continue
             edges = [(j, n) for j, c in enumerate(cells) for n in neighbours(c)

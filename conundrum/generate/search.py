@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..errors import GenerationError
-from ..placement import Placement, neighbours
+from ..placement import Placement, contact_count
 from ..rules import JuniorRules, RuleSet, closure, matching_links
 from ..seeds import derive
 from ..tiles import COLOURS, JOKER
@@ -216,18 +216,13 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
     options = sorted(tracker.positions(code), key=_order)
     if style.compactness:
         board = tracker.board
-        wts = [contact_count(board, p) ** style.compactness for p in options]
+        wts = [contact_count(p.cells, board.occupied) ** style.compactness for p in options]
         return rng.choices(options, wts)[0]
     return rng.choice(options)
 
 
 def _order(p: Placement) -> tuple:
     return (p.at[1], p.at[0], p.dir, p.code)
-
-
-def contact_count(board: Board, p: Placement) -> int:
-    own = p.cells
-    return sum(1 for c in own for n in neighbours(c) if n not in own and board.occupied(n))
 
 
 # ---- choosing the given tiles ----------------------------------------------
@@ -326,14 +321,7 @@ def pick_removable(board: Board, rng: random.Random, junior: bool) -> int | None
 
 def is_leaf(board: Board, tile_id: int) -> bool:
     """Junior: a tile with one contact hangs off the tree by itself."""
-    p = board.placement(tile_id)
-    n = 0
-    for c in p.cells:
-        for nb in neighbours(c):
-            other = board.tile_at(nb)
-            if other is not None and other != tile_id:
-                n += 1
-    return n == 1
+    return contact_count(board.placement(tile_id).cells, board.occupied) == 1
 
 
 def closure_without(board: Board, links: dict[int, list[int]], without: int) -> bool:
