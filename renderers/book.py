@@ -15,9 +15,7 @@ from dataclasses import dataclass, replace
 from conundrum.book.example import example_puzzle
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
-from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
-from conundrum.solver import positions
 
 from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
@@ -25,7 +23,7 @@ from .draw import draw_tile
 from .fonts import text_width
 from .layout import Line, Page, Text
 from .pdf import pdf_bytes
-from .sheet import MIN_CELL, NOTATION_EXAMPLE, Style, draw_answers, draw_puzzle
+from .sheet import MIN_CELL, NOTATION_EXAMPLE, Solved, Style, draw_answers, draw_puzzle, solve
 from .text import draw_fitted, draw_paragraph, first_baseline, line_height
 
 Warn = Callable[[str], None]
@@ -57,11 +55,12 @@ def render_book(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> bytes:
 
 
 def book_pages(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> list[Page]:
-    example = example_puzzle(spec.seed)
+    example = solve(example_puzzle(spec.seed))
+    solved: dict[int, Solved] = {}  # by puzzle number: each solved once, for every layout
     known_pages = 0
     while True:
         geo = Geometry.of(spec.page, spec.bleed, known_pages)
-        book = _Book(spec, puzzles, example, geo)
+        book = _Book(spec, puzzles, example, geo, solved)
         pages = book.pages()
         # a wider gutter can only add pages, so this settles in a few rounds
         if spec.bleed and gutter_for(len(pages)) > geo.inside:
@@ -84,9 +83,12 @@ class _Entry:
 class _Book:
     """One layout attempt at a given geometry and number of puzzles a page."""
 
-    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Puzzle,
-                 geo: Geometry) -> None:
-        self.spec, self.puzzles, self.example = spec, puzzles, example
+    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Solved,
+                 geo: Geometry, solved: dict[int, Solved]) -> None:
+        self.spec, self.puzzles = spec, puzzles
+        self.example: Puzzle = example.puzzle
+        self.example_solved = example
+        self.solved = solved  # shared by every layout attempt of the book
         self.geo = geo
         self.notes: list[str] = []  # what differs from the spec, for stderr
         self.style = Style(lang=spec.language, palette=spec.palette).checked()
@@ -94,6 +96,13 @@ class _Book:
 
     def t(self, key: str, **kw: object) -> str:
         return self.style.t(key, **kw)
+
+    def _solved(self, bp: BookPuzzle) -> Solved:
+        """The puzzle's solutions, found the first time any layout asks."""
+        found = self.solved.get(bp.number)
+        if found is None:
+            found = self.solved[bp.number] = solve(bp.puzzle)
+        return found
 
     def pages(self) -> list[Page]:
         sections = [[bp for bp in self.puzzles if bp.section == i]
@@ -185,8 +194,9 @@ class _Book:
         bottom = self.geo.box(2)[1] + h
         top = self._heading(page, self.t("book_how_to_play"), 2)
         body = 10.0 if w > 140 else 9.0
+        example = self._example_notation()
         for i in range(1, RULES + 1):
-            text = self.t(f"book_rule_{i}", example=self._example_notation())
+            text = self.t(f"book_rule_{i}", example=example)
             top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
         given = self.example.given[0]
         top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
@@ -195,18 +205,17 @@ class _Book:
         board_h = min(80.0, (bottom - top) * 0.5)
         plain = replace(self.style, header=False, instructions=False, footer=False,
                         write_space=False, max_cell=7.0)
-        drawn = draw_puzzle(page, self.example, x, top, w, board_h, plain)
+        drawn = draw_puzzle(page, self.example, x, top, w, board_h, plain,
+                            solved=self.example_solved)
         key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
         draw_answers(page, self.example, x, drawn.bottom + 4.0, w, bottom - drawn.bottom - 4.0,
-                     key)
+                     key, solved=self.example_solved)
         return page
 
     def _example_notation(self) -> str:
         """The first position of the example's tile, as the reader would write it."""
-        code = self.example.given[0].code
-        found = positions(self.example.board, code, self.example.ruleset)
-        grid = Grid.of(self.example.board)
-        return grid.text(found[0]) if found else NOTATION_EXAMPLE
+        _code, found = self.example_solved.solutions[0]
+        return self.example_solved.grid.text(found[0]) if found else NOTATION_EXAMPLE
 
     # ---- contents ---------------------------------------------------------------
     def _entry_height(self) -> float:
@@ -306,7 +315,8 @@ class _Book:
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
             titled = replace(bp.puzzle, title=self.t("book_puzzle", n=bp.number))
-            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style)
+            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style,
+                                solved=self._solved(bp))
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
             if r and c == 0:
@@ -325,7 +335,8 @@ class _Book:
         pages.append(page)
         packer = _Columns(self.geo, number, top)
         for bp in self.puzzles:
-            lines = key_lines(bp.puzzle, bp.number, packer.col_w, self.style)
+            lines = key_lines(bp.puzzle, bp.number, packer.col_w, self.style,
+                              self._solved(bp))
             need = key_height(lines)
             if not packer.fits(need) and not packer.empty:
                 packer.next_column()

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conundrum.notation import Grid
-from conundrum.placement import Placement
 from conundrum.puzzle import Puzzle
-from conundrum.solver import positions
 
 from .draw import baseline_for_centre, draw_tile
 from .layout import Page, Text
-from .sheet import Style, count_text
+from .sheet import Solved, Style, count_text, solve
 from .text import first_baseline, line_height, wrap_list
 
 LABEL_PT = 10.0
@@ -44,16 +41,14 @@ class KeyLine:
         return line_height(BODY_PT)
 
 
-def solutions(puzzle: Puzzle) -> list[tuple[str, list[Placement]]]:
-    rules = puzzle.ruleset
-    return [(g.code, positions(puzzle.board, g.code, rules)) for g in puzzle.given]
-
-
-def key_lines(puzzle: Puzzle, number: int, width: float, style: Style) -> list[KeyLine]:
-    """The key of one puzzle as lines for a column `width` mm wide."""
-    grid = Grid.of(puzzle.board)
+def key_lines(puzzle: Puzzle, number: int, width: float, style: Style,
+              solved: Solved | None = None) -> list[KeyLine]:
+    """The key of one puzzle as lines for a column `width` mm wide (`solved`:
+    `solve(puzzle)`, when the caller has it)."""
+    solved = solve(puzzle) if solved is None else solved
+    grid = solved.grid
     lines = [KeyLine("number", style.t("book_puzzle", n=number))]
-    for code, found in solutions(puzzle):
+    for code, found in solved.solutions:
         lines.append(KeyLine("tile", f"{code} · {count_text(style, len(found))}", code))
         texts = [grid.text(p) for p in found] or [style.t("no_positions")]
         lines += [KeyLine("list", t) for t in wrap_list(texts, width - 4.0, BODY_PT)]

@@ -371,10 +371,15 @@ def _draw_write_space(page: Page, x: float, top: float, w: float, bottom: float,
 
 
 def draw_puzzle(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float,
-                style: Style = Style()) -> PuzzleDrawn:
-    """Draw one puzzle (header, instructions, board, given tiles, footer) into a rectangle."""
+                style: Style = Style(), solved: Solved | None = None) -> PuzzleDrawn:
+    """Draw one puzzle (header, instructions, board, given tiles, footer) into a rectangle.
+
+    `solved` is `solve(puzzle)` when the caller has it already (a puzzle drawn
+    several times, or drawn and then keyed, is solved once); the header and
+    footer come from `puzzle`, the board and counts from `solved`.
+    """
     style = style.checked()
-    solved = solve(puzzle)
+    solved = solve(puzzle) if solved is None else solved
     sz, pal = style.sizes, style.pal
     top, bottom = y, y + h
     if style.header:
@@ -507,10 +512,12 @@ def _thumb_rows(solved: Solved, code: str, found: tuple[Placement, ...], w: floa
     return rows
 
 
-def answer_blocks(puzzle: Puzzle, w: float, h: float, style: Style = Style()) -> list[_Block]:
-    """The answer key as unbreakable strips for a column `w` wide on pages `h` tall."""
+def answer_blocks(puzzle: Puzzle, w: float, h: float, style: Style = Style(),
+                  solved: Solved | None = None) -> list[_Block]:
+    """The answer key as unbreakable strips for a column `w` wide on pages `h` tall
+    (`solved`: `solve(puzzle)`, when the caller has it)."""
     style = style.checked()
-    solved = solve(puzzle)
+    solved = solve(puzzle) if solved is None else solved
     sz, pal = style.sizes, style.pal
     blocks: list[_Block] = []
     if style.header:
@@ -551,21 +558,30 @@ def _needed(blocks: list[_Block], i: int) -> float:
 
 
 def draw_answers(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float,
-                 style: Style = Style(), start: int = 0) -> AnswersDrawn:
+                 style: Style = Style(), start: int = 0, solved: Solved | None = None
+                 ) -> AnswersDrawn:
     """Flow the answer key into a rectangle from block `start`.
 
     Returns where it stopped (`next_block`, None when the key is complete) and
     the lowest y used, so a caller can pack several keys down a page or carry
     one key over several pages. At least one block is always drawn.
+    `solved` is `solve(puzzle)`, when the caller has it.
     """
-    blocks = answer_blocks(puzzle, w, h, style)
+    style = style.checked()
+    solved = solve(puzzle) if solved is None else solved
+    return _flow_answers(page, answer_blocks(puzzle, w, h, style, solved), solved, x, y, h,
+                         style, start)
+
+
+def _flow_answers(page: Page, blocks: list[_Block], solved: Solved, x: float, y: float,
+                  h: float, style: Style, start: int) -> AnswersDrawn:
+    """`draw_answers` with the key's blocks already built (once for all its pages)."""
     cursor, limit, placed = y, y + h, 0
     i = start
     if 0 < i < len(blocks) and blocks[i].tile and not blocks[i].heading:
         code = blocks[i].tile
-        solved = solve(puzzle)
         count = len(dict(solved.solutions)[code])
-        cont = _tile_heading(solved, code, count, style.checked(), continued=True)
+        cont = _tile_heading(solved, code, count, style, continued=True)
         cont.paint(page, x, cursor)
         cursor += cont.height
     while i < len(blocks):
@@ -586,11 +602,14 @@ def content_box(page: Page) -> tuple[float, float, float, float]:
     return (m, m, page.width - 2 * m, page.height - 2 * m)
 
 
-def answer_pages(puzzle: Puzzle, page: str = "a4", style: Style = Style()) -> list[Page]:
+def answer_pages(puzzle: Puzzle, page: str = "a4", style: Style = Style(),
+                 solved: Solved | None = None) -> list[Page]:
     """The answer key on as many pages as it needs, each with the footer."""
     style = style.checked()
     width, height = page_size(page)
+    solved = solve(puzzle) if solved is None else solved
     pages: list[Page] = []
+    blocks: list[_Block] | None = None  # every page has the same column: built once
     start: int | None = 0
     while start is not None:
         sheet = Page(width, height)
@@ -598,7 +617,9 @@ def answer_pages(puzzle: Puzzle, page: str = "a4", style: Style = Style()) -> li
         bottom = y + h
         if style.footer:
             bottom = _draw_footer(sheet, puzzle, x, bottom, w, style) - 3.0
-        start = draw_answers(sheet, puzzle, x, y, w, bottom - y, style, start).next_block
+        if blocks is None:
+            blocks = answer_blocks(puzzle, w, bottom - y, style, solved)
+        start = _flow_answers(sheet, blocks, solved, x, y, bottom - y, style, start).next_block
         pages.append(sheet)
     return pages
 
@@ -608,6 +629,7 @@ def sheet_pages(puzzle: Puzzle, answers: bool = False, page: str = "a4",
     """The puzzle page, then (with `answers`) the answer key's pages."""
     style = style.checked()
     width, height = page_size(page)
+    solved = solve(puzzle)
     first = Page(width, height)
-    draw_puzzle(first, puzzle, *content_box(first), style)
-    return [first, *(answer_pages(puzzle, page, style) if answers else [])]
+    draw_puzzle(first, puzzle, *content_box(first), style, solved=solved)
+    return [first, *(answer_pages(puzzle, page, style, solved) if answers else [])]

@@ -162,3 +162,30 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
     assert "Puzzle 1" in texts and "Puzzle 1 (continued)" in texts
     headings = [t.split(" ·")[0] for t in texts if " · " in t]
     assert sorted(headings) == sorted(g.code for g in puzzle.given)
+
+
+def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypatch) -> None:
+    import renderers.book as book
+    import renderers.book_answers as book_answers
+    import renderers.sheet as sheet
+
+    spec = parse_spec("title: T\nseed: 9\npage: 6x9\nbleed: true\nper_page: 6\nsections:\n"
+                      "  - {name: A, count: 3, difficulty: 1}\n"
+                      "  - {name: B, count: 2, difficulty: 4}\n")
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    puzzles = order_book(spec, made)
+    notes: list[str] = []
+    expected = [p.items for p in book.book_pages(spec, puzzles, notes.append)]
+    assert notes, "a retry at fewer a page is part of what is checked"
+    calls = []
+    real = sheet.solve
+
+    def counted(puzzle):
+        calls.append(puzzle)
+        return real(puzzle)
+
+    for module in (sheet, book, book_answers):
+        monkeypatch.setattr(module, "solve", counted)
+    assert [p.items for p in book.book_pages(spec, puzzles, lambda _m: None)] == expected
+    assert len(calls) == len(puzzles) + 1  # and the how-to-play example
+    assert [id(p) for p in calls[1:]] == [id(bp.puzzle) for bp in puzzles]

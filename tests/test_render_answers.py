@@ -84,3 +84,48 @@ def test_no_header_key_for_books():
     texts = page.texts()
     assert not any(t.startswith("Soluciones") for t in texts)
     assert "YYB · 5 posiciones" in texts
+
+
+def _counting_solve(monkeypatch, *modules) -> list[Puzzle]:
+    """Replace `solve` in each module by one that records what it solved."""
+    import renderers.sheet as sheet
+
+    calls: list[Puzzle] = []
+    real = sheet.solve
+
+    def counted(puzzle: Puzzle):
+        calls.append(puzzle)
+        return real(puzzle)
+
+    for module in modules:
+        monkeypatch.setattr(module, "solve", counted)
+    return calls
+
+
+def test_a_sheet_and_its_key_over_several_pages_solve_the_puzzle_once(monkeypatch):
+    import renderers.sheet as sheet
+
+    puzzle = busy_puzzle()
+    expected = [p.items for p in sheet.sheet_pages(puzzle, answers=True, page="6x9")]
+    calls = _counting_solve(monkeypatch, sheet)
+    pages = sheet.sheet_pages(puzzle, answers=True, page="6x9")
+    assert len(pages) > 2 and [p.items for p in pages] == expected
+    assert calls == [puzzle]
+
+
+def test_a_solved_puzzle_passed_in_draws_the_same_as_solving_it_there():
+    from renderers.sheet import draw_puzzle, solve
+
+    puzzle = busy_puzzle()
+    solved = solve(puzzle)
+    for style in (Style(), Style(compact=True, lang="uk")):
+        fresh, given = Page(210, 297), Page(210, 297)
+        assert draw_puzzle(fresh, puzzle, 12, 12, 186, 273, style) == \
+            draw_puzzle(given, puzzle, 12, 12, 186, 273, style, solved=solved)
+        assert fresh.items == given.items
+        fresh, given = Page(210, 297), Page(210, 297)
+        assert draw_answers(fresh, puzzle, 12, 12, 186, 90, style, 3) == \
+            draw_answers(given, puzzle, 12, 12, 186, 90, style, 3, solved=solved)
+        assert fresh.items == given.items
+        assert [p.items for p in answer_pages(puzzle, "6x9", style)] == \
+            [p.items for p in answer_pages(puzzle, "6x9", style, solved)]
