@@ -119,6 +119,14 @@ class RuleSet:
     def is_legal(self, board: Board, p: Placement) -> bool:
         return self.explain(board, p) is None
 
+    def fits(self, board: Board, codes: list[str]):
+        """Every legal position of each of `codes` (not on the board), in one pass.
+
+        Yields (index in `codes`, reading, at, dir, matching contacts); the
+        finding itself is in solver.py.
+        """
+        raise NotImplementedError
+
     def board_faults(self, board: Board) -> list[Fault]:
         """Every way the board fails to be a real game position (empty list: legal)."""
         faults = self._set_faults(board)
@@ -166,6 +174,10 @@ class StandardRules(RuleSet):
     """At least two matching contacts, no clash (RULES.md, standard)."""
 
     name = "standard"
+
+    def fits(self, board: Board, codes: list[str]):
+        from .solver import reading_table, standard_fits
+        return standard_fits(board.candidate_runs(), reading_table(codes))
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
         hit = overlap(board, p)
@@ -255,6 +267,15 @@ class JuniorRules(RuleSet):
         if cell not in (p.cells[0], p.cells[2]):
             return False
         return not any(board.tile_at(n) not in (None, tid) for n in neighbours(cell))
+
+    def open_ends(self, board: Board) -> list[Cell]:
+        """The end squares of the board's tiles that touch no other tile."""
+        return [cell for p in board for cell in (p.cells[0], p.cells[2])
+                if self.is_open_end(board, cell)]
+
+    def fits(self, board: Board, codes: list[str]):
+        from .solver import junior_fits, junior_slots
+        return junior_fits(junior_slots(board, self), codes)
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
         hit = overlap(board, p)

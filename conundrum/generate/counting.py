@@ -11,9 +11,9 @@ and a change only re-derives the few dozen runs near the changed tile.
 from __future__ import annotations
 
 from ..board import Board
-from ..placement import STEP, Cell, Placement, contact_count, neighbours, run_cells
-from ..rules import JuniorRules, matches
-from ..tiles import COLOUR_INDEX, JOKER
+from ..placement import STEP, Cell, Placement
+from ..rules import JuniorRules
+from ..solver import Slot, junior_fits, junior_slots, reading_table, standard_fits
 
 FIELD = 16  # bits per tile in a packed count vector
 MASK = (1 << FIELD) - 1
@@ -35,8 +35,7 @@ class StandardTracker:
     def __init__(self, board: Board, tiles: tuple[str, ...]) -> None:
         self.board = board
         self.tiles = tiles
-        self._index = [(code, *(COLOUR_INDEX[ch] for ch in code), code == code[::-1])
-                       for code in tiles]
+        self._table = reading_table(tiles)
         self._vectors: dict[Signature, int] = {}
         self._runs: dict[RunKey, Signature] = {}
         self._total = 0
@@ -90,12 +89,9 @@ class StandardTracker:
         """Every tile's number of legal readings on a run with these scores, packed."""
         vec = self._vectors.get(sig)
         if vec is None:
-            s0, s1, s2 = sig
             vec = 0
-            for i, (_code, a, b, c, pal) in enumerate(self._index):
-                n = (s0[a] + s1[b] + s2[c] >= 2) + (not pal and s0[c] + s1[b] + s2[a] >= 2)
-                if n:
-                    vec |= n << (FIELD * i)
+            for i, *_ in standard_fits(((None, None, *sig),), self._table):
+                vec += 1 << (FIELD * i)
             self._vectors[sig] = vec
         return vec
 
@@ -108,32 +104,24 @@ class StandardTracker:
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile (in no particular order)."""
-        a, b, c = (COLOUR_INDEX[ch] for ch in code)
-        rev = code[::-1]
-        out = []
-        for (at, d), (s0, s1, s2) in self._runs.items():
-            if s0[a] + s1[b] + s2[c] >= 2:
-                out.append(Placement(code, at, d))
-            if rev != code and s0[c] + s1[b] + s2[a] >= 2:
-                out.append(Placement(rev, at, d))
-        return out
+        runs = [(at, d, *sig) for (at, d), sig in self._runs.items()]
+        return [Placement(r, at, d)
+                for _i, r, at, d, _n in standard_fits(runs, reading_table([code]))]
 
 
 class JuniorTracker:
     """The same interface under junior rules, recounted from the open ends on demand.
 
     A junior position has exactly one contact, against an open end, so it is
-    fixed by a *slot*: three empty cells with exactly one board neighbour,
-    an open end, and which of the three squares touches it. A reading is
-    legal in a slot when that square may make the contact (an end square, or
-    a chameleon's centre) and its colour matches the open end.
+    fixed by a *slot* (solver.junior_slots); the slots are kept until the
+    board changes, and each tile's readings are checked against them.
     """
 
     def __init__(self, board: Board, tiles: tuple[str, ...], rules: JuniorRules) -> None:
         self.board = board
         self.tiles = tiles
         self.rules = rules
-        self._slots: list[tuple[Cell, str, int, str]] | None = None
+        self._slots: list[Slot] | None = None
 
     def add(self, p: Placement) -> int:
         self._slots = None
@@ -143,57 +131,19 @@ class JuniorTracker:
         self._slots = None
         return self.board.remove(tile_id)
 
-    def slots(self) -> list[tuple[Cell, str, int, str]]:
+    def slots(self) -> list[Slot]:
         """(at, dir, index of the touching square, colour of the open end) for each slot."""
         if self._slots is None:
-            self._slots = self._find_slots()
+            self._slots = junior_slots(self.board, self.rules)
         return self._slots
 
-    def _find_slots(self) -> list[tuple[Cell, str, int, str]]:
-        board = self.board
-        out = []
-        for p in board:
-            for end in (p.cells[0], p.cells[2]):
-                if not self.rules.is_open_end(board, end):
-                    continue
-                colour = board.colour_at(end)
-                for touch in neighbours(end):
-                    if board.occupied(touch):
-                        continue
-                    out += self._slots_at(touch, colour)
-        return out
-
-    def _slots_at(self, touch: Cell, colour: str) -> list[tuple[Cell, str, int, str]]:
-        board = self.board
-        out = []
-        for d, (dx, dy) in STEP.items():
-            for idx in (0, 1, 2):
-                at = (touch[0] - idx * dx, touch[1] - idx * dy)
-                cells = run_cells(at, d)
-                if any(board.occupied(c) for c in cells):
-                    continue
-                if contact_count(cells, board.occupied) == 1:
-                    out.append((at, d, idx, colour))
-        return out
-
     def counts(self) -> dict[str, int]:
-        slots = self.slots()
         board = self.board
-        return {code: len(self._legal(code, slots))
-                for code in self.tiles if not board.contains(code)}
+        wanted = [code for code in self.tiles if not board.contains(code)]
+        found = dict.fromkeys(wanted, 0)
+        for i, *_ in junior_fits(self.slots(), wanted):
+            found[wanted[i]] += 1
+        return found
 
     def positions(self, code: str) -> list[Placement]:
-        return self._legal(code, self.slots())
-
-    @staticmethod
-    def _legal(code: str, slots) -> list[Placement]:
-        readings = (code,) if code == code[::-1] else (code, code[::-1])
-        allowed = (1,) if code[1] == JOKER else (0, 2)
-        out = []
-        for at, d, idx, colour in slots:
-            if idx not in allowed:
-                continue
-            for r in readings:
-                if matches(r[idx], colour):
-                    out.append(Placement(r, at, d))
-        return out
+        return [Placement(r, at, d) for _i, r, at, d, _n in junior_fits(self.slots(), [code])]
