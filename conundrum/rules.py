@@ -354,14 +354,19 @@ class JuniorRules(RuleSet):
         return parent
 
 
-def rules_for(name: str = "standard",
-              chameleons: tuple[str, ...] | list[str] | None = None) -> RuleSet:
-    """The rule set by name; `chameleons` overrides the default chameleon set."""
+def rule_name(name: str) -> str:
+    """The rule set's key, standard or junior, from a name as typed (any case; bambino: junior)."""
     key = str(name).strip().lower()
     if key == "bambino":
         key = "junior"
-    if key == "standard":
-        return StandardRules(chameleons)
-    if key == "junior":
+    if key not in RULE_NAMES:
+        raise ConundrumError(f"unknown rules {name!r}; choose standard or junior")
+    return key
+
+
+def rules_for(name: str = "standard",
+              chameleons: tuple[str, ...] | list[str] | None = None) -> RuleSet:
+    """The rule set by name; `chameleons` overrides the default chameleon set."""
+    if rule_name(name) == "junior":
         return JuniorRules(chameleons)
-    raise ConundrumError(f"unknown rules {name!r}; choose standard or junior")
+    return StandardRules(chameleons)

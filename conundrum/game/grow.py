@@ -7,6 +7,7 @@ import random
 from ..board import Board
 from ..errors import GenerationError
 from ..rules import RuleSet
+from ..tiles import tile_set
 from .engine import Game
 from .options import GameOptions
 
@@ -29,7 +30,7 @@ def grow_board(n_tiles: int, rng: random.Random, rules: str | RuleSet = "standar
         rules, chameleons = rules.name, rules.chameleons
     options = GameOptions(players=players, rules=rules, draw=draw, bots=(bot,),
                           chameleons=chameleons).validated()
-    total = 80 if chameleons is None else 75 + len(options.chameleons or ())
+    total = len(tile_set(options.chameleons))
     if isinstance(n_tiles, bool) or not isinstance(n_tiles, int) or not 1 <= n_tiles <= total:
         raise GenerationError(f"a board holds 1 to {total} tiles, not {n_tiles}")
     longest = 0

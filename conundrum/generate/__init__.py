@@ -14,9 +14,9 @@ import time
 from dataclasses import dataclass, replace
 
 from ..board import Board
-from ..errors import GenerationError
+from ..errors import ConundrumError, GenerationError
 from ..puzzle import Given, Puzzle
-from ..rules import RULE_NAMES, RuleSet, rules_for
+from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
 from ..solver import positions as solve_positions
 from .bounds import check_request
@@ -72,11 +72,10 @@ def _check_names(req: GenerateRequest) -> tuple[str, str]:
     method = str(req.method).strip().lower()
     if method not in METHODS:
         raise GenerationError(f"--method {req.method}: choose search or sat")
-    rules = str(req.rules).strip().lower()
-    if rules == "bambino":
-        rules = "junior"
-    if rules not in RULE_NAMES:
-        raise GenerationError(f"--rules {req.rules}: choose standard or junior")
+    try:
+        rules = rule_name(req.rules)
+    except ConundrumError:
+        raise GenerationError(f"--rules {req.rules}: choose standard or junior") from None
     if method == "sat" and rules == "junior":
         raise GenerationError("--method sat supports standard rules only; use --method "
                               "search for junior puzzles")
@@ -183,7 +182,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
         board, codes = found.board, found.given
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
     verify(puzzle, sizes)
-    value = difficulty_score(puzzle)
+    value = difficulty_score(puzzle, [g.positions for g in puzzle.given])
     puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
     puzzle.extra["grade"] = grade_of_score(value)
     puzzle.extra["score"] = value

@@ -35,7 +35,7 @@ from functools import cache
 
 from ..errors import GenerationError
 from ..placement import STEP, Cell, contact_count, neighbours, run_cells
-from ..tiles import chameleon_set
+from ..tiles import chameleon_set, tile_set
 
 EXACT_UP_TO = 5
 JUNIOR_TRIPLES_PER_END = 7
@@ -101,8 +101,8 @@ def max_positions(n_tiles: int, rules: str = "standard", n_chameleons: int = 5) 
 def check_request(tiles: int, given: int, targets: Sequence[int], rules: str = "standard",
                   chameleons: Sequence[str] | None = None) -> None:
     """Refuse, with the reason, any request these bounds prove impossible."""
-    n_chams = len(chameleon_set(tuple(chameleons) if chameleons else None))
-    set_size = 75 + n_chams
+    n_chams = len(chameleon_set(None if chameleons is None else tuple(chameleons)))
+    set_size = len(tile_set(None if chameleons is None else tuple(chameleons)))
     if tiles < 1 or tiles > set_size:
         raise GenerationError(f"--tiles {tiles}: a board holds 1 to {set_size} tiles "
                               "(the start chameleon included)")

@@ -98,11 +98,14 @@ class Features:
         return round(raw, 2)
 
 
-def features(puzzle: Puzzle) -> Features:
+def features(puzzle: Puzzle, counts: list[int] | None = None) -> Features:
+    """The puzzle's features; `counts` are the given tiles' position counts when already
+    solved (the generator's re-solve), else they are solved here."""
     rs = puzzle.ruleset
     board = puzzle.board
     codes = [g.code for g in puzzle.given]
-    counts = [len(positions(board, c, rs)) for c in codes]
+    if counts is None:
+        counts = [len(positions(board, c, rs)) for c in codes]
     start = board.start_id
     return Features(
         board=len(board),
@@ -116,9 +119,9 @@ def features(puzzle: Puzzle) -> Features:
     )
 
 
-def score(puzzle: Puzzle) -> float:
+def score(puzzle: Puzzle, counts: list[int] | None = None) -> float:
     """The raw difficulty score (see the module text for the formula)."""
-    return features(puzzle).score()
+    return features(puzzle, counts).score()
 
 
 def grade_of_score(value: float) -> int:

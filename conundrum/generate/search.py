@@ -34,6 +34,7 @@ from ..errors import GenerationError
 from ..placement import Placement, contact_count
 from ..rules import JuniorRules, RuleSet, closure, matching_links
 from ..seeds import derive
+from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
 from .counting import JuniorTracker, StandardTracker
 
@@ -213,16 +214,12 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
     if not any(weights):
         weights = [1.0] * len(playable)
     code = rng.choices(playable, weights)[0]
-    options = sorted(tracker.positions(code), key=_order)
+    options = sorted(tracker.positions(code), key=reading_order)
     if style.compactness:
         board = tracker.board
         wts = [contact_count(p.cells, board.occupied) ** style.compactness for p in options]
         return rng.choices(options, wts)[0]
     return rng.choice(options)
-
-
-def _order(p: Placement) -> tuple:
-    return (p.at[1], p.at[0], p.dir, p.code)
 
 
 # ---- choosing the given tiles ----------------------------------------------
