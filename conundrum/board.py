@@ -112,6 +112,18 @@ class Board:
         self._refresh()
         return self._score.get(cell, _NO_CONTACT)
 
+    def match_clash(self, cell: Cell, colour: str) -> tuple[int, int]:
+        """For an empty cell: the contacts a square of `colour` there would make that
+        match and that clash, read from the tables (no rescan)."""
+        counts = self._counts.get(cell)
+        if counts is None:
+            return (0, 0)
+        total = sum(counts)
+        if colour == JOKER:
+            return (total, 0)
+        match = counts[COLOUR_INDEX[colour]] + counts[_JOKER_I]
+        return (match, total - match)
+
     def frontier(self) -> Iterator[Cell]:
         """Empty cells with at least one occupied neighbour."""
         return iter(self._counts)

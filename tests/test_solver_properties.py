@@ -85,3 +85,15 @@ def test_tables_after_add_and_remove_equal_a_fresh_board(seed, n):
     fresh = Board(board.placements)
     assert sorted(board.candidate_runs()) == sorted(fresh.candidate_runs())
     assert counts(board) == counts(fresh)
+
+
+@FAST
+@given(boards(25), st.randoms(use_true_random=False))
+def test_match_clash_tables_agree_with_contacts(board, rnd):
+    from conundrum.rules import contacts
+    for at, d, *_ in board.candidate_runs():
+        p = Placement(rnd.choice(free_tiles(board)), at, d)
+        found = contacts(board, p)
+        match = sum(c.matching for c in found)
+        by_table = [board.match_clash(cell, colour) for cell, colour in p.squares]
+        assert (match, len(found) - match) == tuple(map(sum, zip(*by_table, strict=True)))

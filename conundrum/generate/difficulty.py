@@ -33,7 +33,7 @@ from ..board import Board
 from ..errors import GenerationError
 from ..placement import Placement, neighbours
 from ..puzzle import Puzzle
-from ..rules import JuniorRules, RuleSet, contacts, matches
+from ..rules import JuniorRules, RuleSet, matches
 from ..solver import positions
 from ..tiles import JOKER
 
@@ -152,9 +152,12 @@ def near_misses(board: Board, code: str, rules: RuleSet) -> int:
 
 
 def _standard_near(board: Board, p: Placement) -> bool:
-    found = contacts(board, p)
-    match = sum(1 for c in found if c.matching)
-    clash = len(found) - match
+    # the board's contact tables give each square's matches and clashes directly
+    match = clash = 0
+    for cell, colour in p.squares:
+        m, c = board.match_clash(cell, colour)
+        match += m
+        clash += c
     return (match == 1 and not clash) or (clash > 0 and match >= 2)
 
 
