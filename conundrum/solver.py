@@ -165,7 +165,8 @@ def counts(board: Board, rules: str | RuleSet = "standard",
     if codes is None:
         wanted = [t for t in ruleset.tiles if not board.contains(t)]
     else:
-        wanted = [check_tile(board, c, ruleset) for c in codes]
+        # a code asked for twice is counted once
+        wanted = list(dict.fromkeys(check_tile(board, c, ruleset) for c in codes))
     found = dict.fromkeys(wanted, 0)
     for i, *_ in ruleset.fits(board, wanted):
         found[wanted[i]] += 1

@@ -157,3 +157,11 @@ def test_junior_explain_gives_reasons():
     assert "not an open end" in rs.explain(board, Placement("RRR", (1, -3), "v"))
     assert "centre" in rs.explain(board, Placement("Y*P", (3, 0), "h"))
     assert "clash" in rs.explain(board, Placement("GRR", (3, 0), "h"))
+
+
+@pytest.mark.parametrize("rules", ["standard", "junior"])
+def test_counts_of_a_code_asked_twice(rules):
+    from conundrum import counts
+    assert counts(start_board(), rules, codes=["BYY", "byy", "P*Y"]) == {
+        "BYY": len(positions(start_board(), "BYY", rules)),
+        "P*Y": len(positions(start_board(), "P*Y", rules))}
