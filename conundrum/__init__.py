@@ -16,6 +16,6 @@ from .tiles import DEFAULT_CHAMELEONS, STANDARD_TILES, Tile, tile_set
 
 __all__ = [
     "Board", "ConundrumError", "Placement", "RuleSet", "StandardRules", "JuniorRules",
-    "RULESETS", "ruleset", "rules_for", "positions", "counts", "Tile", "tile_set", "DEFAULT_CHAMELEONS",
-    "STANDARD_TILES", "load_puzzle", "save_puzzle", "Puzzle", "Given",
+    "RULESETS", "ruleset", "rules_for", "positions", "counts", "Tile", "tile_set",
+    "DEFAULT_CHAMELEONS", "STANDARD_TILES", "load_puzzle", "save_puzzle", "Puzzle", "Given",
 ]
