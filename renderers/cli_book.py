@@ -14,6 +14,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -37,7 +38,7 @@ class BookProgress:
             TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), RateColumn(),
             TimeRemainingColumn(), console=console, disable=not console.is_terminal,
             transient=False)
-        self._task: int | None = None
+        self._task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self._task is None:

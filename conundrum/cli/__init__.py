@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import sys
 from importlib.metadata import entry_points
+from typing import Any
 
 import typer
 
 from ..errors import ConundrumError
 
 # Typer bundles its own click; reach its exception classes through a public one.
-UsageError = typer.BadParameter.__mro__[1]
-ClickException = typer.BadParameter.__mro__[2]
+UsageError: type[Any] = typer.BadParameter.__mro__[1]
+ClickException: type[Any] = typer.BadParameter.__mro__[2]
 
 app = typer.Typer(
     name="conundrum",
