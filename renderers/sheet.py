@@ -51,7 +51,7 @@ class PuzzleDrawn:
 
 def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
     """The task, then the two notes (the joker, how to write a position)."""
-    key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
+    key = puzzle.ruleset.instruction_key
     notes = " ".join((style.t("chameleon_note"),
                       style.t("notation_hint", example=NOTATION_EXAMPLE)))
     return style.t(key), notes
