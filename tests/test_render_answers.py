@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Given, Puzzle
-from renderers.layout import Page, Text
 from renderers.answer_key import answer_blocks, answer_pages, draw_answers
+from renderers.layout import Page, Text
 from renderers.sheet import Style
 from renderers.solved import retitled, solve
 from tests.test_render_common import busy_puzzle, small_puzzle
