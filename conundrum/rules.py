@@ -181,7 +181,7 @@ def _touching_pairs(board: Board) -> Iterator[tuple[Cell, int, Cell, int]]:
 
 
 class StandardRules(RuleSet):
-    """At least two matching contacts, no clash (RULES.md, standard)."""
+    """At least two matching contacts, no clash (docs/rules.md, standard)."""
 
     name = "standard"
 
@@ -219,7 +219,7 @@ class StandardRules(RuleSet):
         return faults
 
     def unreachable(self, board: Board) -> list[Placement]:
-        """Greedy closure from the start (RULES.md, rule 4): the tiles it never adds."""
+        """Greedy closure from the start (docs/rules.md, rule 4): the tiles it never adds."""
         if board.start_id is None:
             return []
         added = closure(board.start_id, matching_links(board))
@@ -258,7 +258,7 @@ def closure(start: int, links: dict[int, list[int]], without: int | None = None)
 
 
 class JuniorRules(RuleSet):
-    """Bambino: dominoes with 1x3 tiles (RULES.md, junior)."""
+    """Bambino: dominoes with 1x3 tiles (docs/rules.md, junior)."""
 
     name = "junior"
     instruction_key = "instruction_junior"
