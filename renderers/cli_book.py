@@ -58,7 +58,7 @@ def _warn(message: str) -> None:
 def register(app: typer.Typer) -> None:
     """Add the `book` command to the CLI."""
 
-    @app.command()
+    @app.command(epilog="Example: conundrum book puzzles/book.yaml --jobs 2 -o book.pdf")
     def book(
         spec: Annotated[Path, typer.Argument(help="Book spec (YAML).")],
         output: Annotated[Path, typer.Option("-o", "--output", help="The book's PDF.")],

@@ -58,10 +58,10 @@ def test_allow_illegal_board(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--lang", "de"], "unknown language 'de'"),
-    (["--palette", "neon"], "unknown palette 'neon'"),
-    (["--page", "a3"], "unknown page size 'a3'"),
-    (["--dpi", "5"], "dpi 5 must be"),
+    (["--lang", "de"], "'de'"),
+    (["--palette", "neon"], "'neon'"),
+    (["--page", "a3"], "'a3'"),
+    (["--dpi", "5"], "'--dpi'"),
 ])
 def test_bad_options(args, words, puzzle_file, tmp_path, capsys):
     out = tmp_path / "s.png"
