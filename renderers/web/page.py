@@ -97,7 +97,7 @@ def palette_css(pal: Palette) -> str:
 
 
 def puzzle_mapping(puzzle: Puzzle) -> dict[str, object]:
-    """The puzzle as a puzzle-file mapping (SPEC.md), for the page and the solving record."""
+    """The puzzle as a puzzle-file mapping (docs/formats.md), for the page and the record."""
     out: dict[str, object] = {
         "rules": puzzle.rules,
         "chameleons": list(puzzle.chameleons) if puzzle.chameleons else None,

@@ -1,6 +1,6 @@
 /* The Conundrum web player: draws the board, places tiles by pointer, keys or typed
    notation, judges each answer with ConundrumRules, keeps progress in localStorage,
-   and offers the solving record (SOLVE-RECORD.md) and the window.conundrum hook. */
+   and offers the solving record (README, "The web player") and the window.conundrum hook. */
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
