@@ -23,6 +23,7 @@ from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, Entry, default_path
+from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
 from .seeds import book_id
 from .spec import BookSpec
@@ -85,6 +86,7 @@ def stored_score(puzzle: Puzzle) -> float:
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
               hooks: Hooks | None = None) -> BookResult:
     output = check_output(options.output)
+    files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
     cat_path = options.catalogue if options.catalogue is not None else default_path(output)
     this_book = book_id(spec)
     wpath = work_path(output)
@@ -95,7 +97,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         work = WorkFile(wpath, fresh=not options.resume)
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
-                                source=options.source)
+                                source=options.source, files=files)
         except BookError:
             work.discard()  # the book cannot be made: there is nothing to resume
             raise
