@@ -40,6 +40,9 @@ class BookOptions:
     catalogue: Path | None = None  # None: default_path(output)
     resume: bool = False
     source: str = "book"  # the spec's name, for messages
+    # a trial build: avoids the catalogue's puzzles as usual but records (and claims)
+    # nothing, so the real build that follows gives the same puzzles
+    draft: bool = False
 
 
 @dataclass
@@ -108,6 +111,6 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         manifest = manifest_path(output)
         atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
-        recorded = catalogue.record(this_book, spec.title, entries)
+        recorded = 0 if options.draft else catalogue.record(this_book, spec.title, entries)
     wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
     return BookResult(puzzles, output, manifest, cat_path, recorded)
