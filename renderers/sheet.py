@@ -209,7 +209,7 @@ def _draw_header(page: Page, title: str, number: str | None, x: float, y: float,
 
 def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
     """The task, then the two notes (the joker, how to write a position)."""
-    key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
+    key = puzzle.ruleset.instruction_key
     notes = " ".join((style.t("chameleon_note"),
                       style.t("notation_hint", example=NOTATION_EXAMPLE)))
     return style.t(key), notes

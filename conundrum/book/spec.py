@@ -1,4 +1,4 @@
-"""Book specs: the YAML of SPEC.md ("Book spec"), read strictly through a safe loader.
+"""Book specs: the YAML of docs/formats.md ("Book spec"), read strictly through a safe loader.
 
 Every fault names the spec file and the key, so the CLI can print it as one
 line. Unknown keys are refused rather than ignored: a misspelt `per_pgae`
