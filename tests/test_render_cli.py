@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pypdf
 import pytest
 
 from conundrum.cli import main
+from tests.program import CONUNDRUM
 from tests.test_render_common import small_puzzle, write_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
-EXE = Path(sys.executable).parent / "conundrum"
 
 
 @pytest.fixture()
@@ -113,7 +112,7 @@ def test_bad_puzzles(text, words, tmp_path, capsys):
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(EXE), *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([*CONUNDRUM, *args], capture_output=True, text=True, cwd=ROOT,
                           timeout=60)
 
 

@@ -11,9 +11,9 @@ import pytest
 
 from conundrum.cli import main
 from conundrum.puzzle import load_puzzle
+from tests.program import CONUNDRUM
 
 ROOT = Path(__file__).resolve().parent.parent
-EXE = ROOT / ".venv" / "bin" / "conundrum"
 
 
 def run_json(capsys, *args: str) -> dict:
@@ -47,7 +47,7 @@ def test_same_seed_same_bytes(capsys):
 
 def test_same_bytes_whatever_the_hash_seed():
     # junior moves come out of a set in the solver: the engine must sort them
-    args = [str(EXE), "simulate", "-p", "3", "--rules", "junior", "--bot", "random", "--json"]
+    args = [*CONUNDRUM, "simulate", "-p", "3", "--rules", "junior", "--bot", "random", "--json"]
     outs = set()
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
@@ -137,7 +137,7 @@ def test_bad_options_one_line_exit_2(capsys, args, words):
                                   ["-p", "2", "--draw", "lots"],
                                   ["-p", "2", "-o", "/no/such/folder/b.yaml"]])
 def test_real_program_errors(args):
-    proc = subprocess.run([str(EXE), "simulate", *args], capture_output=True, text=True)
+    proc = subprocess.run([*CONUNDRUM, "simulate", *args], capture_output=True, text=True)
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "Traceback" not in proc.stderr and proc.stdout == ""
@@ -150,5 +150,5 @@ def test_no_half_written_file_on_error(tmp_path):
 
 
 def test_help_lists_simulate():
-    proc = subprocess.run([str(EXE), "--help"], capture_output=True, text=True)
+    proc = subprocess.run([*CONUNDRUM, "--help"], capture_output=True, text=True)
     assert proc.returncode == 0 and "simulate" in proc.stdout
