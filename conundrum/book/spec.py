@@ -150,7 +150,7 @@ def _int(value: Any, key: str, low: int, high: int) -> int:
 
 
 def _per_page(value: Any) -> int:
-    if isinstance(value, bool) or value not in PER_PAGE:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in PER_PAGE:
         raise ConundrumError(f"per_page {value!r} must be one of "
                              f"{', '.join(str(n) for n in PER_PAGE)}")
     return int(value)
