@@ -23,13 +23,31 @@ from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, Entry, default_path
+from .example import example_puzzle
 from .manifest import BookPuzzle, dump_manifest, manifest_path
 from .seeds import book_id
 from .spec import BookSpec
 from .work import WorkFile, work_path
 
 Warn = Callable[[str], None]
-Renderer = Callable[[BookSpec, list[BookPuzzle], Warn], bytes]
+
+
+@dataclass(frozen=True)
+class BookContent:
+    """Everything a book's pages show, made here; a renderer only lays it out and paints it."""
+
+    spec: BookSpec
+    puzzles: list[BookPuzzle]  # in book order
+    example: Puzzle  # the how-to-play page's worked example
+    jobs: int = 1  # worker processes the renderer may use (the bytes never depend on it)
+
+
+Renderer = Callable[[BookContent, Warn], bytes]
+
+
+def book_content(spec: BookSpec, puzzles: list[BookPuzzle], jobs: int = 1) -> BookContent:
+    """The book's content: its puzzles and the worked example generated from the book's seed."""
+    return BookContent(spec, puzzles, example_puzzle(spec.seed), jobs)
 
 
 @dataclass(frozen=True)
@@ -102,7 +120,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         finally:
             work.close()
         puzzles = order_book(spec, made)
-        pdf = render(spec, puzzles, warn)
+        pdf = render(book_content(spec, puzzles, options.jobs), warn)
         manifest = manifest_path(output)
         atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]

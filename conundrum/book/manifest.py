@@ -1,6 +1,6 @@
 """The manifest: `<output stem>.manifest.yaml`, every puzzle of the book as data.
 
-Shape (SPEC.md): `{title, seed, puzzles: [{number, section, difficulty, board,
+Shape (docs/formats.md, "Manifest"): `{title, seed, puzzles: [{number, section, difficulty, board,
 given: [{code, positions}], seed, ...}]}`. It holds nothing about the run
 (no paths, times, job counts), so two builds of the same book compare equal
 byte for byte.
