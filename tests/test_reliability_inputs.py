@@ -124,6 +124,7 @@ def test_generator_honours_the_time_limit(tiles, given, positions):
     (["--tiles", "10", "--given", "1000000000", "--positions", "1"], "--given 1000000000"),
     (["--tiles", "10", "--given", "-1000000000", "--positions", "1"], "--given -1000000000"),
     (["--tiles", "99999999999", "--positions", "1"], "--tiles 99999999999"),
+    (["--tiles", "99999999999", "--given", "81", "--positions", "1"], "--given 81"),
     (["--tiles", "10", "--positions", ",".join(["1"] * 81)], "81 targets"),
 ])
 def test_huge_counts_are_refused_before_allocating(capsys, tmp_path, argv, fragment):

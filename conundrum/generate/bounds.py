@@ -105,9 +105,9 @@ def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> 
     Runs before the targets are stretched to one per given tile, so that
     `--given 1000000000` is refused at once instead of allocating a list.
     """
-    for name, value in (("tiles", tiles), ("given", given)):
-        if isinstance(value, int) and not -SET_MAX <= value <= SET_MAX:
-            raise GenerationError(f"--{name} {value}: the whole set has {SET_MAX} tiles")
+    if isinstance(given, int) and given > SET_MAX:
+        raise GenerationError(f"--given {given}: given tiles are off the board, and the "
+                              f"whole set has {SET_MAX} tiles")
     if targets is not None and len(targets) > SET_MAX:
         raise GenerationError(f"--positions: {len(targets)} targets; at most one per tile "
                               f"off the board ({SET_MAX} in the whole set)")
