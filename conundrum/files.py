@@ -193,7 +193,7 @@ def _scan(text: str, max_items: int) -> None:
             if isinstance(event, yaml.AliasEvent):
                 if event.anchor in open_anchors:
                     raise ValueError  # an anchor that contains itself
-                total += sizes.get(event.anchor, 1)  # an unknown one: the loader says so
+                total += sizes.get(event.anchor or "", 1)  # an unknown one: the loader says so
                 aliases = True
             elif isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent,
                                     yaml.MappingStartEvent)):
