@@ -48,7 +48,8 @@ class BookProgress:
         self._progress.update(self._task, completed=done)
 
     def stop(self) -> None:
-        self._progress.stop()
+        if not self._progress.disable:  # rich before 15 prints a newline stopping a disabled bar
+            self._progress.stop()
 
 
 def _warn(message: str) -> None:

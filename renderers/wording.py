@@ -54,16 +54,30 @@ def reproduce_command(puzzle: Puzzle) -> str | None:
         return None if seed is None else f"conundrum generate --seed {seed}"
     keys = sorted(gen, key=lambda k: (_OPTION_ORDER.index(k) if k in _OPTION_ORDER
                                       else len(_OPTION_ORDER), str(k)))
-    parts = [_option(k, gen[k]) for k in keys if gen[k] is not None and gen[k] is not False]
+    parts = [_option(k, gen[k]) for k in keys
+             if gen[k] is not None and gen[k] is not False and k != "version"]
     if "seed" not in gen and puzzle.extra.get("seed") is not None:
         parts.append(_option("seed", puzzle.extra["seed"]))
     return "conundrum generate " + " ".join(parts)
 
 
 def footer_text(puzzle: Puzzle, style: Style) -> str:
-    text = style.t("puzzle_id", id=puzzle_id(puzzle))
+    """The puzzle id, and the command that makes the puzzle again.
+
+    As Simon Tatham's collection words it: the id identifies the puzzle in
+    every version; the seed makes it again only with the version that made it
+    (recorded in the file as `generator.version`, when it is).
+    """
+    pid = puzzle_id(puzzle)
     command = reproduce_command(puzzle)
-    return f"{text} · {style.t('generated', command=command)}" if command else text
+    if not command:
+        return style.t("puzzle_id", id=pid)
+    gen = puzzle.extra.get("generator")
+    made_by = gen.get("version") if isinstance(gen, dict) else None
+    if made_by is None:
+        return f"{style.t('puzzle_id', id=pid)} · {style.t('generated', command=command)}"
+    return (f"{style.t('puzzle_id_forever', id=pid)} · "
+            f"{style.t('generated_version', version=made_by, command=command)}")
 
 
 def count_text(style: Style, n: int) -> str:

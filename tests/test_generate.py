@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import time
+from importlib.metadata import version
 
 import pytest
 import yaml
@@ -231,9 +232,11 @@ def test_the_file_records_how_to_make_it_again_and_its_grade():
     puzzle = generate(request(14, (3, 5), seed=7))
     gen = puzzle.extra["generator"]
     assert gen == {"method": "search", "seed": 7, "tiles": 14, "given": 2,
-                   "positions": [3, 5], "difficulty": None, "rules": "standard"}
+                   "positions": [3, 5], "difficulty": None, "rules": "standard",
+                   "version": version("conundrum")}
     assert puzzle.extra["grade"] in (1, 2, 3, 4, 5)
-    again = generate(GenerateRequest(**{**gen, "positions": tuple(gen["positions"])}))
+    options = {k: v for k, v in gen.items() if k != "version"}
+    again = generate(GenerateRequest(**{**options, "positions": tuple(gen["positions"])}))
     assert dump_puzzle(again) == dump_puzzle(puzzle)
 
 

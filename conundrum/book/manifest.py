@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from ..puzzle import Puzzle, _Dumper, placement_yaml
+from ..version import program_version
 from .build import Made
 from .spec import BookSpec
 
@@ -44,6 +45,7 @@ def manifest_doc(spec: BookSpec, puzzles: list[BookPuzzle]) -> dict[str, Any]:
     if spec.subtitle is not None:
         doc["subtitle"] = spec.subtitle
     doc["seed"] = spec.seed
+    doc["version"] = program_version()  # the same seed makes the same book with this version
     doc["puzzles"] = [_entry(spec, bp) for bp in puzzles]
     return doc
 

@@ -1,8 +1,7 @@
 """Seeds derived from a book's seed: the same inputs give the same numbers everywhere.
 
-Python's `hash()` is salted per process, so it would break both `--jobs` and
-reruns; sha256 over a tagged text is stable across processes, machines and
-Python versions.
+The derivation is the program's one scheme (`conundrum.seeds.derive`), cut to
+nine digits so that a slot's seed can be pasted into `generate --seed`.
 """
 
 from __future__ import annotations
@@ -10,10 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 
+from ..seeds import TAG as _TAG
+from ..seeds import derive
 from .spec import BookSpec, Section
 
 SEED_SPACE = 1_000_000_000  # nine digits: short enough to paste into `generate --seed`
-_TAG = "conundrum-book/1"  # bump only to change every book's puzzles on purpose
 
 
 def slot_seed(book_seed: int, section: int, slot: int, attempt: int = 0) -> int:
@@ -27,9 +27,7 @@ def slot_seed(book_seed: int, section: int, slot: int, attempt: int = 0) -> int:
 
 def derived_seed(book_seed: int, *labels: object) -> int:
     """A seed for another purpose than a slot (e.g. the worked example)."""
-    text = "|".join([_TAG, str(book_seed), *(str(x) for x in labels)])
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % SEED_SPACE
+    return derive(book_seed, *labels) % SEED_SPACE
 
 
 def section_key(section: Section) -> dict:

@@ -19,6 +19,7 @@ from ..puzzle import Given, Puzzle
 from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
 from ..solver import positions as solve_positions
+from ..version import program_version
 from .bounds import check_request, check_sizes
 from .difficulty import grade_of_score, params_for
 from .difficulty import score as difficulty_score
@@ -195,13 +196,15 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
     """The request as asked: `conundrum generate` with these options makes the puzzle again.
 
     Sizes a difficulty level picked stay None (the level and seed pick them
-    again); the time limit is left out, as it never changes the puzzle.
+    again); the time limit is left out, as it never changes the puzzle. The
+    program's version is recorded too: the same options make the same puzzle
+    with the same version (a later version may make another).
     """
     return {
         "method": req.method, "seed": req.seed, "tiles": req.tiles,
         "given": req.given,
         "positions": None if req.positions is None else list(req.positions),
-        "difficulty": req.difficulty, "rules": rules,
+        "difficulty": req.difficulty, "rules": rules, "version": program_version(),
     }
 
 
