@@ -337,9 +337,10 @@ class Catalogue(ABC):
     def dump(self) -> Iterator[dict]:
         """Every book record, then every puzzle row, each as a dict, in a stable order."""
         def work(db: Any) -> list[dict]:
-            books = self._rows(db, f"SELECT {', '.join(BOOK_COLUMNS)} FROM books ORDER BY book")
-            puzzles = self._rows(db, f"SELECT {', '.join(PUZZLE_COLUMNS)} FROM puzzles "
-                                 "ORDER BY book, number, key")
+            # sorted here, not by the server: collations differ between databases
+            books = sorted(self._rows(db, f"SELECT {', '.join(BOOK_COLUMNS)} FROM books"))
+            puzzles = sorted(self._rows(db, f"SELECT {', '.join(PUZZLE_COLUMNS)} FROM puzzles"),
+                             key=lambda r: (r[3], r[5], r[0]))  # book, number, key
             return ([{"book": dict(zip(BOOK_COLUMNS, r, strict=True))} for r in books]
                     + [{"puzzle": dict(zip(PUZZLE_COLUMNS, r, strict=True))} for r in puzzles])
         yield from self._run("read the catalogue", work, write=False, empty=[])

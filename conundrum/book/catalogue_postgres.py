@@ -69,16 +69,13 @@ class PostgresCatalogue(Catalogue):
         import psycopg
 
         try:
+            if self._version(db) == SCHEMA_VERSION:
+                return  # the usual case: no DDL, so a role without CREATE can use it
             with db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_ID,))
-                db.execute(_VERSION_TABLE)
-                row = db.execute("SELECT MAX(version) FROM conundrum_schema").fetchone()
-                version = row[0] or 0
-                if version > SCHEMA_VERSION:
-                    raise CatalogueError(
-                        f"{self.name}: catalogue version {version} is newer than this "
-                        f"program understands ({SCHEMA_VERSION}); upgrade conundrum")
+                version = self._version(db)  # again, under the lock
                 if version < SCHEMA_VERSION:
+                    db.execute(_VERSION_TABLE)
                     for statement in SCHEMA:  # version 1 was never on PostgreSQL
                         db.execute(statement)
                     db.execute("DELETE FROM conundrum_schema")
@@ -91,6 +88,16 @@ class PostgresCatalogue(Catalogue):
         except psycopg.Error as exc:
             raise CatalogueError(f"{self.name}: cannot open the catalogue "
                                  f"({_first_line(exc)})") from None
+
+    def _version(self, db: Any) -> int:
+        if db.execute("SELECT to_regclass('conundrum_schema')").fetchone()[0] is None:
+            return 0
+        version = db.execute("SELECT MAX(version) FROM conundrum_schema").fetchone()[0] or 0
+        if version > SCHEMA_VERSION:
+            raise CatalogueError(
+                f"{self.name}: catalogue version {version} is newer than this "
+                f"program understands ({SCHEMA_VERSION}); upgrade conundrum")
+        return int(version)
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
