@@ -1,4 +1,4 @@
-"""Puzzle files: the YAML of SPEC.md, read through a safe loader, written stably."""
+"""Puzzle files: the YAML of docs/formats.md, read through a safe loader, written stably."""
 
 from __future__ import annotations
 

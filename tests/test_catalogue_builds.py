@@ -185,8 +185,8 @@ db.execute("ROLLBACK")
 def locking_renderer(catalogue: Path, hold: float, lockers: list):
     """The real renderer, after which another process takes the catalogue's write lock."""
 
-    def render(spec, puzzles, warn) -> bytes:
-        pdf = render_book(spec, puzzles, warn)
+    def render(content, warn) -> bytes:
+        pdf = render_book(content, warn)
         proc = subprocess.Popen([sys.executable, "-c", LOCKER, str(catalogue), str(hold)],
                                 stdout=subprocess.PIPE, text=True)
         lockers.append(proc)

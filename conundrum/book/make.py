@@ -18,6 +18,7 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ..errors import ConundrumError
@@ -26,13 +27,32 @@ from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, CatalogueError, Entry, locate
+from .example import example_puzzle
+from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
 from .seeds import book_id
 from .spec import BookSpec
 from .work import WorkFile, work_path
 
 Warn = Callable[[str], None]
-Renderer = Callable[[BookSpec, list[BookPuzzle], Warn], bytes]
+
+
+@dataclass(frozen=True)
+class BookContent:
+    """Everything a book's pages show, made here; a renderer only lays it out and paints it."""
+
+    spec: BookSpec
+    puzzles: list[BookPuzzle]  # in book order
+    example: Puzzle  # the how-to-play page's worked example
+    jobs: int = 1  # worker processes the renderer may use (the bytes never depend on it)
+
+
+Renderer = Callable[[BookContent, Warn], bytes]
+
+
+def book_content(spec: BookSpec, puzzles: list[BookPuzzle], jobs: int = 1) -> BookContent:
+    """The book's content: its puzzles and the worked example generated from the book's seed."""
+    return BookContent(spec, puzzles, example_puzzle(spec.seed), jobs)
 
 
 @dataclass(frozen=True)
@@ -42,6 +62,9 @@ class BookOptions:
     catalogue: str | Path | None = None  # a path or postgresql:// URL; None: catalogue.locate
     resume: bool = False
     source: str = "book"  # the spec's name, for messages
+    # a trial build: avoids the catalogue's puzzles as usual but records (and claims)
+    # nothing, so the real build that follows gives the same puzzles
+    draft: bool = False
 
 
 @dataclass
@@ -88,6 +111,7 @@ def stored_score(puzzle: Puzzle) -> float:
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
               hooks: Hooks | None = None) -> BookResult:
     output = check_output(options.output)
+    files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
     this_book = book_id(spec)
     wpath = work_path(output)
     if options.resume and not wpath.exists():
@@ -95,31 +119,37 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
     with Catalogue(locate(options.catalogue, output)) as catalogue:
         catalogue.open()
         work = WorkFile(wpath, fresh=not options.resume)
-
-        def claim(key: str, form: str) -> bool:
-            return catalogue.claim(this_book, spec.title, key, form)
-
+        # A draft claims nothing; it avoids what other books printed or hold, as a real
+        # build would, so the real build after it gives the same book.
+        exclude = catalogue.keys_except(this_book) if options.draft else frozenset()
+        claim = None if options.draft else partial(catalogue.claim, this_book, spec.title)
         try:
-            made = make_puzzles(spec, work, frozenset(), jobs=options.jobs, hooks=hooks,
-                                source=options.source, claim=claim)
+            made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
+                                source=options.source, claim=claim, files=files)
         except BookError:
             work.discard()  # the book cannot be made: there is nothing to resume
-            catalogue.release(this_book)  # nor any reason to hold puzzles for it
+            if not options.draft:
+                catalogue.release(this_book)  # nor any reason to hold puzzles for it
             raise
         finally:
             work.close()
         puzzles = order_book(spec, made)
-        pdf = render(spec, puzzles, warn)
+        pdf = render(book_content(spec, puzzles, options.jobs), warn)
         manifest = manifest_path(output)
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
-        try:
-            recorded = catalogue.record(this_book, spec.title, entries)
-        except CatalogueError as exc:
-            raise CatalogueError(f"{exc}; {output} was not written (a book exists only once "
-                                 "recorded); its puzzles are kept: run the same command "
-                                 "with --resume") from None
+        recorded = 0 if options.draft else _record(catalogue, this_book, spec, entries, output)
         # Recorded first: if writing fails now, the catalogue holds the book as its own
         # (no repeat risk), and running the same command again writes the same book.
         atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
     wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
     return BookResult(puzzles, output, manifest, catalogue.name, recorded)
+
+
+def _record(catalogue: Catalogue, book: str, spec: BookSpec, entries: list[Entry],
+            output: Path) -> int:
+    try:
+        return catalogue.record(book, spec.title, entries)
+    except CatalogueError as exc:
+        raise CatalogueError(f"{exc}; {output} was not written (a book exists only once "
+                             "recorded); its puzzles are kept: run the same command "
+                             "with --resume") from None
