@@ -73,6 +73,9 @@ def register(app: typer.Typer) -> None:
         draft: Annotated[bool, typer.Option(
             "--draft", help="A trial build: record nothing in the catalogue, so the real "
             "build after it gives the same puzzles.")] = False,
+        web: Annotated[Path | None, typer.Option(
+            "--web", help="Also write the book as a static site into this folder: index.html "
+            "and one page per puzzle to play and check it.")] = None,
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.build import Hooks
@@ -83,6 +86,9 @@ def register(app: typer.Typer) -> None:
 
         book_spec = load_spec(spec)
         check_output(output)
+        if web is not None:
+            from .web.site import check_site_folder
+            check_site_folder(web)
         progress = BookProgress()
         options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
                               source=str(spec), draft=draft)
@@ -95,6 +101,10 @@ def register(app: typer.Typer) -> None:
             raise
         finally:
             progress.stop()
+        if web is not None:
+            from .web.site import write_site
+            site = write_site(book_spec, result.puzzles, web)
+            print(f"{web}: a site of {len(site)} pages", file=sys.stderr)
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "

@@ -27,13 +27,17 @@ def render(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="Accept a board that cannot be reached from the start.")
     ] = False,
+    web_url: Annotated[str | None, typer.Option(
+        "--web-url", help="The puzzle's web page: print a QR code and its short address.")
+    ] = None,
 ) -> None:
     """Print a puzzle sheet as PDF or PNG, with its answer key if asked."""
     # Imported here so that other commands start without loading fpdf2 and Pillow.
     from .render import render_sheet
 
     written = render_sheet(puzzle, output, answers=answers, lang=lang, palette=palette,
-                           page=page, dpi=dpi, blank=blank, allow_illegal=allow_illegal)
+                           page=page, dpi=dpi, blank=blank, allow_illegal=allow_illegal,
+                           web_url=web_url)
     for path in written:
         print(f"wrote {path}")
 

@@ -47,6 +47,7 @@ class Style:
     number: int | None = None    # the puzzle number; default: puzzle.extra["number"]
     compact: bool = False        # smaller type and thumbnails, for several per page
     max_cell: float = MAX_CELL
+    web_url: str | None = None   # the puzzle's web page: a QR code and its short address
 
     @property
     def pal(self) -> Palette:
