@@ -58,6 +58,7 @@ postgresql:
 
 lint: $(STAMP)
 	$(BIN)/ruff check conundrum renderers tests
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis

@@ -1,13 +1,21 @@
-"""Fixtures shared by several test modules."""
+"""Fixtures shared by the tests."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from subprocess import CompletedProcess
 
 import pytest
 
 from tests.pg import Server, Unavailable, running_server
+from tests.program import run_program
+
+
+@pytest.fixture
+def run_cli() -> Callable[..., CompletedProcess[str]]:
+    """`run_cli("solve", path, cwd=…, env=…)`: the real program in a fresh process."""
+    return run_program
 
 
 @pytest.fixture(scope="session")

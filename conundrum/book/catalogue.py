@@ -25,7 +25,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -134,14 +134,7 @@ class Catalogue(ABC):
     param = "?"  # the driver's placeholder
 
     def __new__(cls, location: str | os.PathLike, **kwargs: Any) -> Catalogue:
-        if cls is Catalogue:
-            if is_url(location):
-                from .catalogue_postgres import PostgresCatalogue
-                cls = PostgresCatalogue
-            else:
-                from .catalogue_sqlite import SqliteCatalogue
-                cls = SqliteCatalogue
-        return super().__new__(cls)
+        return super().__new__(backend(location) if cls is Catalogue else cls)
 
     # ---- what a backend provides ---------------------------------------------------
     @abstractmethod
@@ -322,7 +315,8 @@ class Catalogue(ABC):
             claims = dict(self._rows(db, "SELECT book, COUNT(*) FROM puzzles WHERE status = "
                                      "'claimed' GROUP BY book"))
             rows = self._rows(db, f"SELECT {', '.join(BOOK_COLUMNS)} FROM books")
-            out = [BookRecord(*r, claims=int(claims.get(r[0], 0))) for r in rows]
+            out = [BookRecord(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6]),
+                              claims=int(claims.get(r[0], 0))) for r in rows]
             return sorted(out, key=lambda b: (b.title, b.book))
         return self._run("read the catalogue", work, write=False, empty=[])
 
@@ -335,6 +329,8 @@ class Catalogue(ABC):
 
     # ---- moving a catalogue --------------------------------------------------------------
     def dump(self) -> Iterator[dict]:
+        nothing: list[dict] = []
+
         """Every book record, then every puzzle row, each as a dict, in a stable order."""
         def work(db: Any) -> list[dict]:
             # sorted here, not by the server: collations differ between databases
@@ -343,7 +339,7 @@ class Catalogue(ABC):
                              key=lambda r: (r[3], r[5], r[0]))  # book, number, key
             return ([{"book": dict(zip(BOOK_COLUMNS, r, strict=True))} for r in books]
                     + [{"puzzle": dict(zip(PUZZLE_COLUMNS, r, strict=True))} for r in puzzles])
-        yield from self._run("read the catalogue", work, write=False, empty=[])
+        yield from self._run("read the catalogue", work, write=False, empty=nothing)
 
     def load(self, books: list[dict], puzzles: list[dict]) -> tuple[int, int]:
         """Add book records and puzzle rows (checked by the caller) in one transaction;
@@ -368,5 +364,15 @@ class Catalogue(ABC):
         self.close()
 
 
-def as_dict(record: BookRecord) -> dict:
-    return asdict(record)
+def backend(location: str | os.PathLike) -> type[Catalogue]:
+    """The class for a location: PostgreSQL for a postgresql:// URL, else SQLite."""
+    if is_url(location):
+        from .catalogue_postgres import PostgresCatalogue
+        return PostgresCatalogue
+    from .catalogue_sqlite import SqliteCatalogue
+    return SqliteCatalogue
+
+
+def open_catalogue(location: str | os.PathLike) -> Catalogue:
+    """`Catalogue(location)`, spelled so that type checkers see a concrete class."""
+    return backend(location)(location)

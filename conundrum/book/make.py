@@ -26,7 +26,7 @@ from ..files import atomic_write_many, check_target
 from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
-from .catalogue import Catalogue, CatalogueError, Entry, locate
+from .catalogue import Catalogue, CatalogueError, Entry, locate, open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
@@ -116,7 +116,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
     wpath = work_path(output)
     if options.resume and not wpath.exists():
         warn(f"nothing to resume at {wpath}; starting from the first puzzle")
-    with Catalogue(locate(options.catalogue, output)) as catalogue:
+    with open_catalogue(locate(options.catalogue, output)) as catalogue:
         catalogue.open()
         work = WorkFile(wpath, fresh=not options.resume)
         # A draft claims nothing; it avoids what other books printed or hold, as a real

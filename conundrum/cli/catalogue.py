@@ -9,7 +9,15 @@ from typing import Annotated
 
 import typer
 
-from ..book.catalogue import CLAIM_EXPIRY, ENV, BookRecord, Catalogue, CatalogueError, locate
+from ..book.catalogue import (
+    CLAIM_EXPIRY,
+    ENV,
+    BookRecord,
+    Catalogue,
+    CatalogueError,
+    locate,
+    open_catalogue,
+)
 from ..book.catalogue_admin import (
     export_catalogue,
     find_book,
@@ -35,7 +43,7 @@ def _open(where: str | None, *, must_exist: bool = True) -> Catalogue:
     if must_exist and isinstance(location, Path) and not location.exists():
         raise CatalogueError(f"{location}: no catalogue there (give --catalogue PATH or URL, "
                              f"or set {ENV})")
-    catalogue = Catalogue(location)
+    catalogue = open_catalogue(location)
     catalogue.open()
     return catalogue
 
@@ -60,14 +68,14 @@ def stats(catalogue: Where = None) -> None:
     typer.echo(f"catalogue {cat.name}: {len(info.books)} books ({len(unfinished)} unfinished), "
                f"{info.published} puzzles published, {info.claimed} claimed")
     table: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
-    for book, rules, status, n in info.counts:
-        table[(book, rules)][status] = n
+    for book_id, rules, status, count in info.counts:
+        table[(book_id, rules)][status] = count
     if table:
         typer.echo(f"{'book':<12}  {'rules':<10}  {'published':>9}  {'claimed':>7}  title")
-    for (book, rules), n in sorted(table.items(), key=lambda kv: (titles.get(kv[0][0], ""),
-                                                                   kv[0])):
-        typer.echo(f"{book[:12]:<12}  {rules:<10}  {n.get('published', 0):>9}  "
-                   f"{n.get('claimed', 0):>7}  {titles.get(book, '?')}")
+    for (book_id, rules), counts in sorted(
+            table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0])):
+        typer.echo(f"{book_id[:12]:<12}  {rules:<10}  {counts.get('published', 0):>9}  "
+                   f"{counts.get('claimed', 0):>7}  {titles.get(book_id, '?')}")
     for book in unfinished:
         typer.echo(f"unfinished: {book.book[:12]} {book.title!r}: {book.claims} claims, last "
                    f"claim {_when(book.touched)}; its claims expire "
