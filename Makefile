@@ -68,3 +68,24 @@ clean:
 .PHONY: docs
 docs: $(STAMP)
 	$(BIN)/python docs/make_images.py
+
+# The fast tests against the LOWEST versions pyproject.toml allows (uv's lowest-direct
+# resolution, in a venv of its own). About 15 minutes on 2 cores, so not part of CI:
+# run it after changing a dependency floor. Byte-pinned images are left out (other
+# Pillow and fpdf2 versions draw other pixels).
+MIN := .venv-min
+.PHONY: test-min
+test-min:
+	rm -rf $(MIN)
+	$(PYTHON) -m venv $(MIN)
+	$(MIN)/bin/pip install --quiet uv
+	$(MIN)/bin/uv pip install --quiet -p $(MIN)/bin/python --resolution lowest-direct -e '.[dev]'
+	$(MIN)/bin/python -m pytest -n 2 -q -m "not slow" -p no:cacheprovider \
+		--ignore=tests/test_docs_images.py
+
+# The sdist and wheel build, and their metadata passes `twine check` (part of CI).
+.PHONY: dist-check
+dist-check: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist . >/dev/null
+	$(BIN)/twine check --strict dist/*
