@@ -127,7 +127,7 @@ def test_progress_bar_shows_done_rate_and_time_left() -> None:
 
     from rich.console import Console
 
-    from renderers.cli_book import BookProgress
+    from renderers.book_progress import BookProgress
 
     sink = io.StringIO()
     progress = BookProgress(Console(file=sink, force_terminal=True, width=100))

@@ -3,6 +3,8 @@ and plugins that fail to load."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from importlib.metadata import version
 from pathlib import Path
 
@@ -119,3 +121,22 @@ def test_a_stray_file_shadowing_the_renderers_is_named(run_cli, tmp_path):
     assert proc.returncode == 0 and "positions" in proc.stdout
     assert "plugin 'render'" in proc.stderr and "./renderers.py" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# ---- start-up ------------------------------------------------------------------------------
+HEAVY = ("fpdf", "PIL", "pysat", "rich.progress", "rich.markdown", "conundrum.game",
+         "conundrum.generate", "renderers.render", "segno")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["solve", str(EXAMPLE)], ["render", "--help"]])
+def test_start_up_loads_only_what_the_command_needs(argv):
+    """Plugins register without loading fpdf2 or Pillow; `make bench` times the start-up."""
+    code = ("import sys, contextlib, io\n"
+            "from conundrum.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    main({argv!r})\n"
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} "
+            f"or any(m == h or m.startswith(h + '.') for h in {HEAVY!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

@@ -30,6 +30,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     pretty_exceptions_enable=False,
+    # click's plain help: it lists choices as [en|fr|…] and ranges as [30<=x<=1200], and
+    # spares every start-up the import of rich's markdown and layout modules (start-up budget)
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from ..check import grade
 from ..errors import AnswerError, ConundrumError, in_file
@@ -19,12 +18,17 @@ from ..terminal import board_picture
 from ..tiles import canonical, normalise_code
 from . import app
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="Accept a board that cannot be reached from the start.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
 def console() -> Console:
+    from rich.console import Console  # only the commands that print need rich (start-up)
+
     return Console(highlight=False, soft_wrap=True)
 
 

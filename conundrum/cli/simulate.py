@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from ..board import Board
 from ..errors import ConundrumError
 from ..files import check_target
-from ..game import Game, GameOptions, GameRecord, GameStats
-from ..game.record import Action
 from ..notation import Grid
 from ..puzzle import Puzzle, save_puzzle
 from ..terminal import board_picture
 from . import app
 from .choices import BotChoice, RulesChoice, ScoringChoice
 from .core import console
+
+if TYPE_CHECKING:  # the game engine is imported when a game is played (start-up budget)
+    from ..game import GameOptions, GameRecord
+    from ..game.record import Action
 
 MAX_GAMES = 1_000_000
 
@@ -57,6 +58,8 @@ def simulate(
         help="Play this many games and print statistics.")] = 1,
 ) -> None:
     """Play whole Chromino games between bots and show the record, or statistics over many."""
+    from ..game import Game, GameOptions
+
     options = GameOptions(players=players, rules=rules.value, scoring=scoring.value, draw=draw,
                           open_hands=open_hands, chameleon_last=chameleon_last,
                           bots=tuple(b.value for b in bot or ())).validated()
@@ -138,6 +141,7 @@ def _show(record: GameRecord, board: Board, description: str) -> None:
 
 def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
     # imported here: only --games needs them, and they slow every command's start-up
+    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -146,6 +150,8 @@ def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
         TimeElapsedColumn,
     )
     from rich.table import Table
+
+    from ..game import Game, GameStats
 
     stats = GameStats()
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
