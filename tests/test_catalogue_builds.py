@@ -97,8 +97,12 @@ def check_books_against_catalogue(specs: list[Path], catalogue: str, count: int)
     assert all(len(ks) == count for ks in keys.values())
     assert len(set(every)) == len(every), "a puzzle appears in two volumes"
     with Catalogue(catalogue) as cat:
+        rows = [item["puzzle"] for item in cat.dump() if "puzzle" in item]
         for spec in specs:
-            assert cat.keys_of(book_id(load_spec(spec))) == set(keys[spec])
+            book = book_id(load_spec(spec))
+            assert cat.keys_of(book) == set(keys[spec])
+            numbered = sorted((r["number"], r["key"]) for r in rows if r["book"] == book)
+            assert [key for _n, key in numbered] == keys[spec], "numbers as printed"
         assert len(cat) == len(every) and cat.count("claimed") == 0
         assert not any(b.unfinished for b in cat.books())
 
