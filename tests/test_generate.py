@@ -198,7 +198,7 @@ def test_every_removal_the_search_makes_keeps_the_board_legal():
     rng = random.Random(5)
     tracker = grow(STANDARD, 25, rng, Style.draw(rng))
     for _ in range(40):
-        victim = pick_removable(tracker.board, rng, junior=False)
+        victim = pick_removable(tracker.board, rng, STANDARD)
         if victim is None:
             continue
         tracker.remove(victim)
