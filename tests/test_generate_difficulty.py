@@ -38,7 +38,11 @@ def test_params_for_stays_in_the_levels_ranges(level):
         pick = params_for(level, seed)
         assert lp.tiles[0] <= pick.tiles <= lp.tiles[1]
         assert lp.given[0] <= pick.given <= lp.given[1] and len(pick.ranges) == pick.given
-        assert all(lp.positions[0] <= lo <= hi <= lp.positions[1] for lo, hi in pick.ranges)
+        assert len(pick.kinds) == pick.given
+        for (lo, hi), kind in zip(pick.ranges, pick.kinds, strict=True):
+            # palindromes (one reading per run) may have any count up to the level's top
+            assert lo == (1 if kind == "palindrome" else lp.positions[0])
+            assert hi <= lp.positions[1]
         assert sum(hi for _lo, hi in pick.ranges) <= MAX_POSITIONS  # SPEC: 20 in all
         assert pick.score == score_band(level) and pick.tile_effort == lp.tile_effort
     assert params_for(level, 5) == params_for(level, random.Random(5))

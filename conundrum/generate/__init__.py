@@ -21,7 +21,7 @@ from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
 from ..solver import positions as solve_positions
 from .bounds import check_request
-from .choose import TRIVIAL_NEAR, Choice, trivial
+from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
 from .difficulty import MAX_POSITIONS, LevelPick, grade_of_score, params_for
 from .effort import Weights, default_weights, measure
 from .search import Budget, TimeLimitError, run_search
@@ -57,6 +57,7 @@ class Sizes:
     ranges: tuple[tuple[int, int], ...]  # [low, high] count of each given tile
     tile_effort: tuple[float, float] | None = None  # a level's range per given tile
     score: tuple[float, float] | None = None  # a level's score band
+    kinds: tuple[str, ...] | None = None  # a level's kinds of given tile
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -142,10 +143,12 @@ def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Size
             return Sizes(tiles, 0, (), None, level.score if level else None)
         if level is None:
             raise GenerationError("--positions is required (or --difficulty to pick it)")
-        # the level's effort per tile holds for the level's own sizes only
+        # the level's effort per tile and kinds hold for the level's own sizes only
         own = req.given is None
-        return Sizes(tiles, given, _fit(level.ranges, given),
-                     level.tile_effort if own else None, level.score)
+        if own:
+            return Sizes(tiles, given, level.ranges, level.tile_effort, level.score,
+                         level.kinds)
+        return Sizes(tiles, given, _fit(level.ranges, given), None, level.score)
     if given == 0 and targets:
         raise GenerationError("--given 0 takes no --positions")
     if len(targets) == 1 and given != 1:
@@ -160,7 +163,8 @@ def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Size
 def _fit(ranges: tuple[tuple[int, int], ...], given: int) -> tuple[tuple[int, int], ...]:
     """A level's count ranges stretched or cut to `given` tiles (an explicit --given wins),
     keeping at most MAX_POSITIONS positions in all where the ranges allow."""
-    lo, hi = ranges[0] if ranges else (3, 3)
+    lo = max((lo for lo, _hi in ranges), default=3)
+    hi = max((hi for _lo, hi in ranges), default=3)
     hi = max(lo, min(hi, MAX_POSITIONS // max(1, given)))
     return ((lo, hi),) * given
 
@@ -179,6 +183,11 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puz
         sizes = explicit_sizes(req, picked)
         check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         seed = _base_seed(req, sizes, "level", level, attempt)
+        floor = least_score(sizes.ranges, req.weights or default_weights())
+        if sizes.score is not None and floor >= sizes.score[1]:
+            seen.append(f"attempt {attempt + 1}: {sum(sizes.targets)} positions alone score "
+                        f"{floor:.1f}")
+            continue
         try:
             puzzle = _make(req, ruleset, sizes, seed, deadline)
         except TimeLimitError:
@@ -198,7 +207,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
           deadline: float) -> Puzzle:
     weights = req.weights or default_weights()
     choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
-                    sizes.score)
+                    sizes.score, sizes.kinds)
     if req.method == "sat":
         from .sat import sat_generate  # python-sat is loaded only when asked for
         targets = sizes.targets if sizes.exact else _draw_targets(sizes, seed)

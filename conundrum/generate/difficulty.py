@@ -8,9 +8,12 @@ joker). What a level asks the generator for:
 - sizes: a board size, a number of given tiles, and a range of counts per
   given tile, with at most MAX_POSITIONS positions in all (more answers make
   a puzzle longer, not harder);
-- an effort range per given tile, rising from level to level, so that the
-  levels differ in how tricky each tile is and not only in how many tiles
-  and answers there are;
+- an effort range per given tile (for the mean over the given tiles),
+  rising from level to level, so that the levels differ in how tricky each
+  tile is and not only in how many tiles and answers there are;
+- the kind of each given tile (palindromes are drawn often enough that a
+  book gives them at least a fifth of the time; they have fewer positions,
+  so their count range starts at 1);
 - the grade's band for the whole score.
 """
 
@@ -24,6 +27,7 @@ from ..errors import GenerationError
 from ..placement import Placement
 from ..puzzle import Puzzle
 from ..rules import RuleSet
+from .choose import draw_kind
 from .effort import Effort, Weights, measure
 
 LEVELS = (1, 2, 3, 4, 5)
@@ -39,16 +43,17 @@ class LevelParams:
     tiles: tuple[int, int]
     given: tuple[int, int]
     positions: tuple[int, int]  # the count range each given tile may have
-    tile_effort: tuple[float, float]  # [low, high) effort of each given tile
+    tile_effort: tuple[float, float]  # [low, high) effort per given tile (the mean)
+    palindromes: float  # how often a given tile is drawn to be a palindrome
 
 
 LEVEL_TABLES = {
     "standard": {
-        1: LevelParams((5, 9), (1, 1), (1, 3), (0.0, 12.0)),
-        2: LevelParams((9, 14), (1, 1), (2, 4), (12.0, 20.0)),
-        3: LevelParams((14, 22), (1, 1), (3, 6), (20.0, 32.0)),
-        4: LevelParams((20, 30), (2, 2), (3, 7), (29.0, 40.0)),
-        5: LevelParams((28, 40), (2, 2), (4, 9), (36.0, 70.0)),
+        1: LevelParams((5, 9), (1, 1), (1, 3), (0.0, 12.0), 0.50),
+        2: LevelParams((9, 16), (1, 1), (2, 4), (12.0, 20.0), 0.45),
+        3: LevelParams((14, 24), (1, 1), (3, 6), (20.0, 32.0), 0.20),
+        4: LevelParams((20, 30), (2, 2), (3, 7), (29.0, 40.0), 0.30),
+        5: LevelParams((28, 40), (2, 2), (4, 9), (36.0, 70.0), 0.20),
     },
 }
 
@@ -62,6 +67,7 @@ class LevelPick:
     ranges: tuple[tuple[int, int], ...]  # one count range per given tile
     tile_effort: tuple[float, float]
     score: tuple[float, float]
+    kinds: tuple[str, ...]  # the kind of each given tile (choose.py)
 
 
 def level_params(level: int, rules: str = "standard") -> LevelParams:
@@ -85,7 +91,10 @@ def params_for(level: int, rng_or_seed: random.Random | int,
     given = rng.randint(*lp.given)
     lo, hi = lp.positions
     hi = min(hi, MAX_POSITIONS // max(1, given))
-    return LevelPick(tiles, given, ((lo, hi),) * given, lp.tile_effort, score_band(level))
+    kinds = tuple(draw_kind(rng, lp.palindromes) for _ in range(given))
+    # a palindrome has one reading per run, so fewer positions: any count up to `hi`
+    ranges = tuple((1 if k == "palindrome" else lo, hi) for k in kinds)
+    return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
 
 
 def features(puzzle: Puzzle, counts: list[int] | None = None,

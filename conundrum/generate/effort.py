@@ -16,8 +16,9 @@ costs (the rule set decides, `RuleSet.classify_reading`):
 - `jokers`: positions that need a board chameleon's exposed joker square
   (one of their contacts is a joker): easy to overlook;
 - `reversed`: positions of a tile that is not a palindrome whose other
-  reading on the same cells is examined but fails: the solver must think to
-  turn the tile end for end;
+  reading on the same cells also makes a matching contact: the solver must
+  try the tile both ways round there (measured on the cells, not against
+  the printed reading, so a mirrored board keeps its score);
 - `pockets`: positions with three or more contacts (in a notch, a corner or a
   hole of the board), where the tile slides in among many squares; most
   positions have exactly two;
@@ -194,7 +195,7 @@ def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, in
                 cells = Placement(code, at, d).cells
                 answers.add(cells)
                 f["jokers"] += _touches_joker(board, cells)
-                f["reversed"] += other is not None and other != "position"
+                f["reversed"] += other is not None
                 f["pockets"] += _contacts(board, cells) >= POCKET_CONTACTS
     return f, frozenset(answers)
 

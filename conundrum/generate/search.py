@@ -36,7 +36,7 @@ from ..rules import RuleSet
 from ..seeds import derive
 from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
-from .choose import Choice, Hopeless, choose
+from .choose import Choice, Hopeless, choose, draw_kind
 from .counting import JuniorTracker, StandardTracker
 from .effort import default_weights
 
@@ -124,17 +124,16 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
     budget = budget or Budget.for_request(n_tiles, targets)
     choice = choice or Choice(default_weights())
     wanted = [(t, t) for t in targets] if ranges is None else list(ranges)
+    kind_rng = random.Random(derive(seed, "kinds"))
+    kinds = choice.kinds or [draw_kind(kind_rng) for _ in wanted]
     closest: int | None = None
     for restart in range(budget.restarts):
         rng = random.Random(derive(seed, "restart", restart))
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
             continue
-        pick_rng = random.Random(derive(seed, "given", restart))
-
-        def pick(t: Tracker, r: random.Random = pick_rng) -> list[str] | None:
-            return choose(t.board, ruleset, t.counts(), wanted, r, choice)
-
+        pick = Picker(ruleset, wanted, choice, kinds,
+                      random.Random(derive(seed, "given", restart)), budget.picks // 2)
         try:
             given, best = steer(tracker, ruleset, wanted, rng, budget.moves, deadline, pick,
                                 budget.picks)
@@ -152,8 +151,35 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
     raise GenerationError(
         f"no puzzle found: {budget.restarts} boards of {n_tiles} tiles, each steered for "
         f"{budget.moves} moves, never gave tiles with exactly {_targets_text(targets)} "
-        "positions; try another seed or other targets (--method sat can prove a small "
-        "request impossible)")
+        f"positions{_choice_text(choice, targets)}; try another seed or other targets "
+        "(--method sat can prove a small request impossible)")
+
+
+def _choice_text(choice: Choice, targets: Sequence[int]) -> str:
+    """What else the given tiles had to be, and the option that relaxes it."""
+    parts = []
+    if len(targets) > 1 and not choice.allow_similar:
+        parts.append("that differ (--allow-similar relaxes this)")
+    if sum(targets) == 1 and not choice.allow_trivial:
+        parts.append("that are not trivial (--allow-trivial relaxes this)")
+    return f" {' and '.join(parts)}" if parts else ""
+
+
+class Picker:
+    """Offers of a board meeting the counts to the choice (choose.py), insisting on the
+    drawn kinds of given tile for the first `strict_offers` offers."""
+
+    def __init__(self, ruleset: RuleSet, ranges: Sequence[tuple[int, int]], choice: Choice,
+                 kinds: Sequence[str], rng: random.Random, strict_offers: int) -> None:
+        self.ruleset, self.ranges, self.choice, self.kinds = ruleset, ranges, choice, kinds
+        self.rng = rng
+        self.strict_offers = strict_offers
+        self.offers = 0
+
+    def __call__(self, tracker: Tracker) -> list[str] | None:
+        self.offers += 1
+        return choose(tracker.board, self.ruleset, tracker.counts(), self.ranges, self.rng,
+                      self.choice, self.kinds, self.offers <= self.strict_offers)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
