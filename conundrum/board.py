@@ -19,6 +19,10 @@ CLASH = -100  # a score so low that no run containing it reaches 2 matching cont
 _JOKER_I = COLOUR_INDEX[JOKER]
 _NO_CONTACT = (0, 0, 0, 0, 0, 0)
 
+Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, or CLASH
+# A candidate run: (first cell, dir, scores of its three cells)
+Run = tuple[Cell, str, Scores, Scores, Scores]
+
 
 def _scores(counts: list[int]) -> tuple[int, ...]:
     """Per square colour (R, Y, G, B, P, *): matching contacts, or CLASH."""
@@ -48,7 +52,7 @@ class Board:
         self._score: dict[Cell, tuple[int, ...]] = {}
         self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
         self._codes: Counter[str] = Counter()
-        self._runs: list | None = None
+        self._runs: list[Run] | None = None
         for p in placements:
             self.add(p)
 
@@ -84,6 +88,14 @@ class Board:
     def tile_at(self, cell: Cell) -> int | None:
         hit = self._cells.get(cell)
         return hit[1] if hit else None
+
+    def colour_of(self, cell: Cell) -> str:
+        """The colour on a cell known to be occupied (KeyError when it is empty)."""
+        return self._cells[cell][0]
+
+    def tile_of(self, cell: Cell) -> int:
+        """The id of the tile on a cell known to be occupied (KeyError when it is empty)."""
+        return self._cells[cell][1]
 
     def occupied(self, cell: Cell) -> bool:
         return cell in self._cells
@@ -203,7 +215,7 @@ class Board:
         return p
 
     # ---- what the solver reads ----------------------------------------
-    def candidate_runs(self) -> list[tuple[Cell, str, tuple, tuple, tuple]]:
+    def candidate_runs(self) -> list[Run]:
         """Every run of three empty cells that touches the board, with each cell's scores.
 
         Only such runs can hold a legal tile (it needs contacts). Cached until
@@ -213,10 +225,10 @@ class Board:
             self._runs = self._compute_runs()
         return self._runs
 
-    def _compute_runs(self) -> list[tuple[Cell, str, tuple, tuple, tuple]]:
+    def _compute_runs(self) -> list[Run]:
         self._refresh()
         seen: set[tuple[int, int, str]] = set()
-        runs = []
+        runs: list[Run] = []
         occupied = self._cells
         score = self._score
         none = _NO_CONTACT

@@ -1,30 +1,34 @@
 """Rule sets: what makes one placement legal, and what makes a board a real game position.
 
-`standard` and `junior` are two small strategies behind one interface; the
-chameleon set is data. Each check returns a human reason (or a list of
-faults) so that `check` and `validate` can say *why*.
+`standard` and `junior` are two small strategies behind one interface (as
+python-chess's variants are): everything that differs between them lives on
+the class, and the classes are found by name in one registry, `RULESETS`
+(`ruleset(name)`). The chameleon set is data. Each check returns a human
+reason (or a list of faults) so that `check` and `validate` can say *why*.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .board import Board
 from .errors import ConundrumError
+from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Cell, Placement, contact_count, neighbours
-from .tiles import JOKER, Tile, chameleon_set, tile_set
+from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
 
-RULE_NAMES = ("standard", "junior")
+__all__ = [
+    "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
+    "Fault", "JuniorRules", "RuleSet", "StandardRules", "closure", "contacts", "file_cell",
+    "matches", "matching_links", "overlap", "rule_name", "rules_for", "ruleset", "where",
+]
 READING_KINDS = ("position", "near", "hidden", "examined")
 
-
-def matches(a: str, b: str) -> bool:
-    """Two touching squares match when equal or when either is a joker."""
-    return a == b or a == JOKER or b == JOKER
+Chameleons = tuple[str, ...] | list[str] | None
 
 
 class Contact(NamedTuple):
@@ -55,7 +59,7 @@ def contacts(board: Board, p: Placement) -> list[Contact]:
                 continue
             tid = board.tile_at(n)
             if tid is not None:
-                out.append(Contact(cell, colour, n, board.colour_at(n), tid))
+                out.append(Contact(cell, colour, n, board.colour_of(n), tid))
     return out
 
 
@@ -96,10 +100,12 @@ def _clash(board: Board, c: Contact, name: CellNamer) -> str:
 
 
 class RuleSet:
-    """The interface both rule sets share."""
+    """The interface both rule sets share; a subclass is one variant of the game."""
 
-    name = ""
-    supports_sat = False  # whether the SAT generator encodes these rules
+    name: ClassVar[str] = ""
+    # The sheet's instruction line: its key in renderers/messages/*.yaml.
+    instruction_key: ClassVar[str] = "instruction"
+    supports_sat: ClassVar[bool] = False  # whether the SAT generator encodes these rules
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
         """What a solver meets trying reading `p` on empty cells beside the board.
@@ -127,7 +133,7 @@ class RuleSet:
         """Why `max_positions` holds, in words for an error message."""
         raise NotImplementedError
 
-    def __init__(self, chameleons: tuple[str, ...] | list[str] | None = None) -> None:
+    def __init__(self, chameleons: Chameleons = None) -> None:
         self.chameleons = chameleon_set(chameleons)
 
     @cached_property
@@ -151,11 +157,11 @@ class RuleSet:
     def is_legal(self, board: Board, p: Placement) -> bool:
         return self.explain(board, p) is None
 
-    def fits(self, board: Board, codes: list[str]):
+    def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         """Every legal position of each of `codes` (not on the board), in one pass.
 
         Yields (index in `codes`, reading, at, dir, matching contacts); the
-        finding itself is in solver.py.
+        finding itself is in fits.py.
         """
         raise NotImplementedError
 
@@ -172,7 +178,7 @@ class RuleSet:
 
     def _set_faults(self, board: Board) -> list[Fault]:
         """Rules 1 and 2: distinct tiles of the set, a chameleon start."""
-        faults = []
+        faults: list[Fault] = []
         start = board.start
         if start is None:
             return [Fault("", "rule 2: a start chameleon", "the board is empty")]
@@ -192,7 +198,7 @@ class RuleSet:
         return faults
 
 
-def _touching_pairs(board: Board):
+def _touching_pairs(board: Board) -> Iterator[tuple[Cell, int, Cell, int]]:
     """Each edge between squares of two different tiles, once: (cell, id, other, other id)."""
     for tid, p in board.items():
         for cell in p.cells:
@@ -203,7 +209,7 @@ def _touching_pairs(board: Board):
 
 
 class StandardRules(RuleSet):
-    """At least two matching contacts, no clash (RULES.md, standard)."""
+    """At least two matching contacts, no clash (docs/rules.md, standard)."""
 
     name = "standard"
     supports_sat = True
@@ -238,8 +244,7 @@ class StandardRules(RuleSet):
             return f"at most {exact_runs(n_tiles)} runs of three empty cells touch it twice"
         return "at most 8N+8 runs of three empty cells touch it twice"
 
-    def fits(self, board: Board, codes: list[str]):
-        from .solver import reading_table, standard_fits
+    def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         return standard_fits(board.candidate_runs(), reading_table(codes))
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
@@ -258,7 +263,7 @@ class StandardRules(RuleSet):
     def _shape_faults(self, board: Board) -> list[Fault]:
         faults = []
         for cell, tid, n, oid in _touching_pairs(board):
-            a, b = board.colour_at(cell), board.colour_at(n)
+            a, b = board.colour_of(cell), board.colour_of(n)
             if not matches(a, b):
                 p, q = board.placement(tid), board.placement(oid)
                 faults.append(Fault(p.tile, "rule 3: no clash",
@@ -273,7 +278,7 @@ class StandardRules(RuleSet):
         return faults
 
     def unreachable(self, board: Board) -> list[Placement]:
-        """Greedy closure from the start (RULES.md, rule 4): the tiles it never adds."""
+        """Greedy closure from the start (docs/rules.md, rule 4): the tiles it never adds."""
         if board.start_id is None:
             return []
         added = closure(board.start_id, matching_links(board))
@@ -284,7 +289,7 @@ def matching_links(board: Board) -> dict[int, list[int]]:
     """For each tile, the tile across each of its matching contacts (one entry per edge)."""
     links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
     for cell, tid, n, oid in _touching_pairs(board):
-        if matches(board.colour_at(cell), board.colour_at(n)):
+        if matches(board.colour_of(cell), board.colour_of(n)):
             links[tid].append(oid)
             links[oid].append(tid)
     return links
@@ -312,9 +317,10 @@ def closure(start: int, links: dict[int, list[int]], without: int | None = None)
 
 
 class JuniorRules(RuleSet):
-    """Bambino: dominoes with 1x3 tiles (RULES.md, junior)."""
+    """Bambino: dominoes with 1x3 tiles (docs/rules.md, junior)."""
 
     name = "junior"
+    instruction_key = "instruction_junior"
     TRIPLES_PER_END = 7  # see generate/bounds.py
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
@@ -363,8 +369,7 @@ class JuniorRules(RuleSet):
         return [cell for p in board for cell in (p.cells[0], p.cells[2])
                 if self.is_open_end(board, cell)]
 
-    def fits(self, board: Board, codes: list[str]):
-        from .solver import junior_fits, junior_slots
+    def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         return junior_fits(junior_slots(board, self), codes)
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
@@ -395,7 +400,7 @@ class JuniorRules(RuleSet):
             per_square[n] = per_square.get(n, 0) + 1
             edges.setdefault(tid, []).append((cell, oid, n))
             edges.setdefault(oid, []).append((n, tid, cell))
-            a, b = board.colour_at(cell), board.colour_at(n)
+            a, b = board.colour_of(cell), board.colour_of(n)
             if not matches(a, b):
                 p = board.placement(tid)
                 faults.append(Fault(p.tile, "rule 3: no clash",
@@ -408,7 +413,7 @@ class JuniorRules(RuleSet):
                                 "board is a tree (one contact fewer than tiles, all connected)"))
         for cell, k in sorted(per_square.items()):
             if k > 1:
-                p = board.placement(board.tile_at(cell))
+                p = board.placement(board.tile_of(cell))
                 faults.append(Fault(p.tile, "junior: one contact per open end",
                                     f"tile {where(p)} has {k} contacts on one square"))
         for tid, (own_sq, _pid, _other) in sorted(parent.items()):
@@ -419,8 +424,9 @@ class JuniorRules(RuleSet):
                                     f"tile {where(p)} touches the tile before it with the "
                                     "wrong square"))
         for tid, p in board.items():
+            link = parent.get(tid)
+            parent_sq = None if link is None else link[0]
             for idx, cell in enumerate(p.cells):
-                parent_sq = parent.get(tid, (None,))[0]
                 is_end = idx != 1
                 if per_square.get(cell) and not is_end and cell != parent_sq:
                     faults.append(Fault(p.tile, "junior: only open ends take contacts",
@@ -428,10 +434,13 @@ class JuniorRules(RuleSet):
         return faults
 
     @staticmethod
-    def _orient(board: Board, edges) -> dict[int, tuple[Cell, int, Cell]]:
+    def _orient(board: Board, edges: dict[int, list[tuple[Cell, int, Cell]]]
+                ) -> dict[int, tuple[Cell, int, Cell]]:
         """Breadth-first from the start: tile -> (its square, parent id, parent's square)."""
         start = board.start_id
         parent: dict[int, tuple[Cell, int, Cell]] = {}
+        if start is None:
+            return parent
         seen = {start}
         queue = deque([start])
         while queue:
@@ -444,19 +453,29 @@ class JuniorRules(RuleSet):
         return parent
 
 
+# The one registry of rule sets, by name: every variant the program knows.
+RULESETS: dict[str, type[RuleSet]] = {"standard": StandardRules, "junior": JuniorRules}
+RULE_NAMES: tuple[str, ...] = tuple(RULESETS)
+ALIASES = {"bambino": "junior"}  # the junior game's name on the box
+
+
 def rule_name(name: str) -> str:
-    """The rule set's key, standard or junior, from a name as typed (any case; bambino: junior)."""
+    """The rule set's key in `RULESETS` from a name as typed (any case; bambino: junior)."""
     key = str(name).strip().lower()
-    if key == "bambino":
-        key = "junior"
-    if key not in RULE_NAMES:
-        raise ConundrumError(f"unknown rules {name!r}; choose standard or junior")
+    key = ALIASES.get(key, key)
+    if key not in RULESETS:
+        raise ConundrumError(f"unknown rules {name!r}; choose {' or '.join(RULE_NAMES)}")
     return key
 
 
-def rules_for(name: str = "standard",
-              chameleons: tuple[str, ...] | list[str] | None = None) -> RuleSet:
-    """The rule set by name; `chameleons` overrides the default chameleon set."""
-    if rule_name(name) == "junior":
-        return JuniorRules(chameleons)
-    return StandardRules(chameleons)
+def ruleset(name: str | RuleSet = "standard", chameleons: Chameleons = None) -> RuleSet:
+    """The rule set by name from `RULESETS`; `chameleons` overrides the default
+    chameleon set. A RuleSet passed as `name` is returned as it is."""
+    if isinstance(name, RuleSet):
+        return name
+    return RULESETS[rule_name(name)](chameleons)
+
+
+def rules_for(name: str = "standard", chameleons: Chameleons = None) -> RuleSet:
+    """The rule set by name (the name most callers know `ruleset` by)."""
+    return ruleset(rule_name(name), chameleons)

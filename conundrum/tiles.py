@@ -15,6 +15,11 @@ COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS + JOKER)}
 DEFAULT_CHAMELEONS: tuple[str, ...] = ("B*Y", "P*Y", "B*G", "P*R", "R*G")
 
 
+def matches(a: str, b: str) -> bool:
+    """Two touching squares match when equal or when either is a joker."""
+    return a == b or a == JOKER or b == JOKER
+
+
 def normalise_code(code: object) -> str:
     """Upper-case a tile code and check its shape: three colours, `*` only in the centre."""
     if not isinstance(code, str):

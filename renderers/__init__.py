@@ -4,11 +4,11 @@ This package reads the `conundrum` core and never the other way round.
 
 The pieces, for a whole sheet or for composing a book:
 
-    from renderers import (Page, Style, page_size, new_page, content_box,
+    from renderers import (Page, Style, page_size, new_page, content_box, solve,
                            draw_puzzle, draw_answers, write_pdf, write_png, message)
     page = new_page("a4")
     x, y, w, h = content_box(page)
-    draw_puzzle(page, puzzle, x, y, w, h / 2, Style(lang="cs", compact=True))
+    draw_puzzle(page, solve(puzzle), x, y, w, h / 2, Style(lang="cs", compact=True))
     write_pdf([page], "out.pdf")
 
 Heavy modules (fpdf2, Pillow) load only when one of these names is used, so
@@ -24,9 +24,10 @@ _EXPORTS = {
     "Page": "layout", "Rect": "layout", "Line": "layout", "Polygon": "layout",
     "Circle": "layout", "Text": "layout", "page_size": "layout", "new_page": "layout",
     "PAGE_SIZES": "layout",
-    "Style": "sheet", "draw_puzzle": "sheet", "draw_answers": "sheet",
-    "answer_pages": "sheet", "sheet_pages": "sheet", "content_box": "sheet",
-    "puzzle_id": "sheet", "MIN_CELL": "sheet", "PuzzleDrawn": "sheet", "AnswersDrawn": "sheet",
+    "Style": "style", "MIN_CELL": "style", "Solved": "solved", "solve": "solved",
+    "draw_puzzle": "sheet", "sheet_pages": "sheet", "PuzzleDrawn": "sheet",
+    "draw_answers": "answer_key", "answer_pages": "answer_key", "AnswersDrawn": "answer_key",
+    "content_box": "page_parts", "puzzle_id": "wording",
     "message": "i18n", "LANGUAGES": "i18n", "check_language": "i18n",
     "get_palette": "palettes", "PALETTES": "palettes",
     "draw_paragraph": "text", "draw_fitted": "text", "paragraph_height": "text",

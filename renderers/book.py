@@ -1,9 +1,11 @@
 """A puzzle book as pages: title, how to play, contents, sections, answers; then one PDF.
 
-`render_book(spec, puzzles, warn)` is the renderer `conundrum.book.make.make_book`
-takes. Everything is laid out as `Page`s first (so the page count, and with
-it the gutter, is known before a byte is written), then painted by the same
-PDF painter as the sheets. Page numbers run through the book from the title
+`render_book(content, warn)` is the renderer `conundrum.book.make.make_book`
+takes; the content (spec, ordered puzzles, the worked example) is made by
+the book builder, the renderer only lays it out and paints it. Everything
+is laid out as `Page`s first (so the page count, and with it the gutter, is
+known before a byte is written), then painted by the same PDF painter as
+the sheets. Page numbers run through the book from the title
 page (which shows none); puzzles are numbered through the book.
 """
 
@@ -12,18 +14,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from conundrum.book.example import example_puzzle
+from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.puzzle import Puzzle
 
+from .answer_key import draw_answers
 from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import text_width
 from .layout import Line, Page, Text
 from .pdf import pdf_bytes
-from .sheet import MIN_CELL, NOTATION_EXAMPLE, Solved, Style, draw_answers, draw_puzzle, solve
+from .sheet import draw_puzzle
+from .solved import Solved, retitled, solve
+from .style import MIN_CELL, NOTATION_EXAMPLE, Style
 from .text import draw_fitted, draw_paragraph, first_baseline, line_height
 
 Warn = Callable[[str], None]
@@ -48,14 +53,15 @@ class Illegible(Exception):
 
 
 # ---- the whole book ----------------------------------------------------------------
-def render_book(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> bytes:
+def render_book(content: BookContent, warn: Warn) -> bytes:
     """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page)."""
-    pages = book_pages(spec, puzzles, warn)
-    return pdf_bytes(pages, spec.title, spec.language)
+    pages = book_pages(content, warn)
+    return pdf_bytes(pages, content.spec.title, content.spec.language)
 
 
-def book_pages(spec: BookSpec, puzzles: list[BookPuzzle], warn: Warn) -> list[Page]:
-    example = solve(example_puzzle(spec.seed))
+def book_pages(content: BookContent, warn: Warn) -> list[Page]:
+    spec, puzzles = content.spec, content.puzzles
+    example = solve(content.example)
     solved: dict[int, Solved] = {}  # by puzzle number: each solved once, for every layout
     known_pages = 0
     while True:
@@ -205,11 +211,10 @@ class _Book:
         board_h = min(80.0, (bottom - top) * 0.5)
         plain = replace(self.style, header=False, instructions=False, footer=False,
                         write_space=False, max_cell=7.0)
-        drawn = draw_puzzle(page, self.example, x, top, w, board_h, plain,
-                            solved=self.example_solved)
+        drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
-        draw_answers(page, self.example, x, drawn.bottom + 4.0, w, bottom - drawn.bottom - 4.0,
-                     key, solved=self.example_solved)
+        draw_answers(page, self.example_solved, x, drawn.bottom + 4.0, w,
+                     bottom - drawn.bottom - 4.0, key)
         return page
 
     def _example_notation(self) -> str:
@@ -314,9 +319,8 @@ class _Book:
         for k, bp in enumerate(items):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
-            titled = replace(bp.puzzle, title=self.t("book_puzzle", n=bp.number))
-            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style,
-                                solved=self._solved(bp))
+            titled = retitled(self._solved(bp), self.t("book_puzzle", n=bp.number))
+            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
             if r and c == 0:
@@ -335,8 +339,7 @@ class _Book:
         pages.append(page)
         packer = _Columns(self.geo, number, top)
         for bp in self.puzzles:
-            lines = key_lines(bp.puzzle, bp.number, packer.col_w, self.style,
-                              self._solved(bp))
+            lines = key_lines(self._solved(bp), bp.number, packer.col_w, self.style)
             need = key_height(lines)
             if not packer.fits(need) and not packer.empty:
                 packer.next_column()

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conundrum.puzzle import Puzzle
-
 from .draw import baseline_for_centre, draw_tile
 from .layout import Page, Text
-from .sheet import Solved, Style, count_text, solve
+from .solved import Solved
+from .style import Style
 from .text import first_baseline, line_height, wrap_list
+from .wording import count_text
 
 LABEL_PT = 10.0
 BODY_PT = 8.5
@@ -41,11 +41,8 @@ class KeyLine:
         return line_height(BODY_PT)
 
 
-def key_lines(puzzle: Puzzle, number: int, width: float, style: Style,
-              solved: Solved | None = None) -> list[KeyLine]:
-    """The key of one puzzle as lines for a column `width` mm wide (`solved`:
-    `solve(puzzle)`, when the caller has it)."""
-    solved = solve(puzzle) if solved is None else solved
+def key_lines(solved: Solved, number: int, width: float, style: Style) -> list[KeyLine]:
+    """The key of one puzzle as lines for a column `width` mm wide."""
     grid = solved.grid
     lines = [KeyLine("number", style.t("book_puzzle", n=number))]
     for code, found in solved.solutions:

@@ -1,4 +1,4 @@
-"""A deliberately simple solver, written straight from RULES.md, to check the fast one.
+"""A deliberately simple solver, written straight from docs/rules.md, to check the fast one.
 
 It scans every cell of the bounding box grown by 3, both directions, both
 readings, and checks each placement from scratch against a plain dict of
@@ -93,7 +93,7 @@ def reference_positions(placements: list[Placement], code: str,
 
 
 def reference_reachable(placements: list[Placement]) -> bool:
-    """RULES.md rule 4 by its own words: greedy closure from the start tile."""
+    """docs/rules.md rule 4 by its own words: greedy closure from the start tile."""
     cells = cells_of(placements)
     added = {0}
     changed = True

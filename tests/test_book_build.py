@@ -13,7 +13,8 @@ from conundrum.book.build import (
     task_for,
 )
 from conundrum.book.canonical import puzzle_key
-from conundrum.book.make import order_book, stored_score
+from conundrum.book.example import example_puzzle
+from conundrum.book.make import BookContent, order_book, stored_score
 from conundrum.book.manifest import BookPuzzle, dump_manifest
 from conundrum.book.record import from_record, to_record
 from conundrum.book.spec import parse_spec
@@ -155,7 +156,8 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
     puzzle = Puzzle(board, [Given(code) for code in tile_set() if code != "B*Y"])
     spec = parse_spec("title: T\npage: 6x9\nsections: [{name: A, count: 1}]\n")
     made = Made(0, 0, 0, 1, puzzle, "key", "form", {})
-    pages = book_pages(spec, [BookPuzzle(1, 0, made, 1.0)], lambda _m: None)
+    content = BookContent(spec, [BookPuzzle(1, 0, made, 1.0)], example_puzzle(spec.seed))
+    pages = book_pages(content, lambda _m: None)
     answers = pages[4:]
     assert len(answers) >= 2
     texts = [t for page in answers for t in page.texts()]
@@ -166,8 +168,8 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
 
 def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypatch) -> None:
     import renderers.book as book
-    import renderers.book_answers as book_answers
     import renderers.sheet as sheet
+    import renderers.solved as solved
 
     spec = parse_spec("title: T\nseed: 9\npage: 6x9\nbleed: true\nper_page: 6\nsections:\n"
                       "  - {name: A, count: 3, difficulty: 1}\n"
@@ -175,17 +177,36 @@ def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypat
     made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
     puzzles = order_book(spec, made)
     notes: list[str] = []
-    expected = [p.items for p in book.book_pages(spec, puzzles, notes.append)]
+    content = BookContent(spec, puzzles, example_puzzle(spec.seed))
+    expected = [p.items for p in book.book_pages(content, notes.append)]
     assert notes, "a retry at fewer a page is part of what is checked"
     calls = []
-    real = sheet.solve
+    real = solved.solve
 
     def counted(puzzle):
         calls.append(puzzle)
         return real(puzzle)
 
-    for module in (sheet, book, book_answers):
+    for module in (solved, sheet, book):
         monkeypatch.setattr(module, "solve", counted)
-    assert [p.items for p in book.book_pages(spec, puzzles, lambda _m: None)] == expected
+    assert [p.items for p in book.book_pages(content, lambda _m: None)] == expected
     assert len(calls) == len(puzzles) + 1  # and the how-to-play example
     assert [id(p) for p in calls[1:]] == [id(bp.puzzle) for bp in puzzles]
+
+
+def test_the_renderer_draws_the_worked_example_the_builder_hands_it(monkeypatch) -> None:
+    import conundrum.generate as generate
+    from renderers.book import book_pages
+    from tests.test_render_common import small_puzzle
+
+    def refuse(*_a, **_k):
+        raise AssertionError("the renderer must not generate anything")
+
+    monkeypatch.setattr(generate, "generate", refuse)
+    spec = parse_spec("title: T\npage: 6x9\nsections: [{name: A, count: 1}]\n")
+    example = small_puzzle()
+    made = Made(0, 0, 0, 1, small_puzzle(), "key", "form", {})
+    pages = book_pages(BookContent(spec, [BookPuzzle(1, 0, made, 1.0)], example),
+                       lambda _m: None)
+    how = " ".join(pages[1].texts())
+    assert f"the tile {example.given[0].code} can be laid" in how

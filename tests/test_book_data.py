@@ -103,7 +103,7 @@ def test_spec_accepts_the_same_names_as_the_renderers() -> None:
     ("title: T\nlanguage: de\nsections: [{name: A, count: 1}]", "unknown language 'de'"),
     ("title: T\nsections: [{name: A, count: -3}]", "section 1: `count` is -3"),
     ("title: T\nsections: [{name: A, count: 0}]", "`count` is 0"),
-    ("title: T\ncolour: red\nsections: [{name: A, count: 1}]", "unknown key `colour`"),
+    ("title: T\ncolur: red\nsections: [{name: A, count: 1}]", "unknown key `colur`"),
     ("title: T\nsections: [{name: A, count: 1, size: 3}]", "section 1: unknown key `size`"),
     ("title: T\nsections: [{count: 1}]", "section 1: no `name:`"),
     ("title: T\nsections: []", "non-empty list"),

@@ -112,7 +112,7 @@ def test_target_cost_is_zero_exactly_when_each_target_has_its_own_tile():
 
 # ---- bounds: proofs, never refusing a possible request -------------------------------
 def test_exact_run_maxima_for_small_boards():
-    # SAT-NOTES: "a 2-tile board has at most 10 such runs"
+    # docs/generator.md: "a 2-tile board has at most 10 runs"
     assert [exact_runs(n) for n in (1, 2, 3)] == [6, 10, 14]
     assert max_positions(2) == 20 and max_positions(1) == 12
 

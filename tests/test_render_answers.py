@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Given, Puzzle
+from renderers.answer_key import answer_blocks, answer_pages, draw_answers
 from renderers.layout import Page, Text
-from renderers.sheet import Style, answer_blocks, answer_pages, draw_answers
+from renderers.sheet import Style
+from renderers.solved import retitled, solve
 from tests.test_render_common import busy_puzzle, small_puzzle
 
 
@@ -16,11 +18,11 @@ def _captions(page: Page) -> list[str]:
 def test_a_key_flows_over_rectangles_without_losing_or_repeating_anything():
     puzzle = busy_puzzle()
     style = Style(compact=True)
-    total = len(answer_blocks(puzzle, 186, 90, style))
+    total = len(answer_blocks(solve(puzzle), 186, 90, style))
     start, pages = 0, []
     while True:
         page = Page(210, 297)
-        result = draw_answers(page, puzzle, 12, 12, 186, 90, style, start)
+        result = draw_answers(page, solve(puzzle), 12, 12, 186, 90, style, start)
         assert result.bottom <= 12 + 90 + 1e-6
         pages.append(page)
         if result.done:
@@ -42,7 +44,7 @@ def _solutions(puzzle: Puzzle):
 
 def test_a_carried_over_tile_gets_a_continued_heading():
     puzzle = busy_puzzle()
-    pages = answer_pages(puzzle, "6x9", Style())
+    pages = answer_pages(solve(puzzle), "6x9", Style())
     assert len(pages) > 2
     continued = [t for page in pages[1:] for t in page.texts() if "(continued)" in t]
     assert continued, "a later page should say which tile it continues"
@@ -50,7 +52,7 @@ def test_a_carried_over_tile_gets_a_continued_heading():
 
 def test_headings_stay_with_their_first_row():
     puzzle = busy_puzzle()
-    for page in answer_pages(puzzle, "6x9", Style()):
+    for page in answer_pages(solve(puzzle), "6x9", Style()):
         headings = [i for i in page.items if i.tag.startswith("key heading")]
         captions = _captions(page)
         if headings:
@@ -62,8 +64,8 @@ def test_several_compact_keys_pack_down_one_page():
     b.title = "Second"
     page = Page(210, 297)
     style = Style(compact=True)
-    first = draw_answers(page, a, 12, 12, 186, 273, style)
-    second = draw_answers(page, b, 12, first.bottom + 4, 186, 297 - 12 - first.bottom - 4,
+    first = draw_answers(page, solve(a), 12, 12, 186, 273, style)
+    second = draw_answers(page, solve(b), 12, first.bottom + 4, 186, 297 - 12 - first.bottom - 4,
                           style)
     assert first.done and second.done and second.bottom < 297 - 12
     assert "Answers: Conundrum 7" in page.texts() and "Answers: Second" in page.texts()
@@ -72,15 +74,15 @@ def test_several_compact_keys_pack_down_one_page():
 def test_tile_without_positions_and_sheet_without_tiles():
     puzzle = small_puzzle()
     puzzle.given = [Given("GGG", 0)]
-    texts = answer_pages(puzzle)[0].texts()
+    texts = answer_pages(solve(puzzle))[0].texts()
     assert "GGG · 0 positions" in texts and "This tile cannot be laid anywhere." in texts
     puzzle.given = []
-    assert "No tiles to place on this sheet." in answer_pages(puzzle)[0].texts()
+    assert "No tiles to place on this sheet." in answer_pages(solve(puzzle))[0].texts()
 
 
 def test_no_header_key_for_books():
     page = Page(210, 297)
-    draw_answers(page, small_puzzle(), 12, 12, 186, 273, Style(header=False, lang="es"))
+    draw_answers(page, solve(small_puzzle()), 12, 12, 186, 273, Style(header=False, lang="es"))
     texts = page.texts()
     assert not any(t.startswith("Soluciones") for t in texts)
     assert "YYB · 5 posiciones" in texts
@@ -113,19 +115,19 @@ def test_a_sheet_and_its_key_over_several_pages_solve_the_puzzle_once(monkeypatc
     assert calls == [puzzle]
 
 
-def test_a_solved_puzzle_passed_in_draws_the_same_as_solving_it_there():
-    from renderers.sheet import draw_puzzle, solve
+def test_a_retitled_puzzle_draws_its_new_title_and_the_same_board_and_key():
+    from renderers.sheet import draw_puzzle
 
-    puzzle = busy_puzzle()
-    solved = solve(puzzle)
+    solved = solve(busy_puzzle())
+    renamed = retitled(solved, "Puzzle 12")
+    assert renamed.solutions is solved.solutions and renamed.grid is solved.grid
     for style in (Style(), Style(compact=True, lang="uk")):
-        fresh, given = Page(210, 297), Page(210, 297)
-        assert draw_puzzle(fresh, puzzle, 12, 12, 186, 273, style) == \
-            draw_puzzle(given, puzzle, 12, 12, 186, 273, style, solved=solved)
-        assert fresh.items == given.items
-        fresh, given = Page(210, 297), Page(210, 297)
-        assert draw_answers(fresh, puzzle, 12, 12, 186, 90, style, 3) == \
-            draw_answers(given, puzzle, 12, 12, 186, 90, style, 3, solved=solved)
-        assert fresh.items == given.items
-        assert [p.items for p in answer_pages(puzzle, "6x9", style)] == \
-            [p.items for p in answer_pages(puzzle, "6x9", style, solved)]
+        first, second = Page(210, 297), Page(210, 297)
+        assert draw_puzzle(first, solved, 12, 12, 186, 273, style) == \
+            draw_puzzle(second, renamed, 12, 12, 186, 273, style)
+        assert "Puzzle 12" in second.texts() and "Puzzle 12" not in first.texts()
+        untitled = [i for i in first.items if i.tag != "title"]
+        assert untitled == [i for i in second.items if i.tag != "title"]
+        first, second = Page(210, 297), Page(210, 297)
+        assert draw_answers(first, solved, 12, 12, 186, 90, style, 3) == \
+            draw_answers(second, renamed, 12, 12, 186, 90, style, 3)

@@ -17,6 +17,7 @@ from renderers.sheet import (
     puzzle_id,
     reproduce_command,
     sheet_pages,
+    solve,
 )
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
 
@@ -41,7 +42,7 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
 def test_every_square_sits_in_its_own_cell(palette):
     puzzle = grown_puzzle(14, 3)
     page = Page(*page_size("a4"))
-    drawn = draw_puzzle(page, puzzle, 12, 12, 186, 273, Style(palette=palette))
+    drawn = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273, Style(palette=palette))
     view = drawn.view
     squares = _square_rects(page)
     fills = get_palette(palette).fills
@@ -66,7 +67,7 @@ def test_every_square_sits_in_its_own_cell(palette):
 def test_cell_coordinates_follow_the_grid_exactly():
     puzzle = small_puzzle()
     page = Page(210, 297)
-    view = draw_puzzle(page, puzzle, 12, 12, 186, 273).view
+    view = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273).view
     grid = Grid.of(puzzle.board)
     assert view.grid == grid
     # Y*B at (0,0) h: its first cell is column D, row 4 of the drawn area.
@@ -83,7 +84,7 @@ def test_a_moved_tile_would_be_caught():
     # Draw the board with one tile shifted by a cell: the check above must notice.
     puzzle = small_puzzle()
     page = Page(210, 297)
-    view = draw_puzzle(page, puzzle, 12, 12, 186, 273).view
+    view = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273).view
     squares = _square_rects(page)
     wrong = BoardView(view.grid, view.x + view.cell, view.y, view.cell)
     rect = squares[(2, 1)]
@@ -93,7 +94,7 @@ def test_a_moved_tile_would_be_caught():
 def test_labels_on_all_four_sides_match_the_notation():
     puzzle = small_puzzle()
     page = Page(210, 297)
-    draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     grid = Grid.of(puzzle.board)
     columns = [i.text for i in page.items if i.tag == "label column"]
     rows = [i.text for i in page.items if i.tag == "label row"]
@@ -105,7 +106,7 @@ def test_labels_on_all_four_sides_match_the_notation():
 def test_wide_grids_get_double_letter_columns():
     puzzle = busy_puzzle(50, 5, 1)
     page = Page(210, 297)
-    draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     grid = Grid.of(puzzle.board)
     columns = [i.text for i in page.items if i.tag == "label column"]
     assert columns[:grid.width] == [column_label(i) for i in range(grid.width)]
@@ -116,7 +117,7 @@ def test_wide_grids_get_double_letter_columns():
 def test_a_big_board_fits_the_page_with_legible_cells():
     puzzle = grown_puzzle(75, 3)
     page = Page(210, 297)
-    drawn = draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    drawn = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     assert drawn.legible and drawn.view.cell >= MIN_CELL
     _assert_inside(page, 12, 12, 186, 273)
 
@@ -135,7 +136,7 @@ def test_a_huge_board_still_fits_even_below_the_legible_size():
         x += 3
     puzzle = Puzzle(board, [], title="Snake")
     page = Page(210, 297)
-    drawn = draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    drawn = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     assert drawn.view.width <= 186
     assert not drawn.legible
     _assert_inside(page, 12, 12, 186, 273)
@@ -183,10 +184,10 @@ def test_page_sizes():
 def test_given_tiles_show_code_and_count_or_a_blank():
     puzzle = small_puzzle()
     page = Page(210, 297)
-    draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     assert "YYB" in page.texts() and "5 positions" in page.texts()
     blank = Page(210, 297)
-    draw_puzzle(blank, puzzle, 12, 12, 186, 273, Style(blank=True))
+    draw_puzzle(blank, solve(puzzle), 12, 12, 186, 273, Style(blank=True))
     assert "5 positions" not in blank.texts()
     assert "Number of positions:" in blank.texts()
     assert blank.tagged("blank box")
@@ -197,7 +198,7 @@ def test_sheet_shows_title_number_instruction_legend_and_footer():
     puzzle.extra["number"] = 42
     puzzle.extra["generator"] = {"tiles": 14, "given": 2, "positions": [3, 5], "seed": 9}
     page = Page(210, 297)
-    draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     text = " ".join(page.texts())
     assert "Test puzzle" in page.texts() and "Puzzle 42" in page.texts()
     assert "at least two matching sides, no clashing side." in text
@@ -211,7 +212,7 @@ def test_default_title_and_style_number():
     puzzle = small_puzzle()
     puzzle.title = None
     page = Page(210, 297)
-    draw_puzzle(page, puzzle, 12, 12, 186, 273, Style(lang="fr", number=3))
+    draw_puzzle(page, solve(puzzle), 12, 12, 186, 273, Style(lang="fr", number=3))
     assert "Problème Chromino" in page.texts() and "Problème n° 3" in page.texts()
 
 
@@ -231,7 +232,7 @@ def test_junior_puzzles_get_the_junior_instruction():
     puzzle.rules = "junior"
     puzzle.given = [Given("YRR")]
     page = Page(210, 297)
-    draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     assert "Junior rules" in " ".join(page.texts())
 
 
@@ -239,8 +240,8 @@ def test_compact_puzzles_fit_half_a_page_for_a_book():
     puzzle = grown_puzzle(14, 3)
     page = Page(210, 297)
     style = Style(compact=True, instructions=False, write_space=False)
-    top = draw_puzzle(page, puzzle, 12, 12, 186, 130, style)
-    bottom = draw_puzzle(page, puzzle, 12, 155, 186, 130, style)
+    top = draw_puzzle(page, solve(puzzle), 12, 12, 186, 130, style)
+    bottom = draw_puzzle(page, solve(puzzle), 12, 155, 186, 130, style)
     assert top.legible and bottom.legible
     assert top.bottom <= 12 + 130 and bottom.bottom <= 155 + 130
     _assert_inside(page, 12, 12, 186, 273)
@@ -257,7 +258,7 @@ def test_a_tall_board_gets_its_tiles_beside_it():
         y += 3
     puzzle = Puzzle(board, [Given("YRY"), Given("BRB")], title="Tall")
     page = Page(210, 297)
-    drawn = draw_puzzle(page, puzzle, 12, 12, 186, 273)
+    drawn = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273)
     right_of_board = drawn.view.x + drawn.view.width
     givens = page.tagged("given ")
     assert givens and all(t.x > right_of_board for t in givens)

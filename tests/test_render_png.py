@@ -12,7 +12,7 @@ from renderers.layout import Page, Rect, page_size
 from renderers.palettes import PALETTES, get_palette
 from renderers.png import page_image, png_bytes, write_png
 from renderers.render import answer_paths, render_sheet
-from renderers.sheet import Style, draw_puzzle
+from renderers.sheet import Style, draw_puzzle, solve
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
 
 
@@ -35,7 +35,7 @@ def test_square_colours_sit_at_their_cell_centres():
     # Sample the classic PNG where the layout puts each board cell: the fill must be there.
     puzzle = grown_puzzle(14, 3)
     page = Page(*page_size("a4"))
-    view = draw_puzzle(page, puzzle, 12, 12, 186, 273).view
+    view = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273).view
     dpi = 100
     img = page_image(page, dpi)
     pal = get_palette("classic")
@@ -57,7 +57,7 @@ def test_square_colours_sit_at_their_cell_centres():
 def test_joker_centre_is_white_and_multicoloured_around():
     puzzle = small_puzzle()  # Y*B at (0,0): the joker is cell (1,0)
     page = Page(*page_size("a4"))
-    view = draw_puzzle(page, puzzle, 12, 12, 186, 273).view
+    view = draw_puzzle(page, solve(puzzle), 12, 12, 186, 273).view
     img = page_image(page, 150)
     s = 150 / 25.4
     x, y, w, h = view.cell_rect((1, 0))
@@ -101,7 +101,7 @@ def test_png_is_deterministic_and_highlights_answers():
     puzzle = grown_puzzle(14, 3)
     from renderers.sheet import answer_pages
 
-    key = answer_pages(puzzle, "a4", Style())[0]
+    key = answer_pages(solve(puzzle), "a4", Style())[0]
     assert png_bytes(key, 40) == png_bytes(key, 40)
     assert key.tagged("locator ring") and key.tagged("locator column")
 

@@ -1,4 +1,4 @@
-"""Golden tests from the rulebook and RULES.md's worked examples."""
+"""Golden tests from the rulebook and docs/rules.md's worked examples."""
 
 from __future__ import annotations
 

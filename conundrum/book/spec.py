@@ -1,4 +1,4 @@
-"""Book specs: the YAML of SPEC.md ("Book spec"), read strictly through a safe loader.
+"""Book specs: the YAML of docs/formats.md ("Book spec"), read strictly through a safe loader.
 
 Every fault names the spec file and the key, so the CLI can print it as one
 line. Unknown keys are refused rather than ignored: a misspelt `per_pgae`
@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import ConundrumError
 from ..files import read_text, yaml_mapping
@@ -21,16 +22,27 @@ PAGES = ("a4", "letter", "6x9", "8.5x11")
 PALETTES = ("classic", "colourblind", "mono")
 PALETTE_ALIASES = {"colorblind": "colourblind"}  # another spelling -> the palette's name
 PER_PAGE = (1, 2, 4, 6)
-ANSWERS = ("end", "none")
+ANSWERS = ("end", "end-drawn", "none")
+COLOURS = ("rgb", "cmyk", "grey")
+COLOUR_ALIASES = {"gray": "grey", "greyscale": "grey", "grayscale": "grey"}
+COUNTS = ("print", "blank")
 
-BOOK_KEYS = ("title", "subtitle", "language", "page", "bleed", "palette", "per_page",
-             "seed", "answers", "sections")
-SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions")
+BOOK_KEYS = ("title", "subtitle", "author", "publisher", "edition", "isbn", "copyright",
+             "language", "page", "bleed", "palette", "colour", "per_page", "seed", "answers",
+             "counts", "web", "sections")
+SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
+                "puzzles")
+# generator options: meaningless for a section of hand-made puzzles
+GENERATOR_KEYS = ("tiles", "given", "positions")
+FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
 
 MAX_COUNT = 10_000  # puzzles in one section
 MAX_TOTAL = 10_000  # puzzles in one book
 MAX_SECTIONS = 100
-MAX_TEXT = 200  # characters in a title, subtitle or section name
+MAX_TEXT = 200  # characters in a title, subtitle, section name, author, publisher, edition
+MAX_NOTICE = 1_000  # characters in the copyright notice (a short paragraph)
+MAX_URL = 500
+MAX_PATH = 1_000  # characters in one puzzle file name
 MAX_SEED = 2**63 - 1
 MAX_TILES = 80  # the whole set
 MAX_POSITIONS = 1_000
@@ -50,6 +62,14 @@ class Section:
     tiles: int | None = None
     given: int | None = None
     positions: tuple[int, ...] | None = None
+    counts: str = "print"  # print | blank; the book's `counts` unless the section sets it
+    # hand-made puzzle files, as written in the spec (relative to the spec file's folder);
+    # None: the section is generated
+    puzzles: tuple[str, ...] | None = None
+
+    @property
+    def hand_made(self) -> bool:
+        return self.puzzles is not None
 
 
 @dataclass(frozen=True)
@@ -63,7 +83,21 @@ class BookSpec:
     palette: str = "classic"
     per_page: int = 2
     seed: int = 1
-    answers: str = "end"
+    answers: str = "end"  # end | end-drawn | none
+    author: str | None = None
+    publisher: str | None = None
+    edition: str | None = None
+    isbn: str | None = None  # as written (hyphens kept); its check digit is valid
+    copyright: str | None = None
+    colour: str = "rgb"  # rgb | cmyk | grey: the PDF's colour space
+    counts: str = "print"  # print | blank (each section has its own, this by default)
+    web: str | None = None  # http(s) address of the book's web pages, ending in "/"
+    base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
+
+    @property
+    def has_front_matter(self) -> bool:
+        """True when the book has a copyright page (any of its keys is set)."""
+        return any(getattr(self, k) is not None for k in (*FRONT_MATTER, "isbn", "copyright"))
 
     @property
     def total(self) -> int:
@@ -72,29 +106,32 @@ class BookSpec:
 
 def load_spec(path: str | os.PathLike) -> BookSpec:
     """Read and check a book spec file."""
-    return parse_spec(read_text(path), str(path))
+    return parse_spec(read_text(path), str(path), base=os.path.dirname(os.fspath(path)) or ".")
 
 
-def parse_spec(text: str, source: str = "<spec>") -> BookSpec:
-    """Build a spec from YAML text; every fault is a SpecError naming `source`."""
+def parse_spec(text: str, source: str = "<spec>", base: str = ".") -> BookSpec:
+    """Build a spec from YAML text; every fault is a SpecError naming `source`.
+
+    `base` is the folder that hand-made puzzle files are named relative to.
+    """
     data = yaml_mapping(text, source, SpecError, "spec", "`title:` and `sections:`")
     try:
-        return _book(data)
+        return _book(data, base)
     except ConundrumError as exc:
         raise SpecError(f"{source}: {exc}") from None
 
 
 # ---- the book --------------------------------------------------------------
-def _book(data: dict) -> BookSpec:
+def _book(data: dict, base: str = ".") -> BookSpec:
     _no_unknown(data, BOOK_KEYS, "")
     if "title" not in data:
         raise ConundrumError("no `title:`; a book needs a title")
     title = _text(data["title"], "title")
-    subtitle = None if data.get("subtitle") is None else _text(data["subtitle"], "subtitle")
-    sections = _sections(data.get("sections"))
+    counts = _choice(data, "counts", COUNTS, "print")
+    sections = _sections(data.get("sections"), counts)
     return BookSpec(
         title=title,
-        subtitle=subtitle,
+        subtitle=_optional_text(data, "subtitle"),
         sections=sections,
         language=_choice(data, "language", LANGUAGES, "en"),
         page=_choice(data, "page", PAGES, "a4"),
@@ -103,6 +140,15 @@ def _book(data: dict) -> BookSpec:
         per_page=_per_page(data.get("per_page", 2)),
         seed=_int(data.get("seed", 1), "seed", 0, MAX_SEED),
         answers=_choice(data, "answers", ANSWERS, "end"),
+        author=_optional_text(data, "author"),
+        publisher=_optional_text(data, "publisher"),
+        edition=_optional_text(data, "edition"),
+        isbn=None if data.get("isbn") is None else _isbn(data["isbn"]),
+        copyright=_optional_text(data, "copyright", MAX_NOTICE),
+        colour=_choice(data, "colour", COLOURS, "rgb", COLOUR_ALIASES),
+        counts=counts,
+        web=None if data.get("web") is None else _url(data["web"], "web"),
+        base=base,
     )
 
 
@@ -112,22 +158,74 @@ def _no_unknown(data: dict, known: tuple[str, ...], where: str) -> None:
             raise ConundrumError(f"{where}unknown key `{key}` (known keys: {', '.join(known)})")
 
 
-def _text(value: Any, key: str) -> str:
+def _text(value: Any, key: str, limit: int = MAX_TEXT) -> str:
     # YAML reads `title: 2048` as a number; a title is what the author typed
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ConundrumError(f"`{key}` must be text")
     text = str(value).strip()
     if not text:
         raise ConundrumError(f"`{key}` is empty")
-    if len(text) > MAX_TEXT:
-        raise ConundrumError(f"`{key}` is {len(text)} characters long; the limit is {MAX_TEXT}")
+    if len(text) > limit:
+        raise ConundrumError(f"`{key}` is {len(text)} characters long; the limit is {limit:,}")
     return text
+
+
+def _optional_text(data: dict, key: str, limit: int = MAX_TEXT) -> str | None:
+    value = data.get(key)
+    return None if value is None else _text(value, key, limit)
+
+
+def _isbn(value: Any) -> str:
+    """An ISBN-10 or ISBN-13 as written (hyphens and spaces allowed), its check digit right."""
+    text = _text(value, "isbn", 40)
+    digits = text.upper().replace("-", "").replace(" ", "")
+    if digits.startswith("ISBN"):
+        raise ConundrumError(f"isbn {text!r}: give the number without the 'ISBN' prefix")
+    if not isbn_valid(digits):
+        raise ConundrumError(f"isbn {text!r} is not a valid ISBN-10 or ISBN-13 "
+                             "(wrong length, character or check digit)")
+    return text
+
+
+def isbn_valid(digits: str) -> bool:
+    """True for a well-formed ISBN-10 (last may be X) or ISBN-13 with a right check digit."""
+    if len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        values = [int(c) for c in digits[:9]] + [10 if digits[9] == "X" else int(digits[9])]
+        return sum((10 - i) * v for i, v in enumerate(values)) % 11 == 0
+    if len(digits) == 13 and digits.isdigit() and digits[:3] in ("978", "979"):
+        return sum((3 if i % 2 else 1) * int(c) for i, c in enumerate(digits)) % 10 == 0
+    return False
+
+
+def _url(value: Any, key: str) -> str:
+    """An http(s) address with a host, normalised: scheme and host in lower case, ending "/"."""
+    if not isinstance(value, str):
+        raise ConundrumError(f"`{key}` must be an http:// or https:// address, not {value!r}")
+    text = value.strip()
+    if len(text) > MAX_URL:
+        raise ConundrumError(f"`{key}` is {len(text)} characters long; the limit is {MAX_URL}")
+    if any(c.isspace() or ord(c) < 32 for c in text):
+        raise ConundrumError(f"`{key}` {text!r} contains spaces or control characters")
+    try:
+        parts = urlsplit(text)
+        host, port = parts.hostname, parts.port  # port raises ValueError when malformed
+    except ValueError:
+        raise ConundrumError(f"`{key}` {text!r} is not a valid address") from None
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        raise ConundrumError(f"`{key}` {text!r} must be an http:// or https:// address "
+                             "with a host, e.g. https://example.com/puzzles/")
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ConundrumError(f"`{key}` {text!r}: give the folder's address, without "
+                             "?query, #fragment or user:password@")
+    netloc = host if port is None else f"{host}:{port}"
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return urlunsplit((parts.scheme.lower(), netloc, path, "", ""))
 
 
 def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str,
             aliases: dict[str, str] | None = None) -> str:
     value = data.get(key, default)
-    text = str(value).strip().lower() if isinstance(value, (str, int, float)) else None
+    text = str(value).strip().lower() if isinstance(value, (str, int, float)) else ""
     text = (aliases or {}).get(text, text)
     if isinstance(value, bool) or text not in allowed:
         raise ConundrumError(f"unknown {key} {value!r} (choose one of: {', '.join(allowed)})")
@@ -150,14 +248,15 @@ def _int(value: Any, key: str, low: int, high: int) -> int:
 
 
 def _per_page(value: Any) -> int:
-    if isinstance(value, bool) or value not in PER_PAGE:
+    # `per_page: 2.0` compares equal to 2 but is not what a whole-number key takes
+    if not isinstance(value, int) or isinstance(value, bool) or value not in PER_PAGE:
         raise ConundrumError(f"per_page {value!r} must be one of "
                              f"{', '.join(str(n) for n in PER_PAGE)}")
     return int(value)
 
 
 # ---- sections --------------------------------------------------------------
-def _sections(items: Any) -> tuple[Section, ...]:
+def _sections(items: Any, counts: str = "print") -> tuple[Section, ...]:
     if items is None:
         raise ConundrumError("no `sections:`; a book needs at least one section")
     if not isinstance(items, list) or not items:
@@ -165,29 +264,33 @@ def _sections(items: Any) -> tuple[Section, ...]:
                              "{name: ..., count: ...} mappings")
     if len(items) > MAX_SECTIONS:
         raise ConundrumError(f"{len(items)} sections; the limit is {MAX_SECTIONS}")
-    sections = tuple(_section(item, i) for i, item in enumerate(items, 1))
+    sections = tuple(_section(item, i, counts) for i, item in enumerate(items, 1))
     total = sum(s.count for s in sections)
     if total > MAX_TOTAL:
         raise ConundrumError(f"the book has {total:,} puzzles; the limit is {MAX_TOTAL:,}")
     return sections
 
 
-def _section(item: Any, index: int) -> Section:
+def _section(item: Any, index: int, counts: str = "print") -> Section:
     where = f"section {index}: "
     if not isinstance(item, dict):
         raise ConundrumError(f"{where}must be a mapping like {{name: Warm-up, count: 20}}")
     try:
         _no_unknown(item, SECTION_KEYS, "")
-        for key in ("name", "count"):
-            if key not in item:
-                raise ConundrumError(f"no `{key}:`")
+        if "name" not in item:
+            raise ConundrumError("no `name:`")
+        puzzles = _puzzle_files(item)
+        if puzzles is None and "count" not in item:
+            raise ConundrumError("no `count:` (or `puzzles:`, a list of puzzle files)")
         section = Section(
             name=_text(item["name"], "name"),
-            count=_int(item["count"], "count", 1, MAX_COUNT),
+            count=_section_count(item, puzzles),
             difficulty=_int(item.get("difficulty", 3), "difficulty", 1, 5),
             tiles=_optional_int(item, "tiles", 2, MAX_TILES),
             given=_optional_int(item, "given", 1, MAX_TILES),
             positions=_positions(item.get("positions")),
+            counts=_choice(item, "counts", COUNTS, counts),
+            puzzles=puzzles,
         )
     except ConundrumError as exc:
         raise ConundrumError(f"{where}{exc}") from None
@@ -196,6 +299,40 @@ def _section(item: Any, index: int) -> Section:
         raise ConundrumError(f"{where}{len(targets)} position targets for "
                              f"{section.given} given tiles (give one, or one per tile)")
     return section
+
+
+def _puzzle_files(item: dict) -> tuple[str, ...] | None:
+    """`puzzles: [a.yaml, b.yaml]`: hand-made puzzles instead of generated ones."""
+    if "puzzles" not in item:
+        return None
+    value = item["puzzles"]
+    if not isinstance(value, list) or not value:
+        raise ConundrumError("`puzzles:` must be a non-empty list of puzzle files")
+    if len(value) > MAX_COUNT:
+        raise ConundrumError(f"{len(value):,} puzzle files; the limit is {MAX_COUNT:,}")
+    used = [k for k in GENERATOR_KEYS if item.get(k) is not None]
+    if used:
+        raise ConundrumError(f"`{used[0]}` is for generated sections; a section with "
+                             "`puzzles:` prints the files as they are")
+    files = []
+    for name in value:
+        if not isinstance(name, str) or not name.strip():
+            raise ConundrumError(f"`puzzles:` entry {name!r} must be a file name")
+        if len(name) > MAX_PATH or "\0" in name:
+            raise ConundrumError(f"`puzzles:` entry {name[:40]!r}... is not a usable file name")
+        files.append(name.strip())
+    return tuple(files)
+
+
+def _section_count(item: dict, puzzles: tuple[str, ...] | None) -> int:
+    if puzzles is None:
+        return _int(item["count"], "count", 1, MAX_COUNT)
+    if item.get("count") is not None:
+        count = _int(item["count"], "count", 1, MAX_COUNT)
+        if count != len(puzzles):
+            raise ConundrumError(f"`count` is {count} but `puzzles:` lists {len(puzzles)} "
+                                 "files (leave `count` out, or make them agree)")
+    return len(puzzles)
 
 
 def _optional_int(item: dict, key: str, low: int, high: int) -> int | None:

@@ -1,6 +1,6 @@
 """The game engine: set-up, turns, draws, the end of the game, scores.
 
-The rules it follows (RULES.md, and the choices made where the rulebook is
+The rules it follows (docs/rules.md, and the choices made where the rulebook is
 vague):
 
 * Set-up: one chameleon of the set, picked by the seeded random source, is

@@ -61,7 +61,7 @@ class GameRecord:
         return sum(1 for a in self.moves if a.action == "play")
 
     def as_dict(self) -> dict[str, Any]:
-        """The SPEC.md record (`moves`, `board`, `winners`, `scores`) plus context keys."""
+        """The docs/formats.md record (`moves`, `board`, `winners`, `scores`) plus context keys."""
         return {
             "moves": [a.as_dict() for a in self.moves],
             "board": [p.as_dict() for p in self.board],

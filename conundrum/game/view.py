@@ -2,7 +2,7 @@
 
 A bot gets a PlayerView, never the engine, so a strategy cannot peek at the
 bag or at hidden hands. With hidden hands a player down to one tile shows it
-(RULES.md); with open hands every hand is visible.
+(docs/rules.md); with open hands every hand is visible.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The SAT method: the whole puzzle as one formula (python-sat, Glucose 4).
 
-Follows the measured advice of SAT-NOTES.md:
+Follows the measured advice in docs/generator.md:
 
 - a square *window* of cells around the start tile, half-width
   h = max(2, ceil((sqrt(5N) - 1) / 2)), grown when the formula is
@@ -9,7 +9,7 @@ Follows the measured advice of SAT-NOTES.md:
   holds at most one tile and one colour, a tile is laid at most once,
   exactly N - 1 tiles besides the start, and no clash across any edge
   between two different tiles;
-- reachability by unrolling the greedy closure (RULES.md, legal board rule
+- reachability by unrolling the greedy closure (docs/rules.md, legal board rule
   4) for L = min(N - 1, ceil(N / 4) + 4) rounds, at triple level: a triple
   is reached at round r if it was at r - 1 or touches cells reached at
   r - 1 on at least 2 edges (every contact between laid tiles matches,

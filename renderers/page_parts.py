@@ -1,0 +1,45 @@
+"""The parts every sheet page shares: the title line, the id footer, the content box."""
+
+from __future__ import annotations
+
+from conundrum.puzzle import Puzzle
+
+from .fonts import text_width
+from .layout import Line, Page, Text, page_margin
+from .style import Style
+from .text import draw_fitted, first_baseline, line_height
+from .wording import footer_text
+
+
+def content_box(page: Page) -> tuple[float, float, float, float]:
+    """The printable rectangle of a page inside its margins: x, y, w, h."""
+    m = page_margin(page.width, page.height)
+    return (m, m, page.width - 2 * m, page.height - 2 * m)
+
+
+def draw_header(page: Page, title: str, number: str | None, x: float, y: float, w: float,
+                style: Style) -> float:
+    """The title, the number on the right, a rule under both; returns the y below."""
+    sz, pal = style.sizes, style.pal
+    number_w = text_width(number, sz.number, True) + 6 if number else 0.0
+    base = first_baseline(y, sz.title)
+    draw_fitted(page, title, x, y, w - number_w, sz.title, pal.ink, bold=True, tag="title")
+    if number:
+        page.add(Text(x + w, base, number, sz.number, True, "right", pal.muted, tag="number"))
+    rule_y = y + line_height(sz.title, 1.2) + 0.8
+    page.add(Line(x, rule_y, x + w, rule_y, stroke=pal.accent, width=0.35))
+    return rule_y + 3.0
+
+
+def header_height(style: Style) -> float:
+    return line_height(style.sizes.title, 1.2) + 3.8
+
+
+def draw_footer(page: Page, puzzle: Puzzle, x: float, bottom: float, w: float,
+                style: Style) -> float:
+    """The id line at the very bottom; returns the top of the footer."""
+    sz = style.sizes
+    top = bottom - line_height(sz.footer)
+    draw_fitted(page, footer_text(puzzle, style), x, top, w, sz.footer, style.pal.muted,
+                tag="footer")
+    return top

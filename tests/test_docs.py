@@ -1,0 +1,102 @@
+"""The project's documents in docs/: present, linked, and cited instead of outside files."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+# Reference documents that live outside the repository; nothing may cite them.
+OUTSIDE = re.compile(r"\b(RULES|SPEC|SAT-NOTES|DESIGN|TEST-NOTES)\.md\b")
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _tracked_text_files() -> list[Path]:
+    try:
+        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+        files = [ROOT / f for f in out]
+    except (OSError, subprocess.CalledProcessError):  # an unpacked sdist has no git
+        files = [p for p in ROOT.rglob("*") if p.is_file() and ".venv" not in p.parts]
+    keep = {".py", ".md", ".yaml", ".yml", ".toml", ".txt", ".cfg", ".json"}
+    return [f for f in files if f.suffix in keep or f.name == "Makefile"]
+
+
+def test_no_file_cites_documents_outside_the_repository():
+    offenders = []
+    for path in _tracked_text_files():
+        if not path.exists():
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if OUTSIDE.search(line) and path.name != Path(__file__).name:
+                offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not offenders, "cite docs/rules.md, docs/formats.md or docs/generator.md:\n" + \
+        "\n".join(offenders)
+
+
+@pytest.mark.parametrize("doc", ["README.md", "rules.md", "formats.md", "generator.md"])
+def test_documents_exist_and_their_links_resolve(doc):
+    path = DOCS / doc
+    text = path.read_text(encoding="utf-8")
+    headings = _anchors(text)
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        file_part, _, anchor = target.partition("#")
+        linked = (path.parent / file_part).resolve() if file_part else path
+        assert linked.exists(), f"docs/{doc} links to missing {target}"
+        if anchor and linked.suffix == ".md":
+            targets = _anchors(linked.read_text(encoding="utf-8")) if file_part else headings
+            assert anchor in targets, f"docs/{doc}: no heading for {target}"
+
+
+def test_readme_links_into_docs_resolve():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file_part, _, anchor = target.partition("#")
+        linked = ROOT / file_part
+        assert linked.exists(), f"README.md links to missing {target}"
+        if anchor:
+            assert anchor in _anchors(linked.read_text(encoding="utf-8")), target
+
+
+def _anchors(markdown: str) -> set[str]:
+    """GitHub-style anchors of a Markdown file's headings."""
+    out = set()
+    for line in markdown.splitlines():
+        m = re.match(r"#+\s+(.*)", line)
+        if m:
+            slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+            out.add(slug)
+    return out
+
+
+def test_every_rule_the_messages_cite_is_in_the_rulebook():
+    """Each `Fault` rule string in the code is spelt out in docs/rules.md."""
+    cited = set()
+    for path in (ROOT / "conundrum").rglob("*.py"):
+        cited |= set(re.findall(r'Fault\([^,]*,\s*"((?:rule \d|junior:)[^"]*)"',
+                                path.read_text(encoding="utf-8")))
+    assert {c.split(":")[0] for c in cited} >= {"rule 1", "rule 2", "rule 3", "rule 4"}
+    rulebook = (DOCS / "rules.md").read_text(encoding="utf-8")
+    flat = " ".join(rulebook.split())
+    for rule in sorted(cited):
+        assert f"`{rule}`" in flat, f"docs/rules.md does not name the message {rule!r}"
+
+
+def test_the_rulebook_numbers_its_four_rules():
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    section = text.split("## A legal board", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"^(\d)\. \*\*", section, re.M) == ["1", "2", "3", "4"]
+
+
+def test_the_expert_scoring_examples_are_written_out():
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for example in ("2 + 1 = **3**", "2 + 1 + 2 = **5**", "3 + 3 = **6**"):
+        assert example in text
