@@ -228,7 +228,8 @@ class StandardRules(RuleSet):
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         links = matching_links(board)
-        return lambda tid: len(closure(board.start_id, links, tid)) == len(board)
+        start = board.start_id
+        return lambda tid: start is not None and len(closure(start, links, tid)) == len(board)
 
     def position_tracker(self, board: Board):
         from .generate.counting import StandardTracker

@@ -178,6 +178,7 @@ def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
 def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puzzle:
     """Regenerate from derived seeds until the puzzle grades at the requested level."""
     level = req.difficulty
+    assert level is not None  # only a request for a difficulty level is graded
     seen: list[str] = []
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name)
@@ -252,7 +253,7 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
 
 def laying_order(board: Board, ruleset: RuleSet) -> Board:
     """The same tiles listed in an order they can be laid in, start first."""
-    placed = Board([board.start])
+    placed = Board(board.placements[:1])
     rest = [p for tid, p in board.items() if tid != board.start_id]
     while rest:
         left = []
