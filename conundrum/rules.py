@@ -13,10 +13,13 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from .board import Board
 from .errors import ConundrumError
+
+if TYPE_CHECKING:  # the generator's trackers, made by `position_tracker`
+    from .generate.counting import JuniorTracker, StandardTracker
 from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Cell, Placement, contact_count, neighbours
 from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
@@ -121,7 +124,7 @@ class RuleSet:
         """A test of whether taking one tile off leaves a legal board."""
         raise NotImplementedError
 
-    def position_tracker(self, board: Board):
+    def position_tracker(self, board: Board) -> StandardTracker | JuniorTracker:
         """The generator's incremental position counter for these rules."""
         raise NotImplementedError
 
@@ -231,7 +234,7 @@ class StandardRules(RuleSet):
         start = board.start_id
         return lambda tid: start is not None and len(closure(start, links, tid)) == len(board)
 
-    def position_tracker(self, board: Board):
+    def position_tracker(self, board: Board) -> StandardTracker:
         from .generate.counting import StandardTracker
         return StandardTracker(board, self.tiles)
 
@@ -339,7 +342,7 @@ class JuniorRules(RuleSet):
         # a tile with one contact hangs off the tree by itself
         return lambda tid: contact_count(board.placement(tid).cells, board.occupied) == 1
 
-    def position_tracker(self, board: Board):
+    def position_tracker(self, board: Board) -> JuniorTracker:
         from .generate.counting import JuniorTracker
         return JuniorTracker(board, self.tiles, self)
 
