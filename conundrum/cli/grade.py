@@ -18,7 +18,7 @@ WeightsOption = Annotated[Path | None, typer.Option(
                       "default: the shipped weights.")]
 
 
-@app.command("grade")
+@app.command("grade", epilog="Example: conundrum grade puzzle.yaml --json")
 def grade_command(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     as_json: AsJson = False,
@@ -55,7 +55,8 @@ def grade_command(
     out.print(f"effort per given tile: {tiles}; weights: {w.source}")
 
 
-@app.command("calibrate")
+@app.command("calibrate", epilog="Example: conundrum calibrate conundrum-record-*.json "
+             "--apply --weights-out my-weights.json")
 def calibrate_command(
     records: Annotated[list[Path], typer.Argument(help="Solving records (JSON) from the "
                                                        "web player.")],
