@@ -23,8 +23,8 @@ from .answer_key import draw_answers
 from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
-from .fonts import text_width
-from .layout import Line, Page, Text
+from .fonts import PT_TO_MM, text_width
+from .layout import BLEEDS, TEXT_DESCENT, Line, Page, Rect, Text
 from .pdf import pdf_bytes
 from .sheet import draw_puzzle
 from .solved import Solved, retitled, solve
@@ -137,8 +137,10 @@ class _Book:
         return pages
 
     # ---- helpers ---------------------------------------------------------------
-    def _new(self) -> Page:
-        return self.geo.new_page()
+    def _new(self, kind: str) -> Page:
+        page = self.geo.new_page()
+        page.kind = kind
+        return page
 
     def _heading(self, page: Page, text: str, number: int) -> float:
         """A page heading with a rule under it; returns the y below."""
@@ -162,7 +164,8 @@ class _Book:
     def _page_number(self, page: Page, number: int) -> None:
         geo = self.geo
         cx = geo.trim_left(number) + geo.trim_w / 2
-        y = geo.bleed + geo.trim_h - geo.bottom / 2
+        # in the bottom margin, its lowest ink just inside the safe area
+        y = geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
         page.add(Text(cx, y, str(number), PAGE_NUMBER_PT, align="center",
                       colour=self.pal.muted, tag="page number"))
 
@@ -174,11 +177,12 @@ class _Book:
 
     # ---- title -------------------------------------------------------------------
     def _title_page(self) -> Page:
-        page = self._new()
+        page = self._new("title")
         x, y, w, h = self.geo.box(1)
-        cell = min(9.0, w / 15)
         codes = ["RYG", "B*Y", "GBP", "YPR", "P*R"]
-        row_w = len(codes) * 3 * cell + (len(codes) - 1) * cell
+        pitch = len(codes) * 3 + len(codes) - 1  # cells across: three a tile, one between
+        cell = min(9.0, w / pitch)
+        row_w = pitch * cell
         tx = x + (w - row_w) / 2
         for code in codes:
             draw_tile(page, code, "h", tx, y + h * 0.22, cell, self.pal)
@@ -191,11 +195,25 @@ class _Book:
                                  align="center", tag="book subtitle") + 4.0
         draw_fitted(page, self.t("book_count", n=len(self.puzzles)), x, top + 6.0, w, 12.0,
                     self.pal.muted, align="center", tag="book count")
+        if self.geo.bleed:
+            self._bleed_band(page)
         return page
+
+    def _bleed_band(self, page: Page) -> None:
+        """The five tile colours as stripes across the foot of the cover page, printed past
+        the trim so the cut never leaves a white sliver (bleed books only)."""
+        geo, colours = self.geo, "RYGBP"
+        x0, _, x1, y1 = geo.trim(1)
+        right = x1 + geo.bleed  # page 1 bleeds on the right, away from the spine
+        band = 6.0
+        stripe = (right - x0) / len(colours)
+        for k, colour in enumerate(colours):
+            page.add(Rect(x0 + k * stripe, y1 - band, stripe, band + geo.bleed,
+                          fill=self.pal.fill(colour), tag=f"{BLEEDS} band {colour}"))
 
     # ---- how to play -------------------------------------------------------------
     def _how_to_play(self) -> Page:
-        page = self._new()
+        page = self._new("how to play")
         x, _, w, h = self.geo.box(2)
         bottom = self.geo.box(2)[1] + h
         top = self._heading(page, self.t("book_how_to_play"), 2)
@@ -237,7 +255,7 @@ class _Book:
         per_page = -(-len(entries) // n_pages)
         for k in range(n_pages):
             number = 3 + k
-            page = self._new()
+            page = self._new("contents")
             top = self._heading(page, self.t("book_contents"), number)
             x, _, w, _ = self.geo.box(number)
             for entry in entries[k * per_page:(k + 1) * per_page]:
@@ -296,7 +314,7 @@ class _Book:
         section = self.spec.sections[index]
         pages = []
         for start in range(0, len(items), per_page):
-            page = self._new()
+            page = self._new("puzzles")
             if start == 0:
                 top = self._heading(page, section.name, number)
                 x, _, w, _ = self.geo.box(number)
@@ -334,7 +352,7 @@ class _Book:
     def _answers(self, number: int) -> list[Page]:
         title = self.t("book_answers")
         pages: list[Page] = []
-        page = self._new()
+        page = self._new("answers")
         top = self._heading(page, title, number)
         pages.append(page)
         packer = _Columns(self.geo, number, top)
@@ -345,7 +363,7 @@ class _Book:
                 packer.next_column()
             while lines:
                 if packer.new_page:
-                    page = self._new()
+                    page = self._new("answers")
                     packer.start_page(self._running(page, title, packer.number))
                     pages.append(page)
                 k = packer.lines_that_fit(lines)
@@ -361,7 +379,7 @@ class _Book:
 
     # ---- padding ------------------------------------------------------------------
     def _notes(self, number: int) -> Page:
-        page = self._new()
+        page = self._new("notes")
         top = self._heading(page, self.t("book_notes"), number)
         x, y, w, h = self.geo.box(number)
         while top + 9.0 < y + h:

@@ -17,7 +17,7 @@ from conundrum.placement import STEP, Cell, Placement
 from conundrum.tiles import JOKER
 
 from .fonts import PT_TO_MM, fit_size, text_width
-from .layout import Circle, Line, Page, Polygon, Rect, Text
+from .layout import MIN_LINE_MM, MIN_TEXT_PT, Circle, Line, Page, Polygon, Rect, Text
 from .palettes import SYMBOLS, Palette, mix
 
 GAP = 0.06          # inset of a tile from its cells, as a fraction of the cell
@@ -69,7 +69,7 @@ def outline_width(cell: float) -> float:
 
 
 def separator_width(cell: float) -> float:
-    return min(0.25, max(0.08, cell * 0.02))
+    return min(0.25, max(MIN_LINE_MM, cell * 0.02))
 
 
 def baseline_for_centre(cy: float, size_pt: float) -> float:
@@ -219,8 +219,8 @@ def draw_placement(page: Page, view: BoardView, p: Placement, palette: Palette,
 def label_size(cell: float, grid: Grid) -> float:
     """Point size of the grid labels: readable, but never wider than a cell."""
     widest = column_label(grid.width - 1)
-    size = min(8.0, max(4.5, cell * 1.6))
-    return fit_size(widest, size, cell * 0.92, bold=False, smallest=3.0)
+    size = min(8.0, max(MIN_TEXT_PT, cell * 1.6))
+    return fit_size(widest, size, cell * 0.92, bold=False, smallest=MIN_TEXT_PT)
 
 
 def label_band(cell: float, grid: Grid) -> float:
@@ -235,7 +235,7 @@ def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True
     grid, c = view.grid, view.cell
     page.add(Rect(view.x, view.y, view.width, view.height, fill=palette.grid_fill,
                   tag="grid area"))
-    thin = max(0.06, min(0.15, c * 0.02))
+    thin = max(MIN_LINE_MM, min(0.15, c * 0.02))
     for i in range(1, grid.width):
         x = view.x + i * c
         page.add(Line(x, view.y, x, view.y + view.height, stroke=palette.grid_line, width=thin))
