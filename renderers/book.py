@@ -25,6 +25,7 @@ from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import PT_TO_MM, text_width
 from .layout import BLEEDS, TEXT_DESCENT, Line, Page, Rect, Text
+from .palettes import get_palette
 from .pdf import pdf_bytes
 from .sheet import draw_puzzle
 from .solved import Solved, retitled, solve
@@ -55,8 +56,13 @@ class Illegible(Exception):
 # ---- the whole book ----------------------------------------------------------------
 def render_book(content: BookContent, warn: Warn) -> bytes:
     """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page)."""
+    spec = content.spec
+    if spec.colour == "grey" and not get_palette(spec.palette).symbols:
+        warn(f"colour: grey with palette {spec.palette}: the tile colours print as greys "
+             "told apart by shade only; palette mono (or colourblind) adds a symbol to "
+             "every square")
     pages = book_pages(content, warn)
-    return pdf_bytes(pages, content.spec.title, content.spec.language)
+    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette)
 
 
 def book_pages(content: BookContent, warn: Warn) -> list[Page]:
@@ -134,6 +140,9 @@ class _Book:
                                                 padded_count(len(pages), self.spec.bleed) + 1)]
         for n, page in enumerate(pages[1:], 2):
             self._page_number(page, n)
+        if self.geo.bleed:
+            for n, page in enumerate(pages, 1):
+                page.trim = self.geo.trim(n)
         return pages
 
     # ---- helpers ---------------------------------------------------------------

@@ -86,13 +86,16 @@ class Page:
     """One page: its size in millimetres and the items painted in order.
 
     `kind` says what the page is in a book ("title", "puzzles", "answers" ...),
-    for tests and for painters that treat some pages differently.
+    for tests and for painters that treat some pages differently; `trim` is set
+    on the pages of a book printed with bleed.
     """
 
     width: float
     height: float
     items: list[Item] = field(default_factory=list)
     kind: str = ""
+    # the trimmed page (x0, y0, x1, y1) when the page carries bleed: the PDF gets a TrimBox
+    trim: tuple[float, float, float, float] | None = None
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)

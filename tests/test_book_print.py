@@ -53,15 +53,22 @@ def example() -> Puzzle:
     return example_puzzle(1)
 
 
-def book(page: str, bleed: bool, lang: str, per_page: int) -> tuple[list[Page], Geometry]:
+def content(page: str, bleed: bool, lang: str, per_page: int, **keys: str) -> BookContent:
+    """A two-section book of the pool's puzzles; `keys`: more spec keys (colour: grey ...)."""
+    extra = "".join(f"{k}: {v}\n" for k, v in keys.items())
     spec = parse_spec(f"title: Conundrums for the road, a long title\nsubtitle: Volume 2\n"
                       f"page: {page}\nbleed: {str(bleed).lower()}\nlanguage: {lang}\n"
-                      f"per_page: {per_page}\nsections:\n"
+                      f"per_page: {per_page}\n{extra}sections:\n"
                       "  - {name: Warm-up with a long section name, count: 3}\n"
                       "  - {name: Hard, count: 3, difficulty: 5}\n")
     puzzles = [BookPuzzle(n, (n - 1) // 3, Made((n - 1) // 3, n, 0, n, p, f"k{n}", "f", {}), 1.0)
                for n, p in enumerate(pool(), 1)]
-    pages = book_pages(BookContent(spec, puzzles, example()), lambda _m: None)
+    return BookContent(spec, puzzles, example())
+
+
+def book(page: str, bleed: bool, lang: str, per_page: int, **keys: str
+         ) -> tuple[list[Page], Geometry]:
+    pages = book_pages(content(page, bleed, lang, per_page, **keys), lambda _m: None)
     return pages, Geometry.of(page, bleed, len(pages))
 
 
