@@ -23,6 +23,7 @@ from .palettes import SYMBOLS, Palette, mix
 GAP = 0.06          # inset of a tile from its cells, as a fraction of the cell
 CAP_HEIGHT = 0.70   # PT Sans capitals, as a fraction of the font size
 FADE = 0.68         # how far faded tiles (answer keys) move towards the paper
+LOCATOR_REACH = 1.0  # mm: how far an answer's locator marks reach outside its board
 
 
 # ---- geometry -------------------------------------------------------------------
@@ -281,12 +282,15 @@ def draw_locator(page: Page, view: BoardView, p: Placement, palette: Palette) ->
     """Bars on the frame over the answer's columns and rows, so the eye finds it on a big board."""
     (x0, y0), (x1, y1) = view.origin(p.cells[0]), view.origin(p.cells[2])
     x1, y1 = x1 + view.cell, y1 + view.cell
-    radius = 2.3 * view.cell
-    page.add(Circle((x0 + x1) / 2, (y0 + y1) / 2, radius, stroke=palette.highlight,
-                    width=max(0.25, view.cell * 0.12), tag="locator ring"))
-    bar = max(0.5, min(1.0, view.cell * 0.35))
+    bar = max(0.5, min(LOCATOR_REACH, view.cell * 0.35))
     top, left = view.y, view.x
     bottom, right = view.y + view.height, view.x + view.width
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ring = max(0.25, view.cell * 0.12)
+    # round the answer, but never further out than the bars (near the board's edge)
+    room = min(cx - left, right - cx, cy - top, bottom - cy) + LOCATOR_REACH - ring / 2
+    radius = min(2.3 * view.cell, room)
+    page.add(Circle(cx, cy, radius, stroke=palette.highlight, width=ring, tag="locator ring"))
     for y in (top - bar, bottom):
         page.add(Rect(x0, y, x1 - x0, bar, fill=palette.highlight, tag="locator column"))
     for x in (left - bar, right):

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
-from conundrum.tiles import COLOURS, JOKER
 
 from .answer_key import AnswersDrawn, answer_blocks, answer_pages, draw_answers
-from .draw import BoardView, baseline_for_centre, draw_board, draw_square, draw_tile, label_band
+from .draw import BoardView, baseline_for_centre, draw_board, draw_tile, label_band
 from .fonts import text_width
 from .layout import Line, Page, Rect, Text, page_size
+from .legend import draw_legend
 from .page_parts import content_box, draw_footer, draw_header
 from .solved import Solved, retitled, solve
 from .style import COMPACT, FULL, MAX_CELL, MIN_CELL, NOTATION_EXAMPLE, Sizes, Style
@@ -55,35 +55,6 @@ def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
     notes = " ".join((style.t("chameleon_note"),
                       style.t("notation_hint", example=NOTATION_EXAMPLE)))
     return style.t(key), notes
-
-
-def _legend_entries(style: Style) -> list[tuple[str, str, str]]:
-    """(square colour, bold letter, name) for each colour and the joker."""
-    entries = [(c, c, style.t(f"colour_{c}")) for c in COLOURS]
-    return entries + [(JOKER, "", style.t("colour_joker"))]
-
-
-def _draw_legend(page: Page, x: float, y: float, w: float, style: Style) -> float:
-    """A row (or rows) of swatches naming each colour's letter; returns the y below."""
-    sz, pal = style.sizes, style.pal
-    swatch = sz.given_tile * 0.62
-    size = sz.body
-    cx, cy = x, y
-    for colour, letter, name in _legend_entries(style):
-        letter_w = text_width(letter + " ", size, True) if letter else 0.0
-        item_w = swatch + 1.6 + letter_w + text_width(name, size) + 5.0
-        if cx > x and cx + item_w > x + w:
-            cx, cy = x, cy + swatch + 2.0
-        draw_square(page, (cx, cy, swatch, swatch), colour, pal, tag=f"legend {colour}")
-        page.add(Rect(cx, cy, swatch, swatch, stroke=pal.ink, width=0.25))
-        base = baseline_for_centre(cy + swatch / 2, size)
-        tx = cx + swatch + 1.6
-        if letter:
-            page.add(Text(tx, base, letter, size, True, colour=pal.ink, tag="legend letter"))
-            tx += letter_w
-        page.add(Text(tx, base, name, size, colour=pal.ink, tag="legend name"))
-        cx += item_w
-    return cy + swatch
 
 
 @dataclass(frozen=True)
@@ -188,18 +159,30 @@ def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Sty
     return beside if beside.cell > below.cell + 0.25 else below
 
 
+WRITE_PITCH = 8.0  # mm between ruled lines: room for handwriting
+WRITE_SHARE = 0.3  # at most this share of a puzzle's rectangle is kept for answers
+HANDWRITTEN = "RYG AB12 h,"  # the widest answer, as the reader writes it
+
+
+def write_space_height(solved: Solved, w: float, style: Style) -> float:
+    """The room "Your answers" needs: a ruled line for every few positions (as many as a
+    hand fits across `w`), so a puzzle with more answers gets more lines; at least one."""
+    total = sum(len(found) for _code, found in solved.solutions)
+    per_line = max(1, int(w // (text_width(HANDWRITTEN, style.sizes.body) * 1.6)))
+    lines = max(1, -(-total // per_line))
+    return line_height(style.sizes.heading) + 7.0 + (lines - 1) * WRITE_PITCH + 2.0
+
+
 def _draw_write_space(page: Page, x: float, top: float, w: float, bottom: float,
                       style: Style) -> None:
-    """Faint ruled lines where the reader can write positions down."""
+    """Faint ruled lines where the reader can write positions down, filling to `bottom`."""
     sz, pal = style.sizes, style.pal
-    if bottom - top < 24.0:
-        return
     y = draw_fitted(page, style.t("write_here"), x, top, w, sz.heading, pal.muted,
                     tag="write heading")
     y += 7.0
-    while y <= bottom - 2.0:
-        page.add(Line(x, y, x + w, y, stroke=pal.grid_line, width=0.25))
-        y += 8.0
+    while y <= bottom - 2.0 + 1e-9:
+        page.add(Line(x, y, x + w, y, stroke=pal.grid_line, width=0.25, tag="write line"))
+        y += WRITE_PITCH
 
 
 def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: float,
@@ -218,11 +201,14 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         top = draw_paragraph(page, task, x, top, w, sz.body * 1.05, pal.ink, bold=True,
                              tag="instruction") + 0.8
         top = draw_paragraph(page, notes, x, top, w, sz.body, pal.muted, tag="notes") + 2.0
-        top = _draw_legend(page, x, top, w, style) + 4.0
+        top = draw_legend(page, x, top, w, style, note=True) + 4.0
     if style.footer:
         bottom = draw_footer(page, puzzle, x, bottom, w, style) - 2.0
     items = _given_items(solved, style)
-    plan = _arrange(solved.grid, items, w, bottom - top, style)
+    reserve = 0.0
+    if style.write_space and items:
+        reserve = min(write_space_height(solved, w, style) + 6.0, WRITE_SHARE * h)
+    plan = _arrange(solved.grid, items, w, bottom - top - reserve, style)
     view, used = _place_board(page, solved, plan, x, top, w, style)
     board_bottom = used
     if plan.beside:
@@ -231,7 +217,8 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
     else:
         below = _draw_givens(page, items, x, board_bottom + 4.0, w, style) if items \
             else board_bottom
-    if style.write_space and items:
+    if style.write_space and items and \
+            bottom - below - 6.0 >= line_height(sz.heading) + 9.0 - 1e-6:
         _draw_write_space(page, x, below + 6.0, w, bottom, style)
     fits_at_all = plan.cell >= style.max_cell - 1e-9
     return PuzzleDrawn(view, below, plan.cell >= MIN_CELL or fits_at_all)
