@@ -69,6 +69,9 @@ def register(app: typer.Typer) -> None:
             "(default: conundrum-catalogue.sqlite beside the output).")] = None,
         resume: Annotated[bool, typer.Option(
             "--resume", help="Continue an interrupted build from its work file.")] = False,
+        draft: Annotated[bool, typer.Option(
+            "--draft", help="A trial build: record nothing in the catalogue, so the real "
+            "build after it gives the same puzzles.")] = False,
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.build import Hooks
@@ -81,7 +84,7 @@ def register(app: typer.Typer) -> None:
         check_output(output)
         progress = BookProgress()
         options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
-                              source=str(spec))
+                              source=str(spec), draft=draft)
         try:
             result = make_book(book_spec, options, render_book, _warn, Hooks(progress=progress))
         except KeyboardInterrupt:
@@ -91,5 +94,7 @@ def register(app: typer.Typer) -> None:
             raise
         finally:
             progress.stop()
+        recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
+                    f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "
-              f"{result.recorded} new in catalogue {result.catalogue}", file=sys.stderr)
+              f"{recorded}", file=sys.stderr)

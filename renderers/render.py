@@ -14,13 +14,13 @@ from .pdf import pdf_bytes
 from .png import check_dpi, png_bytes
 from .sheet import Style, puzzle_title, sheet_pages
 
-FORMATS = (".pdf", ".png")
+FORMATS = (".pdf", ".png", ".html")
 
 
 def output_format(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise ConundrumError(f"{path}: the output must end in .pdf or .png")
+        raise ConundrumError(f"{path}: the output must end in .pdf, .png or .html")
     return suffix
 
 
@@ -47,6 +47,10 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     page_size(page)
     if suffix == ".png":
         check_dpi(dpi)
+    if suffix == ".html":  # the web player: one self-contained page
+        from .web.page import render_html
+        return render_html(puzzle, target, lang=style.lang, palette=style.pal.name,
+                           allow_illegal=allow_illegal)
     source = None
     if not isinstance(puzzle, Puzzle):
         source = puzzle

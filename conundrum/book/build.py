@@ -15,7 +15,7 @@ import hashlib
 import json
 import multiprocessing
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
 from .canonical import canonical_form, key_of
+from .handmade import HandMade
 from .record import from_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
@@ -77,6 +78,7 @@ class Made:
     key: str
     form: str
     request: dict  # the generator's arguments (Task.request): the puzzle is a function of them
+    file: str | None = None  # a hand-made puzzle's file (as the manifest names it)
 
 
 @dataclass
@@ -149,17 +151,23 @@ class _State:
     work: WorkFile
     hooks: Hooks
     source: str
+    hand_made: dict[tuple[int, int], Made] = field(default_factory=dict)
     in_flight: dict[Future, Task] = field(default_factory=dict)
     submitted: set[str] = field(default_factory=set)
     stored: int = 0
 
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
-                 hooks: Hooks | None = None, source: str = "book") -> list[Made]:
-    """Every slot's puzzle, in book-spec order (sections, then slots)."""
+                 hooks: Hooks | None = None, source: str = "book",
+                 files: Mapping[tuple[int, int], HandMade] | None = None) -> list[Made]:
+    """Every slot's puzzle, in book-spec order (sections, then slots).
+
+    `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
+    """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
     state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source)
+    _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
     try:
@@ -179,6 +187,10 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
     _report(state, 0, len(slots))
     while len(made) < len(slots):
         i = len(made)
+        if slots[i] in state.hand_made:
+            made.append(state.hand_made[slots[i]])
+            _report(state, len(made), len(slots))
+            continue
         task = task_for(state.spec, *slots[i], attempts[i])
         if task.key() in state.results:
             accepted = _decide(state, task)
@@ -193,7 +205,8 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
         _submit(state, executor, task)
         ahead = max(ahead, i + 1)
         while len(state.in_flight) < window and ahead < len(slots):
-            _submit(state, executor, task_for(state.spec, *slots[ahead], 0))
+            if slots[ahead] not in state.hand_made:
+                _submit(state, executor, task_for(state.spec, *slots[ahead], 0))
             ahead += 1
         _harvest(state)
     return made
@@ -237,6 +250,25 @@ def _decide(state: _State, task: Task) -> Made | None:
     state.seen.add(key)
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
                 form, task.request())
+
+
+def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> None:
+    """Take every hand-made puzzle first, so generated slots pass over them as repeats.
+
+    A file repeating another file or a catalogued puzzle cannot move to another seed:
+    the book stops, naming the file."""
+    for where in sorted(files):
+        hm = files[where]
+        form = canonical_form(hm.puzzle)
+        key = key_of(form)
+        if key in state.seen:
+            section = state.spec.sections[hm.section]
+            raise BookError(f"{state.source}: section {section.name!r}: puzzle file {hm.name} "
+                            "repeats a puzzle already in the book or the catalogue (up to "
+                            "rotation and reflection)")
+        state.seen.add(key)
+        state.hand_made[where] = Made(hm.section, hm.slot, 0, 0, hm.puzzle, key, form, {},
+                                      file=hm.name)
 
 
 def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> None:

@@ -24,6 +24,7 @@ from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, Entry, default_path
 from .example import example_puzzle
+from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
 from .seeds import book_id
 from .spec import BookSpec
@@ -57,6 +58,9 @@ class BookOptions:
     catalogue: Path | None = None  # None: default_path(output)
     resume: bool = False
     source: str = "book"  # the spec's name, for messages
+    # a trial build: avoids the catalogue's puzzles as usual but records (and claims)
+    # nothing, so the real build that follows gives the same puzzles
+    draft: bool = False
 
 
 @dataclass
@@ -103,6 +107,7 @@ def stored_score(puzzle: Puzzle) -> float:
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
               hooks: Hooks | None = None) -> BookResult:
     output = check_output(options.output)
+    files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
     cat_path = options.catalogue if options.catalogue is not None else default_path(output)
     this_book = book_id(spec)
     wpath = work_path(output)
@@ -113,7 +118,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         work = WorkFile(wpath, fresh=not options.resume)
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
-                                source=options.source)
+                                source=options.source, files=files)
         except BookError:
             work.discard()  # the book cannot be made: there is nothing to resume
             raise
@@ -124,6 +129,6 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         manifest = manifest_path(output)
         atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
-        recorded = catalogue.record(this_book, spec.title, entries)
+        recorded = 0 if options.draft else catalogue.record(this_book, spec.title, entries)
     wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
     return BookResult(puzzles, output, manifest, cat_path, recorded)

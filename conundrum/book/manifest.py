@@ -57,16 +57,26 @@ def _entry(spec: BookSpec, bp: BookPuzzle) -> dict[str, Any]:
         "difficulty": section.difficulty,
         "board": [placement_yaml(p) for p in pz.board],
         "given": [{"code": g.code, "positions": g.positions} for g in pz.given],
-        "seed": bp.made.seed,
-        "slot": bp.made.slot + 1,
-        "rules": pz.rules,
-        "key": bp.made.key,
     }
+    if bp.made.file is None:
+        entry["seed"] = bp.made.seed
+    entry["slot"] = bp.made.slot + 1
+    entry["rules"] = pz.rules
+    if pz.chameleons is not None:
+        entry["chameleons"] = list(pz.chameleons)
+    entry["key"] = bp.made.key
     entry["score"] = bp.score
     if "grade" in pz.extra:
         entry["grade"] = pz.extra["grade"]  # the level the puzzle measures at
-    # the request that made it: `conundrum generate` with these options makes it again
-    entry["generate"] = {k: v for k, v in bp.made.request.items() if v is not None}
+    if bp.made.file is not None:
+        # hand-made: where it came from (as named in the spec; never an absolute path)
+        entry["source"] = "file"
+        entry["file"] = bp.made.file
+        if pz.title:
+            entry["title"] = pz.title
+    else:
+        # the request that made it: `conundrum generate` with these options makes it again
+        entry["generate"] = {k: v for k, v in bp.made.request.items() if v is not None}
     return entry
 
 

@@ -34,9 +34,13 @@ def derived_seed(book_seed: int, *labels: object) -> int:
 
 def section_key(section: Section) -> dict:
     """What in a section decides its puzzles (its name is only printed)."""
-    return {"count": section.count, "difficulty": section.difficulty, "tiles": section.tiles,
-            "given": section.given,
-            "positions": None if section.positions is None else list(section.positions)}
+    key: dict[str, object] = {
+        "count": section.count, "difficulty": section.difficulty, "tiles": section.tiles,
+        "given": section.given,
+        "positions": None if section.positions is None else list(section.positions)}
+    if section.puzzles is not None:  # only then, so generated books keep their ids
+        key["puzzles"] = list(section.puzzles)
+    return key
 
 
 def book_id(spec: BookSpec) -> str:

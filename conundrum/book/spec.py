@@ -225,7 +225,7 @@ def _url(value: Any, key: str) -> str:
 def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str,
             aliases: dict[str, str] | None = None) -> str:
     value = data.get(key, default)
-    text = str(value).strip().lower() if isinstance(value, (str, int, float)) else None
+    text = str(value).strip().lower() if isinstance(value, (str, int, float)) else ""
     text = (aliases or {}).get(text, text)
     if isinstance(value, bool) or text not in allowed:
         raise ConundrumError(f"unknown {key} {value!r} (choose one of: {', '.join(allowed)})")
