@@ -278,11 +278,14 @@ class _Book:
         top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
                              x, top + 2.0, w, body, self.pal.ink, bold=True,
                              tag="example") + 2.0
-        board_h = min(80.0, (bottom - top) * 0.5)
         plain = replace(self.style, header=False, instructions=False, footer=False,
                         write_space=False, max_cell=7.0)
-        drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
+        # the board takes what the whole key (every position drawn) leaves
+        blocks = answer_blocks(self.example_solved, w, (bottom - top) * 0.5, key)
+        key_h = sum(block.height for block in blocks) + 4.0
+        board_h = max(40.0, min(80.0, bottom - top - key_h))
+        drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         draw_answers(page, self.example_solved, x, drawn.bottom + 4.0, w,
                      bottom - drawn.bottom - 4.0, key)
         return page

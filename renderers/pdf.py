@@ -27,10 +27,20 @@ FAMILY = "PTSans"
 FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
 
 
-def _style(fill: str | None, stroke: str | None) -> str | None:
-    if fill and stroke:
-        return "DF"
-    return "F" if fill else ("D" if stroke else None)
+# the PDF painting operator for (filled, stroked); None: nothing to paint
+_OPERATOR: dict[tuple[bool, bool], str | None] = {
+    (True, True): "B", (True, False): "f", (False, True): "S", (False, False): None}
+_KAPPA = 0.5523  # a circle as four Bezier quarter arcs
+
+
+def _circle_path(cx: float, cy: float, r: float) -> str:
+    """A circle path in PDF points (y up), as four cubic Bezier arcs."""
+    c = r * _KAPPA
+    return (f"{cx + r:.2f} {cy:.2f} m "
+            f"{cx + r:.2f} {cy + c:.2f} {cx + c:.2f} {cy + r:.2f} {cx:.2f} {cy + r:.2f} c "
+            f"{cx - c:.2f} {cy + r:.2f} {cx - r:.2f} {cy + c:.2f} {cx - r:.2f} {cy:.2f} c "
+            f"{cx - r:.2f} {cy - c:.2f} {cx - c:.2f} {cy - r:.2f} {cx:.2f} {cy - r:.2f} c "
+            f"{cx + c:.2f} {cy - r:.2f} {cx + r:.2f} {cy - c:.2f} {cx + r:.2f} {cy:.2f} c h")
 
 
 class _Painter:
@@ -45,6 +55,7 @@ class _Painter:
         self.mode = mode
         self.palette = palette or get_palette("classic")
         self._devices: dict[str, DeviceRGB | DeviceCMYK | DeviceGray] = {}
+        self._operators: dict[str, tuple[str, str]] = {}  # colour -> (fill op, stroke op)
         self._fill: str | None = None
         self._stroke: str | None = None
         self._text: str | None = None
@@ -60,6 +71,13 @@ class _Painter:
             self._devices[colour] = found
         return found
 
+    def _operator(self, colour: str) -> tuple[str, str]:
+        found = self._operators.get(colour)
+        if found is None:
+            text = self.device(colour).serialize()
+            found = self._operators[colour] = (text.lower(), text.upper())
+        return found
+
     def reset(self) -> None:
         # fpdf2 restates graphics state at each new page; forget ours so we re-send it.
         self._fill = self._stroke = self._text = None
@@ -67,37 +85,43 @@ class _Painter:
         self._font = None
 
     def _colours(self, fill: str | None, stroke: str | None, width: float) -> None:
+        # Operators written straight to the page (fpdf2's setters cost more than the
+        # drawing); fpdf2's own state is kept in step, as its text() consults it.
+        pdf = self.pdf
         if fill and fill != self._fill:
-            self.pdf.set_fill_color(self.device(fill))
+            pdf._out(self._operator(fill)[0])
+            pdf.fill_color = self.device(fill)
             self._fill = fill
         if stroke and stroke != self._stroke:
-            self.pdf.set_draw_color(self.device(stroke))
+            pdf._out(self._operator(stroke)[1])
+            pdf.draw_color = self.device(stroke)
             self._stroke = stroke
         if stroke and width != self._width:
-            self.pdf.set_line_width(width)
+            pdf._out(f"{width * pdf.k:.2f} w")
+            pdf.line_width = width
             self._width = width
 
     def paint(self, item: Rect | Line | Polygon | Circle | Text) -> None:
         if isinstance(item, Text):
             self.text(item)
-        elif isinstance(item, Rect):
-            style = _style(item.fill, item.stroke)
-            if style:
-                self._colours(item.fill, item.stroke, item.width)
-                self.pdf.rect(item.x, item.y, item.w, item.h, style=style)
+            return
+        op = _OPERATOR[(bool(getattr(item, "fill", None)), bool(item.stroke))]
+        if op is None:
+            return
+        k, top = self.pdf.k, self.pdf.h
+        self._colours(getattr(item, "fill", None), item.stroke, item.width)
+        if isinstance(item, Rect):
+            path = (f"{item.x * k:.2f} {(top - item.y) * k:.2f} {item.w * k:.2f} "
+                    f"{-item.h * k:.2f} re")
         elif isinstance(item, Line):
-            self._colours(None, item.stroke, item.width)
-            self.pdf.line(item.x1, item.y1, item.x2, item.y2)
+            path = (f"{item.x1 * k:.2f} {(top - item.y1) * k:.2f} m "
+                    f"{item.x2 * k:.2f} {(top - item.y2) * k:.2f} l")
         elif isinstance(item, Polygon):
-            style = _style(item.fill, item.stroke)
-            if style:
-                self._colours(item.fill, item.stroke, item.width)
-                self.pdf.polygon(item.points, style=style)
-        elif isinstance(item, Circle):
-            style = _style(item.fill, item.stroke)
-            if style:
-                self._colours(item.fill, item.stroke, item.width)
-                self.pdf.circle(item.cx, item.cy, item.r, style=style)
+            points = [f"{x * k:.2f} {(top - y) * k:.2f}" for x, y in item.points]
+            path = f"{points[0]} m " + " ".join(f"{p} l" for p in points[1:]) + " h"
+        else:
+            path = _circle_path(item.cx * k, (top - item.cy) * k, item.r * k)
+        self.pdf._out(f"{path} {op}")
 
     def text(self, item: Text) -> None:
         font = (item.bold, item.size)

@@ -9,6 +9,7 @@ printable sheet, the puzzle then (with `answers`) its key from
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from conundrum.notation import Grid
@@ -143,16 +144,21 @@ class _Arrangement:
     givens_w: float
 
 
-def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Style
-             ) -> _Arrangement:
-    """Given tiles below the board, or in a column beside it: whichever gives bigger cells."""
+def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Style,
+             write: Callable[[float], float] | None = None) -> _Arrangement:
+    """Given tiles below the board, or in a column beside it: whichever gives bigger cells.
+
+    `write(width)` is the room the reader's answers need at that width (None: no
+    answer space): below the given tiles, in whichever place they go.
+    """
     below_h = _givens_height(items, w, style)
-    below = _Arrangement(_board_cell(grid, w, h - below_h - (4.0 if items else 0), style.max_cell),
-                         False, w)
+    reserve = write(w) + 6.0 if write and items else 0.0
+    below = _Arrangement(_board_cell(grid, w, h - below_h - (4.0 if items else 0) - reserve,
+                                     style.max_cell), False, w)
     if not items:
         return below
-    col = max(it.width for it in items) + 4.0
-    beside_h = _givens_height(items, col, style)
+    col = max(max(it.width for it in items) + 4.0, BESIDE_SHARE * w if write else 0.0)
+    beside_h = _givens_height(items, col, style) + (write(col) + 6.0 if write else 0.0)
     if beside_h > h or col > w * 0.4:
         return below
     beside = _Arrangement(_board_cell(grid, w - col - 6.0, h, style.max_cell), True, col)
@@ -161,6 +167,7 @@ def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Sty
 
 WRITE_PITCH = 8.0  # mm between ruled lines: room for handwriting
 WRITE_SHARE = 0.3  # at most this share of a puzzle's rectangle is kept for answers
+BESIDE_SHARE = 0.25  # a column of given tiles with answer space under it: this share of w
 HANDWRITTEN = "RYG AB12 h,"  # the widest answer, as the reader writes it
 
 
@@ -205,20 +212,27 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
     if style.footer:
         bottom = draw_footer(page, puzzle, x, bottom, w, style) - 2.0
     items = _given_items(solved, style)
-    reserve = 0.0
-    if style.write_space and items:
-        reserve = min(write_space_height(solved, w, style) + 6.0, WRITE_SHARE * h)
-    plan = _arrange(solved.grid, items, w, bottom - top - reserve, style)
+
+    def write(width: float) -> float:
+        return min(write_space_height(solved, width, style), WRITE_SHARE * h)
+
+    plan = _arrange(solved.grid, items, w, bottom - top, style,
+                    write if style.write_space else None)
     view, used = _place_board(page, solved, plan, x, top, w, style)
     board_bottom = used
     if plan.beside:
         gx = x + w - plan.givens_w
-        below = max(board_bottom, _draw_givens(page, items, gx, top, plan.givens_w, style))
+        given_bottom = _draw_givens(page, items, gx, top, plan.givens_w, style)
+        below = max(board_bottom, given_bottom)
     else:
         below = _draw_givens(page, items, x, board_bottom + 4.0, w, style) if items \
             else board_bottom
-    if style.write_space and items and \
-            bottom - below - 6.0 >= line_height(sz.heading) + 9.0 - 1e-6:
+        given_bottom = below
+    room = line_height(sz.heading) + 9.0 - 1e-6  # a heading and one line
+    if style.write_space and plan.beside and bottom - given_bottom - 6.0 >= room:
+        _draw_write_space(page, x + w - plan.givens_w, given_bottom + 6.0, plan.givens_w,
+                          bottom, style)
+    elif style.write_space and items and bottom - below - 6.0 >= room:
         _draw_write_space(page, x, below + 6.0, w, bottom, style)
     fits_at_all = plan.cell >= style.max_cell - 1e-9
     return PuzzleDrawn(view, below, plan.cell >= MIN_CELL or fits_at_all)

@@ -146,6 +146,9 @@ def test_every_puzzle_page_has_the_colour_legend_and_the_how_to_page_explains_it
         assert len(p.tagged("legend name")) == 6  # and the chameleon
     how = next(p for p in pages if p.kind == "how to play")
     assert [i.text for i in how.tagged("legend letter")] == list("RYGBP")
+    # and the worked example still shows every position drawn, under the legend
+    shown = [i for i in how.items if i.tag == "caption"]
+    assert len(shown) == example().given[0].positions
     note = " ".join(i.text for i in how.tagged("legend note"))
     if lang == "en":
         assert not note  # R red, Y yellow ...: the letters are the initials
