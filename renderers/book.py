@@ -19,15 +19,16 @@ from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.puzzle import Puzzle
 
-from .answer_key import answer_blocks, draw_answers, flow_answers, needed
+from .answer_key import answer_blocks, flow_answers, needed
 from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import PT_TO_MM, text_width
-from .layout import BLEEDS, TEXT_DESCENT, Line, Page, Rect, Text
+from .layout import BLEEDS, TEXT_DESCENT, Align, Line, Page, Rect, Text
 from .legend import STRIP, LegendLook, draw_legend, legend_height
 from .palettes import get_palette
 from .pdf import pdf_bytes
+from .qr import page_address, short_address
 from .sheet import draw_puzzle
 from .solved import Solved, retitled, solve
 from .style import MIN_CELL, NOTATION_EXAMPLE, Style
@@ -173,7 +174,7 @@ class _Book:
     def _running(self, page: Page, text: str, number: int) -> float:
         """A small header repeating where the reader is; returns the y below."""
         x, y, w, _ = self.geo.box(number)
-        align = "right" if number % 2 else "left"  # on the outside edge
+        align: Align = "right" if number % 2 else "left"  # on the outside edge
         ax = x + w if number % 2 else x
         page.add(Text(ax, first_baseline(y, RUNNING_PT), text, RUNNING_PT, align=align,
                       colour=self.pal.muted, tag="running"))
@@ -270,6 +271,9 @@ class _Book:
         for i in range(1, RULES + 1):
             text = self.t(f"book_rule_{i}", example=example)
             top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
+        if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
+            top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
+                                 x, top, w, body, self.pal.ink, tag="web howto") + 2.0
         top = draw_paragraph(page, self.t("book_colours"), x, top + 1.0, w, body, self.pal.ink,
                              bold=True, tag="colours heading") + 1.0
         look = LegendLook(body, 3.6)
@@ -283,11 +287,11 @@ class _Book:
         key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
         # the board takes what the whole key (every position drawn) leaves
         blocks = answer_blocks(self.example_solved, w, (bottom - top) * 0.5, key)
-        key_h = sum(block.height for block in blocks) + 4.0
+        key_h = sum(block.height for block in blocks) + 6.0  # and the gap above it
         board_h = max(40.0, min(80.0, bottom - top - key_h))
         drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
-        draw_answers(page, self.example_solved, x, drawn.bottom + 4.0, w,
-                     bottom - drawn.bottom - 4.0, key)
+        flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
+                     bottom - drawn.bottom - 4.0, key, 0)
         return page
 
     def _example_notation(self) -> str:
@@ -410,7 +414,9 @@ class _Book:
             solved = self._solved(bp)
             style = self._puzzle_style(per_page, slot_h, self._blank(bp.section, solved))
             titled = retitled(solved, self.t("book_puzzle", n=bp.number))
-            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style)
+            linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
+                if self.spec.web else style
+            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
             if r and c == 0:

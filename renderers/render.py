@@ -12,6 +12,7 @@ from conundrum.puzzle import Puzzle, load_puzzle
 from .layout import Page, page_size
 from .pdf import pdf_bytes
 from .png import check_dpi, png_bytes
+from .qr import check_url
 from .sheet import Style, puzzle_title, sheet_pages
 
 FORMATS = (".pdf", ".png", ".html")
@@ -34,7 +35,7 @@ def answer_paths(path: Path, count: int) -> list[Path]:
 def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
                  answers: bool = False, lang: str = "en", palette: str = "classic",
                  page: str = "a4", dpi: int = 300, blank: bool = False,
-                 allow_illegal: bool = False) -> list[Path]:
+                 allow_illegal: bool = False, web_url: str | None = None) -> list[Path]:
     """Render a puzzle sheet to `path` (.pdf or .png); returns every file written.
 
     A PDF holds the puzzle page then the answer key's pages. A PNG is the
@@ -43,7 +44,8 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     """
     target = check_target(path)
     suffix = output_format(target)
-    style = Style(lang=lang, palette=palette, blank=blank).checked()
+    style = Style(lang=lang, palette=palette, blank=blank,
+                  web_url=None if web_url is None else check_url(web_url)).checked()
     page_size(page)
     if suffix == ".png":
         check_dpi(dpi)

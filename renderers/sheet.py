@@ -21,6 +21,7 @@ from .fonts import text_width
 from .layout import Line, Page, Rect, Text, page_size
 from .legend import draw_legend
 from .page_parts import content_box, draw_footer, draw_header
+from .qr import draw_web_link
 from .solved import Solved, retitled, solve
 from .style import COMPACT, FULL, MAX_CELL, MIN_CELL, NOTATION_EXAMPLE, Sizes, Style
 from .text import draw_fitted, draw_paragraph, first_baseline, line_height
@@ -211,6 +212,8 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         top = draw_legend(page, x, top, w, style, note=True) + 4.0
     if style.footer:
         bottom = draw_footer(page, puzzle, x, bottom, w, style) - 2.0
+    if style.web_url:
+        bottom = draw_web_link(page, style.web_url, x, bottom, w, style) - 3.0
     items = _given_items(solved, style)
 
     def write(width: float) -> float:

@@ -3,6 +3,8 @@
 Each slot (section, slot) is tried with the seeds `slot_seed(book seed,
 section, slot, attempt)` for attempt 0, 1, 2 ...; a try whose puzzle repeats
 one already in the book or in the catalogue (up to symmetry) is passed over.
+A puzzle is accepted only once the catalogue grants this book its claim (see
+catalogue.py): a puzzle another build printed or holds is a repeat too.
 Generation runs ahead in worker processes, but the decisions (accept or pass
 over) are taken in slot order, from results that are pure functions of their
 task, so the book is the same whatever `--jobs` is and however the workers
@@ -89,6 +91,11 @@ class Hooks:
     stored: Callable[[int], None] | None = None  # called with the number stored so far
 
 
+# Reserves a puzzle (key, canonical form) for this book in the catalogue; False when
+# another book printed it or holds it (catalogue.Catalogue.claim, bound to the book).
+Claim = Callable[[str, str], bool]
+
+
 def task_for(spec: BookSpec, section: int, slot: int, attempt: int) -> Task:
     s = spec.sections[section]
     return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
@@ -151,6 +158,7 @@ class _State:
     work: WorkFile
     hooks: Hooks
     source: str
+    claim: Claim | None = None
     hand_made: dict[tuple[int, int], Made] = field(default_factory=dict)
     in_flight: dict[Future, Task] = field(default_factory=dict)
     submitted: set[str] = field(default_factory=set)
@@ -159,14 +167,17 @@ class _State:
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
                  hooks: Hooks | None = None, source: str = "book",
+                 claim: Claim | None = None,
                  files: Mapping[tuple[int, int], HandMade] | None = None) -> list[Made]:
     """Every slot's puzzle, in book-spec order (sections, then slots).
 
+    `exclude` holds keys known to be taken; `claim`, when given, is asked for
+    each puzzle new to the book, in slot order, at the moment it is accepted.
     `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
     """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
-    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source)
+    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim)
     _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
@@ -247,7 +258,9 @@ def _decide(state: _State, task: Task) -> Made | None:
     key = key_of(form)
     if key in state.seen:
         return None
-    state.seen.add(key)
+    state.seen.add(key)  # a refused claim is not asked again for a later slot
+    if state.claim is not None and not state.claim(key, form):
+        return None
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
                 form, task.request())
 
@@ -261,7 +274,7 @@ def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> N
         hm = files[where]
         form = canonical_form(hm.puzzle)
         key = key_of(form)
-        if key in state.seen:
+        if key in state.seen or (state.claim is not None and not state.claim(key, form)):
             section = state.spec.sections[hm.section]
             raise BookError(f"{state.source}: section {section.name!r}: puzzle file {hm.name} "
                             "repeats a puzzle already in the book or the catalogue (up to "
