@@ -43,6 +43,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check conundrum renderers tests
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis

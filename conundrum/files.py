@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -62,7 +63,7 @@ def check_target(path: object) -> Path:
     return target
 
 
-def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
+def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     """Write to a temporary file beside `path`, then rename it into place.
 
     A reader never sees a half-written file, and a failure leaves no file.
@@ -70,7 +71,7 @@ def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     return atomic_write_many([(path, data)])[0]
 
 
-def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
+def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike[str], bytes | str]]) -> list[Path]:
     """Write several files all or nothing: every temporary file first, then the renames.
 
     Faults (a folder as target, a missing folder, no permission, no space)
@@ -192,7 +193,7 @@ def _scan(text: str, max_items: int) -> None:
             if isinstance(event, yaml.AliasEvent):
                 if event.anchor in open_anchors:
                     raise ValueError  # an anchor that contains itself
-                total += sizes.get(event.anchor, 1)  # an unknown one: the loader says so
+                total += sizes.get(event.anchor or "", 1)  # an unknown one: the loader says so
                 aliases = True
             elif isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent,
                                     yaml.MappingStartEvent)):
@@ -253,7 +254,7 @@ def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumErr
 
 
 def yaml_mapping(text: str, source: str, error: type[ConundrumError], what: str,
-                 holds: str, max_items: int = YAML_ITEMS) -> dict:
+                 holds: str, max_items: int = YAML_ITEMS) -> dict[str, Any]:
     """YAML (or JSON) text that must be a mapping, read with the safe loader only.
 
     Faults raise `error` naming `source`: `what` is the kind of file (for an

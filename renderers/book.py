@@ -24,7 +24,7 @@ from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import text_width
-from .layout import Line, Page, Text
+from .layout import Align, Line, Page, Text
 from .pdf import pdf_bytes
 from .qr import page_address, short_address
 from .sheet import draw_puzzle
@@ -152,7 +152,7 @@ class _Book:
     def _running(self, page: Page, text: str, number: int) -> float:
         """A small header repeating where the reader is; returns the y below."""
         x, y, w, _ = self.geo.box(number)
-        align = "right" if number % 2 else "left"  # on the outside edge
+        align: Align = "right" if number % 2 else "left"  # on the outside edge
         ax = x + w if number % 2 else x
         page.add(Text(ax, first_baseline(y, RUNNING_PT), text, RUNNING_PT, align=align,
                       colour=self.pal.muted, tag="running"))

@@ -14,6 +14,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -37,7 +38,7 @@ class BookProgress:
             TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), RateColumn(),
             TimeRemainingColumn(), console=console, disable=not console.is_terminal,
             transient=False)
-        self._task: int | None = None
+        self._task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self._task is None:
@@ -57,7 +58,7 @@ def _warn(message: str) -> None:
 def register(app: typer.Typer) -> None:
     """Add the `book` command to the CLI."""
 
-    @app.command()
+    @app.command(epilog="Example: conundrum book puzzles/book.yaml --jobs 2 -o book.pdf")
     def book(
         spec: Annotated[Path, typer.Argument(help="Book spec (YAML).")],
         output: Annotated[Path, typer.Option("-o", "--output", help="The book's PDF.")],

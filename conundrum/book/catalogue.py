@@ -66,21 +66,21 @@ class Catalogue:
         if self._db is None:
             try:
                 self._db = sqlite3.connect(self.path, isolation_level=None)
-                self._check_schema()
+                self._check_schema(self._db)
             except sqlite3.DatabaseError as exc:
                 raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
         return self._db
 
-    def _check_schema(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+    def _check_schema(self, db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
         if version not in (0, SCHEMA_VERSION):
             raise CatalogueError(f"{self.path}: catalogue version {version} is newer than "
                                  f"this program understands ({SCHEMA_VERSION})")
         if version == 0:
             with self._transaction():
                 # one statement: executescript() would COMMIT the open transaction
-                self._db.execute(_SCHEMA)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                db.execute(_SCHEMA)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _transaction(self) -> _Txn:
         # sqlite3's own context manager commits or rolls back; BEGIN IMMEDIATE
@@ -91,29 +91,32 @@ class Catalogue:
 
     def keys_except(self, book: str) -> frozenset[str]:
         """Every recorded key except the ones this same book recorded."""
-        if self._db is None:
+        db = self._db
+        if db is None:
             return frozenset()
         try:
-            rows = self._db.execute("SELECT key FROM puzzles WHERE book != ?", (book,))
+            rows = db.execute("SELECT key FROM puzzles WHERE book != ?", (book,))
             return frozenset(r[0] for r in rows)
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path}: cannot read the catalogue ({exc})") from None
 
     def __len__(self) -> int:
-        if self._db is None:
+        db = self._db
+        if db is None:
             return 0
-        return self._db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0]
+        count: int = db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0]
+        return count
 
     def record(self, book: str, title: str, entries: Iterable[Entry]) -> int:
         """Record a finished book's puzzles in one transaction; returns how many were new."""
         rows = [(e.key, e.form, book, title, e.number) for e in entries]
         try:
-            with self._transaction():
-                before = self._db.total_changes
-                self._db.executemany(
+            with self._transaction() as db:
+                before = db.total_changes
+                db.executemany(
                     "INSERT OR IGNORE INTO puzzles (key, form, book, title, number) "
                     "VALUES (?, ?, ?, ?, ?)", rows)
-                return self._db.total_changes - before
+                return db.total_changes - before
         except sqlite3.DatabaseError as exc:
             raise CatalogueError(f"{self.path}: cannot record the book ({exc})") from None
 
