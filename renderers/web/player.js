@@ -247,7 +247,6 @@
     if (picked) drawTile(cursorLayer, picked.code, picked.dir, x, y, "ghost");
     el("rect", {x: x, y: y, width: C, height: C, "class": "cursor"}, cursorLayer);
     var where = grid.name(cursor);
-    svg.setAttribute("aria-activedescendant", "");
     $("cursor-text").textContent = picked ? picked.code + " " + where + " " + picked.dir : where;
   }
   function showPlacement(p, cls) {
