@@ -166,6 +166,6 @@ def extent(item: Item) -> tuple[float, float, float, float]:
         r = item.r + (item.width / 2 if item.stroke else 0.0)
         return (item.cx - r, item.cy - r, item.cx + r, item.cy + r)
     half = item.width / 2 if item.stroke else 0.0
-    xs = [p[0] for p in item.points]
-    ys = [p[1] for p in item.points]
-    return (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+    px = [p[0] for p in item.points]
+    py = [p[1] for p in item.points]
+    return (min(px) - half, min(py) - half, max(px) + half, max(py) + half)

@@ -140,7 +140,8 @@ def process_ink(colour: str, palette: Palette) -> tuple[float, float, float, flo
     if r == g == b:
         return (0.0, 0.0, 0.0, round(1 - r, 4))
     k = 1 - max(r, g, b)
-    return tuple(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)) + (round(k, 4),)
+    c, m, y = (round((1 - v - k) / (1 - k), 4) for v in (r, g, b))
+    return (c, m, y, round(k, 4))
 
 
 def device_colour(colour: str, mode: str, palette: Palette) -> tuple[float, ...]:
