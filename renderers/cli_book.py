@@ -65,9 +65,10 @@ def register(app: typer.Typer) -> None:
         jobs: Annotated[int, typer.Option(
             "--jobs", "-j", min=1, max=64,
             help="Worker processes generating puzzles (the book is the same for any N).")] = 1,
-        catalogue: Annotated[Path | None, typer.Option(
-            "--catalogue", help="SQLite catalogue of puzzles already printed "
-            "(default: conundrum-catalogue.sqlite beside the output).")] = None,
+        catalogue: Annotated[str | None, typer.Option(
+            "--catalogue", envvar="CONUNDRUM_CATALOGUE", show_envvar=True,
+            help="Catalogue of puzzles already printed: an SQLite file or a postgresql:// "
+            "URL (default: conundrum-catalogue.sqlite beside the output).")] = None,
         resume: Annotated[bool, typer.Option(
             "--resume", help="Continue an interrupted build from its work file.")] = False,
         draft: Annotated[bool, typer.Option(

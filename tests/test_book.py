@@ -308,10 +308,10 @@ def test_a_book_that_cannot_be_completed_writes_nothing(tmp_path) -> None:
     assert "cannot be completed" in run.stderr and "'Impossible'" in run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert not out.exists() and not out.with_name("imp.manifest.yaml").exists()
-    # no work file (nothing can be resumed) and no catalogue made for nothing
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["imp.yaml"]
+    # no work file (nothing can be resumed); the first section's claim is released
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cat.sqlite", "imp.yaml"]
     with Catalogue(cat) as c:
-        assert len(c) == 0
+        assert len(c) == 0 and c.count("claimed") == 0 and c.books() == []
 
 
 def test_output_must_be_a_pdf(tmp_path, capsys) -> None:
