@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
-from conundrum.files import atomic_write_many, check_target
+from conundrum.files import atomic_write_many, check_target, refuse_inputs
 from conundrum.puzzle import Puzzle, load_puzzle
 
 from .layout import Page, page_size
@@ -44,6 +44,8 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     """
     target = check_target(path)
     suffix = output_format(target)
+    source_path = None if isinstance(puzzle, Puzzle) else puzzle
+    refuse_inputs([("sheet", path)], [("puzzle", source_path)])
     style = Style(lang=lang, palette=palette, blank=blank,
                   web_url=None if web_url is None else check_url(web_url)).checked()
     page_size(page)
@@ -66,6 +68,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
         outputs = [(target, pdf_bytes(pages, puzzle_title(puzzle, style), style.lang))]
     else:
         outputs = _png_outputs(target, pages, dpi)
+    refuse_inputs([("sheet", p) for p, _ in outputs], [("puzzle", source_path)])
     return atomic_write_many(outputs)
 
 

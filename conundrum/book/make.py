@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 
 from ..errors import ConundrumError
-from ..files import atomic_write_many, check_target
+from ..files import atomic_write_many, check_target, refuse_inputs, remove_stale_temps
 from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
@@ -108,15 +108,35 @@ def stored_score(puzzle: Puzzle) -> float:
     return score(puzzle)
 
 
+def _refuse_overwriting_inputs(spec: BookSpec, options: BookOptions, output: Path,
+                               cat_path: str | Path, wpath: Path) -> None:
+    """No output of the build (book, manifest, catalogue, work file) may be one of its
+    inputs (the spec, a hand-made puzzle file) or another of its outputs; and
+    temporary files of earlier, killed builds are removed."""
+    inputs: list[tuple[str, object]] = [
+        ("puzzle file", Path(spec.base, name))
+        for section in spec.sections for name in (section.puzzles or ())]
+    if os.path.isfile(options.source):
+        inputs.insert(0, ("spec", options.source))
+    manifest = manifest_path(output)
+    catalogue = None if "://" in str(cat_path) else cat_path  # a database server's address
+    refuse_inputs([("book", output), ("manifest", manifest), ("work file", wpath),
+                   ("catalogue", catalogue)], inputs)
+    for target in (output, manifest):
+        remove_stale_temps(target)
+
+
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
               hooks: Hooks | None = None) -> BookResult:
     output = check_output(options.output)
     files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
     this_book = book_id(spec)
     wpath = work_path(output)
+    location = locate(options.catalogue, output)
+    _refuse_overwriting_inputs(spec, options, output, location, wpath)
     if options.resume and not wpath.exists():
         warn(f"nothing to resume at {wpath}; starting from the first puzzle")
-    with open_catalogue(locate(options.catalogue, output)) as catalogue:
+    with open_catalogue(location) as catalogue:
         catalogue.open()
         work = WorkFile(wpath, fresh=not options.resume)
         # A draft claims nothing; it avoids what other books printed or hold, as a real

@@ -6,7 +6,11 @@ stderr and exit status 2.
 
 from __future__ import annotations
 
+import errno
+import os
+import shlex
 import sys
+import traceback
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Annotated, Any
@@ -45,7 +49,7 @@ def _program_options(
     """Generate, solve, check and print Chromino conundrums."""
 
 # Each module registers its commands on `app`.
-from . import catalogue, core, generate, simulate  # noqa: E402,F401
+from . import catalogue, core, generate, grade, simulate  # noqa: E402,F401
 
 
 def _load_plugins() -> None:
@@ -75,10 +79,23 @@ def _shadow_hint(ep: EntryPoint) -> str:
 _load_plugins()
 
 
+# errno values that mean "the output cannot be written" (a full disk, a closed pipe)
+_WRITE_FAULTS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
+INTERNAL_ERROR = 3  # exit status of a fault in the program itself (README: exit codes)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the program; return its exit status instead of raising."""
+    """Run the program; return its exit status instead of raising.
+
+    0 success, 1 a negative answer (rule faults, wrong answers), 2 a fault in
+    the input or the request (one line on stderr), 3 a fault in the program
+    itself: any exception nothing else handled becomes one line naming the
+    command and how to report it, never a traceback (CONUNDRUM_DEBUG=1 shows it).
+    """
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = app(args=argv, prog_name="conundrum", standalone_mode=False)
+        code = app(args=args, prog_name="conundrum", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or closed pipe shows here, not at exit
     except ConundrumError as exc:
         print(f"conundrum: {exc}", file=sys.stderr)
         return 2
@@ -93,8 +110,52 @@ def main(argv: list[str] | None = None) -> int:
     except ClickException as exc:
         print(f"conundrum: {exc.format_message()}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        if exc.errno in _WRITE_FAULTS and exc.filename is None:
+            _say(f"conundrum: cannot write the output: {exc.strerror or exc}")
+            return 2
+        return _internal_error(args, exc)
+    except SystemExit:
+        # click turns a closed pipe on stdout into exit 1, which here means "faults found"
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            _say("conundrum: cannot write the output: the pipe was closed")
+            return 2
+        raise
+    except Exception as exc:  # the guard: a bug must still end in one line
+        return _internal_error(args, exc)
     return code if isinstance(code, int) else 0
 
 
+def _internal_error(args: list[str], exc: BaseException) -> int:
+    if os.environ.get("CONUNDRUM_DEBUG"):
+        traceback.print_exc()
+    command = shlex.join(["conundrum", *args])
+    if len(command) > 160:
+        command = command[:157] + "..."
+    what = ("ran out of memory" if isinstance(exc, MemoryError)
+            else f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")).replace("\n", " ")
+    _say(f"conundrum: internal error in `{command}` ({what}); this is a bug in conundrum, "
+         "not in your input: please report it with this line and the input files "
+         "(see README, \"Exit codes and reporting a bug\"; CONUNDRUM_DEBUG=1 shows the "
+         "traceback)")
+    return INTERNAL_ERROR
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr)
+    except OSError:
+        pass  # stderr is gone too: the exit status still tells
+
+
 def run() -> None:
-    sys.exit(main())
+    code = main()
+    try:
+        sys.stdout.flush()
+    except OSError:
+        # the output could not be written (reported by main); send what is left to
+        # /dev/null so the interpreter's own flush at exit does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = code or 2
+    sys.exit(code)
