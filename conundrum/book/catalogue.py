@@ -96,6 +96,10 @@ class BookRecord:
     def unfinished(self) -> bool:
         return self.status != "published" or self.claims > 0
 
+    def expired(self, now: float) -> bool:
+        """Its claims may be taken by any other build (see CLAIM_EXPIRY)."""
+        return self.claims > 0 and self.touched < now - CLAIM_EXPIRY
+
 
 def rules_of(form: str) -> str:
     return form.split("|", 1)[0]
