@@ -79,7 +79,9 @@ class Budget:
 class Style:
     """How one growth lays its tiles: the variety between seeds."""
 
-    compactness: float  # placements weighted by (matching contacts) ** compactness
+    # placements weighted by (contacts) ** compactness: high packs boards tight,
+    # negative makes them stringy (few contacts: long arms, open shapes)
+    compactness: float
     palette: tuple[float, ...]  # a weight per colour, RYGBP
     chameleon: float  # weight of a chameleon relative to a tile of average colours
     bot: str | None = None  # grow by playing a game with these bots (conundrum.game)
@@ -87,7 +89,7 @@ class Style:
     @classmethod
     def draw(cls, rng: random.Random) -> Style:
         return cls(
-            compactness=rng.choice((0.0, 0.5, 1.0, 2.0, 3.0)),
+            compactness=rng.choice((-3.0, -1.0, 0.0, 0.5, 1.0, 2.0, 3.0)),
             palette=tuple(round(rng.uniform(0.35, 1.0), 3) for _ in COLOURS),
             chameleon=rng.choice((0.0, 0.2, 0.5, 1.0)),
             bot=rng.choice((None, None, None, "random", "greedy", "cautious")),
@@ -133,8 +135,11 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
             continue
+        # a level insists on its drawn kinds for half the offers; an explicit request
+        # only prefers them (its counts are hard enough to meet)
+        strict = budget.picks // 2 if choice.kinds is not None else 0
         pick = Picker(ruleset, wanted, choice, kinds,
-                      random.Random(derive(seed, "given", restart)), budget.picks // 2)
+                      random.Random(derive(seed, "given", restart)), strict)
         try:
             given, best = steer(tracker, ruleset, wanted, rng, budget.moves, deadline, pick,
                                 budget.picks)
