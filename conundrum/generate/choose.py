@@ -98,8 +98,11 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
         band = effort_needed(choice, picked, last=slot == len(ranges) - 1)
         found = None
         measured = too_much = 0
-        # a level never falls back on chameleons: it has other sizes to try
-        order = candidates(pool, wanted, rng, strict, choice.kinds is None)
+        # a level insists on its kinds while `strict` and never falls back on a
+        # chameleon (it has other sizes to try); an explicit request only keeps
+        # undrawn chameleons out while `strict`
+        level = choice.kinds is not None
+        order = candidates(pool, wanted, rng, strict and level, not strict and not level)
         for code in order[:TRIES_PER_TILE]:
             te = tile_effort(board, code, rules, choice.weights) if graded(choice) \
                 else answers_only(board, code, rules)

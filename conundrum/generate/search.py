@@ -135,11 +135,8 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
             continue
-        # a level insists on its drawn kinds for half the offers; an explicit request
-        # only prefers them (its counts are hard enough to meet)
-        strict = budget.picks // 2 if choice.kinds is not None else 0
         pick = Picker(ruleset, wanted, choice, kinds,
-                      random.Random(derive(seed, "given", restart)), strict)
+                      random.Random(derive(seed, "given", restart)), budget.picks // 2)
         try:
             given, best = steer(tracker, ruleset, wanted, rng, budget.moves, deadline, pick,
                                 budget.picks)
@@ -172,8 +169,8 @@ def _choice_text(choice: Choice, targets: Sequence[int]) -> str:
 
 
 class Picker:
-    """Offers of a board meeting the counts to the choice (choose.py), insisting on the
-    drawn kinds of given tile for the first `strict_offers` offers."""
+    """Offers of a board meeting the counts to the choice (choose.py), strict about the
+    drawn kinds of given tile for the first `strict_offers` offers (choose.choose)."""
 
     def __init__(self, ruleset: RuleSet, ranges: Sequence[tuple[int, int]], choice: Choice,
                  kinds: Sequence[str], rng: random.Random, strict_offers: int) -> None:
