@@ -89,3 +89,9 @@ dist-check: $(STAMP)
 	rm -rf dist
 	$(BIN)/python -m build --no-isolation --outdir dist . >/dev/null
 	$(BIN)/twine check --strict dist/*
+
+# Rewrite tests/golden/ (the generator's exact output for a few seeds per method) after a
+# deliberate change of output; review the diff before committing it.
+.PHONY: golden
+golden: $(STAMP)
+	$(BIN)/python -m pytest -q tests/test_golden.py --update-golden

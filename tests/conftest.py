@@ -12,6 +12,17 @@ from tests.pg import Server, Unavailable, running_server
 from tests.program import run_program
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite tests/golden/ from what the program makes now (`make golden`)")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """True under `pytest --update-golden`: golden tests rewrite their files instead."""
+    return bool(request.config.getoption("--update-golden"))
+
+
 @pytest.fixture
 def run_cli() -> Callable[..., CompletedProcess[str]]:
     """`run_cli("solve", path, cwd=…, env=…)`: the real program in a fresh process."""
