@@ -84,8 +84,10 @@ def register(app: typer.Typer) -> None:
         from conundrum.book.spec import load_spec
 
         from .book import render_book
+        from .text import require_drawable_book
 
         book_spec = load_spec(spec)
+        require_drawable_book(book_spec, str(spec))  # before any puzzle is made
         check_output(output)
         if web is not None:
             from .web.site import check_site_folder
