@@ -11,7 +11,8 @@ import typer
 def render(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     output: Annotated[Path, typer.Option(
-        "-o", "--output", help="sheet.pdf (vector) or sheet.png (raster).")],
+        "-o", "--output", help="sheet.pdf (vector), sheet.png (raster) or sheet.svg "
+        "(vector, text kept as text).")],
     answers: Annotated[bool, typer.Option(
         "--answers", help="Add the answer key (PDF: extra pages; PNG: sheet-answers.png).")
     ] = False,
@@ -26,13 +27,17 @@ def render(
     allow_illegal: Annotated[bool, typer.Option(
         "--allow-illegal", help="Accept a board that cannot be reached from the start.")
     ] = False,
+    part: Annotated[str, typer.Option(
+        "--part", help="sheet (the whole sheet) or board (the board alone, cropped: art "
+        "for layout tools).")] = "sheet",
 ) -> None:
-    """Print a puzzle sheet as PDF or PNG, with its answer key if asked."""
+    """Print a puzzle sheet as PDF, PNG or SVG, with its answer key if asked."""
     # Imported here so that other commands start without loading fpdf2 and Pillow.
     from .render import render_sheet
 
     written = render_sheet(puzzle, output, answers=answers, lang=lang, palette=palette,
-                           page=page, dpi=dpi, blank=blank, allow_illegal=allow_illegal)
+                           page=page, dpi=dpi, blank=blank, allow_illegal=allow_illegal,
+                           part=part)
     for path in written:
         print(f"wrote {path}")
 

@@ -72,7 +72,7 @@ def test_bad_options(args, words, puzzle_file, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name, words", [
-    ("s.jpg", "must end in .pdf or .png"),
+    ("s.jpg", "must end in .pdf, .png or .svg"),
     ("missing/s.pdf", "does not exist"),
     ("folder.pdf", "is a folder"),
 ])
