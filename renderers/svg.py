@@ -41,18 +41,20 @@ def _paint(fill: str | None, stroke: str | None, width: float) -> dict[str, str]
 
 def _element(item: Item) -> ET.Element:
     if isinstance(item, Rect):
-        el = ET.Element("rect", x=_num(item.x), y=_num(item.y), width=_num(item.w),
-                        height=_num(item.h), **_paint(item.fill, item.stroke, item.width))
+        el = ET.Element("rect", {"x": _num(item.x), "y": _num(item.y), "width": _num(item.w),
+                                 "height": _num(item.h),
+                                 **_paint(item.fill, item.stroke, item.width)})
     elif isinstance(item, Line):
-        el = ET.Element("line", x1=_num(item.x1), y1=_num(item.y1), x2=_num(item.x2),
-                        y2=_num(item.y2), stroke=item.stroke,
-                        **{"stroke-width": _num(item.width)})
+        el = ET.Element("line", {"x1": _num(item.x1), "y1": _num(item.y1),
+                                 "x2": _num(item.x2), "y2": _num(item.y2),
+                                 "stroke": item.stroke, "stroke-width": _num(item.width)})
     elif isinstance(item, Polygon):
         points = " ".join(f"{_num(x)},{_num(y)}" for x, y in item.points)
-        el = ET.Element("polygon", points=points, **_paint(item.fill, item.stroke, item.width))
+        el = ET.Element("polygon", {"points": points,
+                                    **_paint(item.fill, item.stroke, item.width)})
     elif isinstance(item, Circle):
-        el = ET.Element("circle", cx=_num(item.cx), cy=_num(item.cy), r=_num(item.r),
-                        **_paint(item.fill, item.stroke, item.width))
+        el = ET.Element("circle", {"cx": _num(item.cx), "cy": _num(item.cy), "r": _num(item.r),
+                                   **_paint(item.fill, item.stroke, item.width)})
     else:
         el = _text(item)
     if item.tag:
@@ -67,8 +69,8 @@ def _xml_safe(text: str) -> str:
 
 def _text(item: Text) -> ET.Element:
     # the viewBox is in mm, so the point size is converted to mm for font-size
-    el = ET.Element("text", x=_num(item.x), y=_num(item.y),
-                    **{"font-size": _num(item.size * PT_TO_MM), "fill": item.colour})
+    el = ET.Element("text", {"x": _num(item.x), "y": _num(item.y),
+                             "font-size": _num(item.size * PT_TO_MM), "fill": item.colour})
     if item.bold:
         el.set("font-weight", "bold")
     if item.align != "left":
@@ -79,15 +81,16 @@ def _text(item: Text) -> ET.Element:
 
 def svg_bytes(page: Page, title: str | None = None, lang: str | None = None) -> bytes:
     """One page as a standalone SVG document (UTF-8)."""
-    root = ET.Element("svg", xmlns=SVG_NS, version="1.1",
-                      width=f"{_num(page.width)}mm", height=f"{_num(page.height)}mm",
-                      viewBox=f"0 0 {_num(page.width)} {_num(page.height)}")
+    root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1",
+                              "width": f"{_num(page.width)}mm",
+                              "height": f"{_num(page.height)}mm",
+                              "viewBox": f"0 0 {_num(page.width)} {_num(page.height)}"})
     if lang:
         root.set("xml:lang", lang)
     if title:
         ET.SubElement(root, "title").text = _xml_safe(title)
     # every text run inherits the font by name from this group
-    group = ET.SubElement(root, "g", **{"font-family": FONT_FAMILY})
+    group = ET.SubElement(root, "g", {"font-family": FONT_FAMILY})
     for item in page.items:
         group.append(_element(item))
     body = ET.tostring(root, encoding="unicode")

@@ -26,7 +26,7 @@ app = typer.Typer(
 )
 
 # Each module registers its commands on `app`.
-from . import core, generate, simulate  # noqa: E402,F401
+from . import core, extract, generate, simulate  # noqa: E402,F401
 
 
 def _load_plugins() -> None:
