@@ -149,38 +149,117 @@ def decode(raw: bytes, source: str, limit: int = READ_LIMIT) -> str:
         raise ConundrumError(f"{source}: not UTF-8 text") from None
 
 
-def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumError) -> object:
+# Limits on YAML structure, checked on the parser's event stream before any node
+# is built: nesting depth, entries in one list or mapping, and values in all
+# once every alias is expanded (a few hundred bytes of nested aliases, "billion
+# laughs", would otherwise expand to gigabytes). The largest legal files (an
+# 80-tile puzzle, a 10,000-answer sheet, a book spec) are far inside them.
+YAML_DEPTH = 32
+YAML_ITEMS = 10_000
+YAML_VALUES = 200_000
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: much faster
+
+
+class _YamlLimit(Exception):
+    """A structure beyond the limits; its text is the reason."""
+
+
+def _scan(text: str, max_items: int) -> None:
+    """Walk the event stream (no node is built) and refuse what is beyond the limits.
+
+    An alias counts as every value its anchor holds, so `total` is the size of
+    the data once loaded and expanded; the walk itself is linear in the text.
+    """
+    loader = _Loader(text)
+    open_anchors: list[str | None] = []
+    entries = [0]  # events in each open list or mapping
+    caps = [1 << 62]  # its limit: max_items (a mapping entry is a key and a value event)
+    starts: list[int] = []  # `total` when each open list or mapping began
+    sizes: dict[str, int] = {}
+    total, aliases = 0, False
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                anchor = open_anchors.pop()
+                entries.pop()
+                caps.pop()
+                begun = starts.pop()
+                if anchor is not None:
+                    sizes[anchor] = total - begun
+                continue
+            if isinstance(event, yaml.AliasEvent):
+                if event.anchor in open_anchors:
+                    raise ValueError  # an anchor that contains itself
+                total += sizes.get(event.anchor, 1)  # an unknown one: the loader says so
+                aliases = True
+            elif isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent,
+                                    yaml.MappingStartEvent)):
+                total += 1
+            else:
+                continue
+            entries[-1] += 1
+            if entries[-1] > caps[-1]:
+                raise _YamlLimit(f"a list or mapping of more than {max_items:,} entries")
+            if total > YAML_VALUES:
+                raise _YamlLimit(f"more than {YAML_VALUES:,} values"
+                                 + (" once its aliases are expanded" if aliases else ""))
+            if isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif not isinstance(event, yaml.AliasEvent):
+                if len(starts) >= YAML_DEPTH:
+                    raise RecursionError
+                open_anchors.append(event.anchor)
+                entries.append(0)
+                caps.append(max_items * (2 if isinstance(event, yaml.MappingStartEvent) else 1))
+                starts.append(total - 1)
+    finally:
+        loader.dispose()
+
+
+def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumError,
+              max_items: int = YAML_ITEMS) -> object:
     """YAML (or JSON) through the safe loader only, refusing what cannot be used as text.
 
-    Besides YAML syntax errors this refuses nesting too deep to read and
-    escapes that make no Unicode text (a lone surrogate such as "\\ud800").
+    Besides YAML syntax errors this refuses nesting deeper than YAML_DEPTH,
+    a list or mapping of more than `max_items` entries, more than
+    YAML_VALUES values with aliases expanded (checked before anything is
+    built, so a "billion laughs" file is refused at once), an anchor that
+    contains itself, and escapes that make no Unicode text (a lone surrogate
+    such as "\\ud800").
     """
     try:
-        data = yaml.safe_load(text)
+        _scan(text, max_items)
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 (a safe loader)
         json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "unreadable"
         raise error(f"{source}: not valid YAML{where}: {problem}") from None
+    except _YamlLimit as exc:
+        raise error(f"{source}: {exc}; such a file is refused") from None
     except RecursionError:
-        raise error(f"{source}: nested too deeply to read") from None
+        raise error(f"{source}: nested too deeply to read (more than {YAML_DEPTH} levels)") \
+            from None
     except UnicodeError:
         raise error(f"{source}: text that is not valid Unicode (a lone surrogate escape?)") \
             from None
-    except ValueError:  # from json: an anchor that contains itself, such as &a [*a]
+    except ValueError:  # from the scan or json: an anchor that contains itself, &a [*a]
         raise error(f"{source}: a YAML structure that contains itself") from None
     return data
 
 
 def yaml_mapping(text: str, source: str, error: type[ConundrumError], what: str,
-                 holds: str) -> dict:
+                 holds: str, max_items: int = YAML_ITEMS) -> dict:
     """YAML (or JSON) text that must be a mapping, read with the safe loader only.
 
     Faults raise `error` naming `source`: `what` is the kind of file (for an
     empty one) and `holds` the keys a mapping of it would have.
     """
-    data = safe_yaml(text, source, error)
+    data = safe_yaml(text, source, error, max_items)
     if data is None:
         raise error(f"{source}: the {what} is empty")
     if not isinstance(data, dict):

@@ -16,6 +16,7 @@ from .rules import Fault, RuleSet, rules_for
 from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 
 MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
+MAX_TITLE = 200  # characters; a sheet's heading has room for about 60
 KNOWN_KEYS = ("title", "rules", "chameleons", "board", "given")
 
 
@@ -91,7 +92,7 @@ def load_puzzle(path: str | os.PathLike, *, lenient: bool = False,
 
 def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
     """Build a puzzle from YAML/JSON text; shape errors name `source`."""
-    data = yaml_mapping(text, source, PuzzleFileError, "file", "`board:`")
+    data = yaml_mapping(text, source, PuzzleFileError, "file", "`board:`", max_items=MAX_TILES)
     try:
         return _from_mapping(data)
     except ConundrumError as exc:
@@ -113,6 +114,9 @@ def _from_mapping(data: dict) -> Puzzle:
     title = data.get("title")
     if title is not None and not isinstance(title, (str, int, float)):
         raise ConundrumError("title must be text")
+    if title is not None and len(str(title)) > MAX_TITLE:
+        raise ConundrumError(f"the title has {len(str(title)):,} characters; the limit is "
+                             f"{MAX_TITLE}")
     board_data = data.get("board")
     if board_data is None:
         raise ConundrumError("no `board:` list")

@@ -11,8 +11,9 @@ import typer
 def render(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     output: Annotated[Path, typer.Option(
-        "-o", "--output", help="sheet.pdf (vector), sheet.png (raster) or sheet.svg "
-        "(vector, text kept as text).")],
+        "-o", "--output",
+        help="sheet.pdf (vector), sheet.png (raster), sheet.svg (vector, text kept as text) "
+        "or puzzle.html (a page to play).")],
     answers: Annotated[bool, typer.Option(
         "--answers", help="Add the answer key (PDF: extra pages; PNG: sheet-answers.png).")
     ] = False,

@@ -18,22 +18,24 @@ from .png import check_dpi, png_bytes
 from .sheet import Style, puzzle_title, sheet_pages, solve
 from .svg import svg_bytes
 
-FORMATS = (".pdf", ".png", ".svg")
+FORMATS = (".pdf", ".png", ".svg", ".html")
 PARTS = ("sheet", "board")
 
 
 def output_format(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise ConundrumError(f"{path}: the output must end in .pdf, .png or .svg")
+        raise ConundrumError(f"{path}: the output must end in .pdf, .png, .svg or .html")
     return suffix
 
 
-def check_part(part: str, answers: bool = False) -> str:
+def check_part(part: str, answers: bool = False, suffix: str = ".pdf") -> str:
     if part not in PARTS:
         raise ConundrumError(f"unknown part {part!r} (choose one of: {', '.join(PARTS)})")
     if part == "board" and answers:
         raise ConundrumError("--part board draws the board alone; leave out --answers")
+    if part == "board" and suffix == ".html":
+        raise ConundrumError("--part board is art for layout tools: write .svg, .pdf or .png")
     return part
 
 
@@ -80,11 +82,15 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     """
     target = check_target(path)
     suffix = output_format(target)
-    check_part(part, answers)
+    check_part(part, answers, suffix)
     style = Style(lang=lang, palette=palette, blank=blank).checked()
     page_size(page)
     if suffix == ".png":
         check_dpi(dpi)
+    if suffix == ".html":  # the web player: one self-contained page
+        from .web.page import render_html
+        return render_html(puzzle, target, lang=style.lang, palette=style.pal.name,
+                           allow_illegal=allow_illegal)
     source = None
     if not isinstance(puzzle, Puzzle):
         source = puzzle

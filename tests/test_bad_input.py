@@ -67,7 +67,7 @@ def test_odd_answer_files_are_graded_not_crashed(capsys, tmp_path):
 
 def test_lone_surrogate_escape_is_refused(capsys, tmp_path):
     path = write(tmp_path, 'title: "\\ud800"\n' + GOOD)
-    assert "not valid Unicode" in one_line_exit_2(capsys, "solve", path)
+    assert "Unicode" in one_line_exit_2(capsys, "solve", path)
 
 
 def test_too_many_answers(capsys, tmp_path):

@@ -136,6 +136,8 @@ def test_part_board_refuses_answers_and_unknown_parts(tmp_path, capsys) -> None:
     assert main(["render", str(src), "-o", str(tmp_path / "b.svg"), "--part", "board",
                  "--answers"]) == 2
     assert "--part board draws the board alone" in capsys.readouterr().err
+    assert main(["render", str(src), "-o", str(tmp_path / "b.html"), "--part", "board"]) == 2
+    assert "write .svg, .pdf or .png" in capsys.readouterr().err
     assert main(["render", str(src), "-o", str(tmp_path / "b.svg"), "--part", "tiles"]) == 2
     err = capsys.readouterr().err.strip()
     assert "unknown part 'tiles'" in err and "\n" not in err

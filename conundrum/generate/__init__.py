@@ -19,7 +19,7 @@ from ..puzzle import Given, Puzzle
 from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
 from ..solver import positions as solve_positions
-from .bounds import check_request
+from .bounds import check_request, check_sizes
 from .difficulty import grade_of_score, params_for
 from .difficulty import score as difficulty_score
 from .search import TimeLimitError, run_search
@@ -101,6 +101,7 @@ def _check_numbers(req: GenerateRequest) -> None:
                                   "one for all given tiles or one per tile")
     if req.time_limit is not None and not isinstance(req.time_limit, (int, float)):
         raise GenerationError(f"--time-limit {req.time_limit!r}: must be a number of seconds")
+    check_sizes(req.tiles, req.given, req.positions)
 
 
 def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes:

@@ -38,6 +38,7 @@ from ..placement import STEP, Cell, contact_count, neighbours, run_cells
 from ..tiles import chameleon_set, tile_set
 
 EXACT_UP_TO = 5
+SET_MAX = 80  # tiles in the largest set (the standard set, chameleons included)
 JUNIOR_TRIPLES_PER_END = 7
 
 Shape = frozenset[Cell]
@@ -96,6 +97,20 @@ def max_positions(n_tiles: int, rules: str = "standard", n_chameleons: int = 5) 
         ends = 2 + min(n_chameleons - 1, n_tiles - 1)
         return JUNIOR_TRIPLES_PER_END * ends
     return 2 * max_runs(n_tiles)
+
+
+def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> None:
+    """Refuse counts beyond the whole set before anything is built from them.
+
+    Runs before the targets are stretched to one per given tile, so that
+    `--given 1000000000` is refused at once instead of allocating a list.
+    """
+    if isinstance(given, int) and given > SET_MAX:
+        raise GenerationError(f"--given {given}: given tiles are off the board, and the "
+                              f"whole set has {SET_MAX} tiles")
+    if targets is not None and len(targets) > SET_MAX:
+        raise GenerationError(f"--positions: {len(targets)} targets; at most one per tile "
+                              f"off the board ({SET_MAX} in the whole set)")
 
 
 def check_request(tiles: int, given: int, targets: Sequence[int], rules: str = "standard",

@@ -108,6 +108,7 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
     budget = budget or Budget.for_request(n_tiles, targets)
     closest: int | None = None
     for restart in range(budget.restarts):
+        check_deadline(deadline)
         rng = random.Random(derive(seed, "restart", restart))
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
@@ -227,11 +228,18 @@ def target_cost(counts: dict[str, int], targets: Sequence[int]) -> int:
     """How far the board is from offering one distinct tile per target count.
 
     Greedy matching of targets (largest first) to the tile with the nearest
-    count; zero exactly when every target can have its own tile.
+    count; zero exactly when every target can have its own tile. A target
+    left without any tile (fewer offered than targets) costs as if its tile
+    had count -1, so the distance stays finite and the loop always ends.
     """
     avail = Counter(counts.values())
+    left = len(counts)
     cost = 0
     for t in sorted(targets, reverse=True):
+        if left == 0:
+            cost += abs(t) + 1
+            continue
+        left -= 1
         d = 0
         while True:
             if avail[t - d] > 0:

@@ -1,0 +1,187 @@
+"""One puzzle as one self-contained HTML page: no request of any kind leaves it.
+
+Everything is inlined: the CSS, the JavaScript (the rules in `rules.js`, the
+player in `player.js`), the squares as SVG symbols drawn by `renderers/draw.py`
+(so the page shows the sheet's colours, symbols and chameleon pinwheel), the
+language's messages and the puzzle itself. The answers are not in the page:
+it finds them with the rules.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from conundrum.errors import ConundrumError, in_file
+from conundrum.files import atomic_write, check_target
+from conundrum.notation import Grid
+from conundrum.puzzle import Puzzle, load_puzzle, placement_yaml
+from conundrum.tiles import COLOURS, JOKER
+
+from ..draw import draw_square
+from ..i18n import catalogue, check_language, message
+from ..layout import Circle, Item, Line, Page, Polygon, Rect
+from ..palettes import Palette, get_palette
+from ..sheet import NOTATION_EXAMPLE, Style, puzzle_id, puzzle_number, puzzle_title, solve
+
+# Sheet messages the page shows besides its own (web_*, reason_*, unreadable_*).
+SHEET_KEYS = ("title_default", "puzzle_number", "instruction", "instruction_junior",
+              "chameleon_note", "tiles_heading", "positions", "no_positions", "puzzle_id",
+              *(f"colour_{c}" for c in COLOURS), "colour_joker")
+WEB_PREFIXES = ("web_", "reason_", "unreadable_")
+SQUARE = 10.0  # the squares' drawing size: a sheet's cell in mm, so strokes keep the sheet's weight
+
+
+@lru_cache(maxsize=8)
+def asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def page_messages(lang: str) -> dict[str, object]:
+    """The messages the player needs, in one language."""
+    cat = catalogue(lang)
+    return {k: v for k, v in sorted(cat.items())
+            if k in SHEET_KEYS or k.startswith(WEB_PREFIXES)}
+
+
+def _num(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def svg_item(item: Item) -> str:
+    """One layout shape as SVG (text is never part of a square)."""
+    def paint(fill: str | None, stroke: str | None, width: float) -> str:
+        out = f' fill="{fill or "none"}"'
+        if stroke:
+            out += f' stroke="{stroke}" stroke-width="{_num(width)}"'
+        return out
+    if isinstance(item, Rect):
+        return (f'<rect x="{_num(item.x)}" y="{_num(item.y)}" width="{_num(item.w)}" '
+                f'height="{_num(item.h)}"{paint(item.fill, item.stroke, item.width)}/>')
+    if isinstance(item, Polygon):
+        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in item.points)
+        return f'<polygon points="{pts}"{paint(item.fill, item.stroke, item.width)}/>'
+    if isinstance(item, Circle):
+        return (f'<circle cx="{_num(item.cx)}" cy="{_num(item.cy)}" r="{_num(item.r)}"'
+                f'{paint(item.fill, item.stroke, item.width)}/>')
+    if isinstance(item, Line):
+        return (f'<line x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" '
+                f'y2="{_num(item.y2)}" stroke="{item.stroke}" stroke-width="{_num(item.width)}"/>')
+    raise TypeError(f"no SVG for {type(item).__name__}")
+
+
+def square_symbols(pal: Palette) -> str:
+    """One SVG <symbol> per square colour and the joker, drawn exactly as on a sheet."""
+    out = []
+    for colour in (*COLOURS, JOKER):
+        page = Page(SQUARE, SQUARE)
+        draw_square(page, (0.0, 0.0, SQUARE, SQUARE), colour, pal)
+        name = "J" if colour == JOKER else colour
+        body = "".join(svg_item(i) for i in page.items)
+        out.append(f'<symbol id="sq-{name}" viewBox="0 0 {_num(SQUARE)} {_num(SQUARE)}" '
+                   f'preserveAspectRatio="none">{body}</symbol>')
+    return "".join(out)
+
+
+def palette_css(pal: Palette) -> str:
+    names = {"ink": pal.ink, "paper": pal.paper, "grid-fill": pal.grid_fill,
+             "grid-line": pal.grid_line, "label": pal.label, "muted": pal.muted,
+             "accent": pal.accent, "highlight": pal.highlight}
+    return ":root{" + "".join(f"--{k}:{v};" for k, v in names.items()) + "}"
+
+
+def puzzle_mapping(puzzle: Puzzle) -> dict[str, object]:
+    """The puzzle as a puzzle-file mapping (docs/formats.md), for the page and the record."""
+    out: dict[str, object] = {
+        "rules": puzzle.rules,
+        "chameleons": list(puzzle.chameleons) if puzzle.chameleons else None,
+        "board": [dict(placement_yaml(p), at=list(p.at)) for p in puzzle.board],
+        "given": [{"code": g.code} if g.positions is None
+                  else {"code": g.code, "positions": g.positions} for g in puzzle.given],
+    }
+    if puzzle.title is not None:
+        out["title"] = puzzle.title
+    return out
+
+
+def _json(data: object) -> str:
+    # Inside <script>: with every "<" escaped, no text can ever close the element early.
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
+              number: int | str | None = None, web_url: str | None = None,
+              index_href: str | None = None) -> str:
+    """The whole player page for one puzzle, as text.
+
+    `index_href` adds a link back to a book site's index.
+    """
+    lang = check_language(lang)
+    pal = get_palette(palette)
+    solve(puzzle)  # refuses a wrong printed count, and a board too far apart to draw
+    grid = Grid.of(puzzle.board)
+    style = Style(lang=lang, palette=pal, number=number)
+    title = puzzle_title(puzzle, style)
+    num = puzzle_number(puzzle, style)
+    pid = puzzle_id(puzzle)
+    data = {
+        "id": pid,
+        "lang": lang,
+        "title": title,
+        "number": num,
+        "rules": puzzle.rules,
+        "chameleons": list(puzzle.ruleset.chameleons),
+        "board": [{"code": p.code, "at": list(p.at), "dir": p.dir} for p in puzzle.board],
+        "given": [{"code": g.code} for g in puzzle.given],
+        "grid": {"left": grid.left, "top": grid.top, "width": grid.width,
+                 "height": grid.height},
+        "puzzle": puzzle_mapping(puzzle),
+        "messages": page_messages(lang),
+        "example": NOTATION_EXAMPLE,
+        "web_url": web_url,
+    }
+    t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
+    rule_key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
+    heading = t("puzzle_number", n=num) if num is not None else ""
+    back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
+            if index_href else "")
+    fills = {c: pal.fill(c) for c in COLOURS}
+    fill_css = "".join(f".sw-{c}{{background:{v}}}" for c, v in fills.items())
+    replacements = {
+        "LANG": lang,
+        "TITLE": html.escape(title),
+        "NUMBER": heading,
+        "BACK": back,
+        "RULE": t(rule_key) + " " + t("chameleon_note"),
+        "HINT": t("web_hint"),
+        "STYLE": palette_css(pal) + fill_css + asset("player.css"),
+        "SYMBOLS": square_symbols(pal),
+        "DATA": _json(data),
+        "SCRIPT": asset("rules.js") + "\n" + asset("player.js"),
+        "NOSCRIPT": t("web_noscript"),
+        "FOOTER": t("puzzle_id", id=pid),
+        "PALETTE": pal.name,
+    }
+    # One pass, so text from the puzzle (a title) can never fill in another slot.
+    return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: replacements[m.group(1)], asset("template.html"))
+
+
+def render_html(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike, lang: str = "en",
+                palette: str = "classic", allow_illegal: bool = False) -> list[Path]:
+    """Write the player page of a puzzle to `path` (one self-contained .html file)."""
+    target = check_target(path)
+    source = None
+    if not isinstance(puzzle, Puzzle):
+        source = puzzle
+        puzzle = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    try:
+        text = page_html(puzzle, lang=lang, palette=palette)
+    except ConundrumError as exc:
+        raise (in_file(source, exc) if source is not None else exc) from None
+    return [atomic_write(target, text)]

@@ -1,0 +1,445 @@
+/* The Conundrum web player: draws the board, places tiles by pointer, keys or typed
+   notation, judges each answer with ConundrumRules, keeps progress in localStorage,
+   and offers the solving record (README, "The web player") and the window.conundrum hook. */
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
+  var R = ConundrumRules;
+  var game = new R.Game(DATA);
+  var grid = game.grid;
+  var M = DATA.messages;
+  var NS = "http://www.w3.org/2000/svg";
+  var C = 10, GAP = 0.6, BAND = 7;           // one cell is 10 units, as a sheet's 10 mm cell
+  var STORE_KEY = "conundrum:" + DATA.id;
+  var $ = function (id) { return document.getElementById(id); };
+
+  /* ---- words ---------------------------------------------------------------- */
+  var PLURAL = {
+    en: function (n) { return n === 1 ? "one" : "other"; },
+    es: function (n) { return n === 1 ? "one" : "other"; },
+    fr: function (n) { return n === 0 || n === 1 ? "one" : "other"; },
+    cs: function (n) { return n === 1 ? "one" : (n >= 2 && n <= 4 ? "few" : "other"); },
+    uk: function (n) {
+      if (n % 10 === 1 && n % 100 !== 11) return "one";
+      if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return "few";
+      return "many";
+    }
+  };
+  function t(key, params) {
+    params = params || {};
+    var entry = M[key];
+    if (entry && typeof entry === "object") entry = entry[PLURAL[DATA.lang](Math.abs(params.n))];
+    return String(entry).replace(/\{(\w+)\}/g, function (m, k) {
+      return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
+    });
+  }
+  function reasonText(fault) {
+    var params = Object.assign({}, fault.params);
+    if (fault.key === "reason_not_given" && params.given === null) params.given = t("reason_none_given");
+    return t(fault.key, params);
+  }
+  function clock(ms) {
+    var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    var two = function (v) { return (v < 10 ? "0" : "") + v; };
+    return (h ? h + ":" + two(m) : m) + ":" + two(s % 60);
+  }
+
+  /* ---- what the reader has done (kept under the puzzle's id) ----------------- */
+  var totals = DATA.given.map(function (g) { return game.positions(g.code).length; });
+  var total = totals.reduce(function (a, b) { return a + b; }, 0);
+  var state = load();
+  var found = new Map();                      // position id -> placement, in finding order
+  state.found.forEach(function (text) {
+    var r = game.judge(text, found);
+    if (r.verdict === "right") found.set(r.placement.id(), r.placement);
+  });
+
+  function fresh() {
+    return {v: 1, first: Date.now(), active: 0, found: [], tries: 0, wrong: 0,
+      revealed: false, done: null, doneActive: null};
+  }
+  function load() {
+    try {
+      var s = JSON.parse(window.localStorage.getItem(STORE_KEY));
+      if (s && s.v === 1 && Array.isArray(s.found)) return Object.assign(fresh(), s);
+    } catch (e) { /* no storage (private mode) or a damaged entry: start afresh */ }
+    return fresh();
+  }
+  function save() {
+    state.found = Array.from(found.values()).map(function (p) { return grid.text(p); });
+    try { window.localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (e) { /* none */ }
+  }
+  function perfect() { return total > 0 && found.size === total; }
+
+  /* Active time: only while the page is visible, until "Perfect!". */
+  var lastTick = performance.now();
+  function tick() {
+    var now = performance.now();
+    if (document.visibilityState === "visible" && state.done === null) {
+      state.active += Math.min(now - lastTick, 5000);
+    }
+    lastTick = now;
+    showProgress();
+  }
+  document.addEventListener("visibilitychange", function () { tick(); save(); });
+  setInterval(function () { tick(); if (state.done === null) save(); }, 1000);
+
+  /* ---- drawing ----------------------------------------------------------------- */
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function sx(x) { return (x - grid.left) * C; }
+  function sy(y) { return (y - grid.top) * C; }
+
+  /* renderers/draw.py square_rects: the three squares of a tile, inset from its cells. */
+  function squareRects(x, y, dir) {
+    var dx = dir === "h" ? 1 : 0, dy = 1 - dx, out = [];
+    for (var i = 0; i < 3; i++) {
+      var cx = x + i * dx * C, cy = y + i * dy * C;
+      var l = (i === 0 || dy) ? GAP : 0, r = (i === 2 || dy) ? GAP : 0;
+      var tp = (i === 0 || dx) ? GAP : 0, b = (i === 2 || dx) ? GAP : 0;
+      out.push([cx + l, cy + tp, C - l - r, C - tp - b]);
+    }
+    return out;
+  }
+  function drawTile(parent, code, dir, x, y, cls) {
+    var g = el("g", {"class": "tile " + (cls || "")}, parent);
+    var rects = squareRects(x, y, dir);
+    rects.forEach(function (r, i) {
+      var id = code[i] === "*" ? "J" : code[i];
+      el("use", {href: "#sq-" + id, x: r[0], y: r[1], width: r[2], height: r[3]}, g);
+    });
+    rects.slice(1).forEach(function (b) {
+      if (dir === "h") el("line", {x1: b[0], y1: b[1], x2: b[0], y2: b[1] + b[3], "class": "sep"}, g);
+      else el("line", {x1: b[0], y1: b[1], x2: b[0] + b[2], y2: b[1], "class": "sep"}, g);
+    });
+    var x0 = rects[0][0], y0 = rects[0][1];
+    var x1 = rects[2][0] + rects[2][2], y1 = rects[2][1] + rects[2][3];
+    el("rect", {x: x0, y: y0, width: x1 - x0, height: y1 - y0, "class": "outline"}, g);
+    return g;
+  }
+
+  var svg = $("board");
+  var W = grid.width * C, H = grid.height * C;
+  svg.setAttribute("viewBox", [-BAND, -BAND, W + 2 * BAND, H + 2 * BAND].join(" "));
+  svg.style.maxWidth = Math.round((grid.width + 1.4) * 46) + "px";
+  svg.setAttribute("aria-label", t("web_board_label", {columns: grid.width, rows: grid.height}));
+  ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
+
+  function drawBoard() {
+    var g = el("g", {"class": "grid"}, svg);
+    el("rect", {x: 0, y: 0, width: W, height: H, "class": "area"}, g);
+    var d = "";
+    for (var i = 1; i < grid.width; i++) d += "M" + i * C + " 0V" + H;
+    for (var j = 1; j < grid.height; j++) d += "M0 " + j * C + "H" + W;
+    el("path", {d: d, "class": "lines"}, g);
+    el("rect", {x: 0, y: 0, width: W, height: H, "class": "frame"}, g);
+    var labels = el("g", {"class": "labels", "aria-hidden": "true"}, svg);
+    for (i = 0; i < grid.width; i++) {
+      [-BAND / 2, H + BAND / 2].forEach(function (y) {
+        el("text", {x: (i + 0.5) * C, y: y}, labels).textContent = R.columnLabel(i);
+      });
+    }
+    for (j = 0; j < grid.height; j++) {
+      [-BAND / 2, W + BAND / 2].forEach(function (x) {
+        el("text", {x: x, y: (j + 0.5) * C}, labels).textContent = String(j + 1);
+      });
+    }
+    var tiles = el("g", {"class": "laid"}, svg);
+    game.board.tiles.forEach(function (p) { drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1])); });
+  }
+  drawBoard();
+  var shownLayer = el("g", {"class": "shown"}, svg);
+  var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
+
+  /* ---- the given tiles and the controls ------------------------------------------ */
+  var picked = null;                          // {index, code (reading), dir}
+  var cursor = [grid.left + Math.floor(grid.width / 2), grid.top + Math.floor(grid.height / 2)];
+  var shown = null;                           // the placement drawn as the current answer
+  var shownClass = "";
+
+  $("tiles-heading").textContent = t("tiles_heading");
+  var tileButtons = DATA.given.map(function (g, index) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "given";
+    b.setAttribute("aria-pressed", "false");
+    var icon = el("svg", {viewBox: "-1 -1 32 12", "class": "icon", "aria-hidden": "true"}, b);
+    drawTile(icon, g.code, "h", 0, 0);
+    var code = document.createElement("span");
+    code.className = "code";
+    code.textContent = g.code;
+    var count = document.createElement("span");
+    count.className = "count";
+    b.appendChild(code);
+    b.appendChild(count);
+    b.addEventListener("click", function (e) {
+      pick(index);
+      if (e.detail === 0) svg.focus();      // chosen with the keyboard: go on with the keyboard
+    });
+    $("tiles").appendChild(b);
+    return b;
+  });
+  function countTiles() {
+    tileButtons.forEach(function (b, i) {
+      var code = DATA.given[i].code, n = 0;
+      found.forEach(function (p) { if (p.tile() === R.canonical(code)) n++; });
+      b.querySelector(".count").textContent = t("positions", {n: totals[i]}) + " · " +
+        t("web_found_count", {found: n, total: totals[i]});
+    });
+  }
+
+  function button(id, label, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.id = id;
+    b.textContent = label;
+    b.addEventListener("click", action);
+    $("controls").appendChild(b);
+    return b;
+  }
+  button("rotate", t("web_rotate"), function () { turn(); });
+  button("flip", t("web_flip"), function () { flip(); });
+  button("lay", t("web_lay"), function () { lay(); });
+  button("cancel", t("web_cancel"), function () { cancel(); });
+
+  function pick(index) {
+    if (picked && picked.index === index) { cancel(); return; }
+    picked = {index: index, code: DATA.given[index].code, dir: "h"};
+    tileButtons.forEach(function (b, i) { b.setAttribute("aria-pressed", String(i === index)); });
+    drawCursor();
+  }
+  function cancel() {
+    picked = null;
+    tileButtons.forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+    drawCursor();
+  }
+  function turn() { if (picked) { picked.dir = picked.dir === "h" ? "v" : "h"; drawCursor(); } }
+  function flip() { if (picked) { picked.code = R.reversed(picked.code); drawCursor(); } }
+  function lay() {
+    if (!picked) { say("hint", t("web_pick_first")); return; }
+    submit(picked.code + " " + grid.name(cursor) + " " + picked.dir);
+  }
+
+  function drawCursor() {
+    cursorLayer.textContent = "";
+    var x = sx(cursor[0]), y = sy(cursor[1]);
+    if (picked) drawTile(cursorLayer, picked.code, picked.dir, x, y, "ghost");
+    el("rect", {x: x, y: y, width: C, height: C, "class": "cursor"}, cursorLayer);
+    var where = grid.name(cursor);
+    svg.setAttribute("aria-activedescendant", "");
+    $("cursor-text").textContent = picked ? picked.code + " " + where + " " + picked.dir : where;
+  }
+  function showPlacement(p, cls) {
+    shown = p;
+    shownClass = cls || "";
+    shownLayer.textContent = "";
+    if (p) drawTile(shownLayer, p.code, p.dir, sx(p.at[0]), sy(p.at[1]), "answer " + shownClass);
+  }
+
+  /* ---- pointer and keys on the board --------------------------------------------- */
+  function cellAt(e) {
+    var pt = svg.createSVGPoint();
+    pt.x = e.clientX; pt.y = e.clientY;
+    var q = pt.matrixTransform(svg.getScreenCTM().inverse());
+    var cx = Math.floor(q.x / C), cy = Math.floor(q.y / C);
+    if (cx < 0 || cy < 0 || cx >= grid.width || cy >= grid.height) return null;
+    return [grid.left + cx, grid.top + cy];
+  }
+  svg.addEventListener("pointermove", function (e) {
+    if (e.pointerType !== "mouse") return;
+    var c = cellAt(e);
+    if (c && (c[0] !== cursor[0] || c[1] !== cursor[1])) { cursor = c; drawCursor(); }
+  });
+  svg.addEventListener("click", function (e) {
+    var c = cellAt(e);
+    if (!c) return;
+    var same = c[0] === cursor[0] && c[1] === cursor[1];
+    cursor = c;
+    drawCursor();
+    // A mouse click lays at once (the ghost already showed where); a tap first shows the ghost.
+    if (picked && (same || e.pointerType === "mouse")) lay();
+  });
+  svg.addEventListener("keydown", function (e) {
+    var moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+    var k = e.key;
+    if (moves[k]) {
+      var nx = cursor[0] + moves[k][0], ny = cursor[1] + moves[k][1];
+      if (nx >= grid.left && nx < grid.left + grid.width && ny >= grid.top && ny < grid.top + grid.height) {
+        cursor = [nx, ny];
+        drawCursor();
+      }
+    } else if (k === "Enter" || k === " ") {
+      lay();
+    } else if (k === "r" || k === "R") {
+      turn();
+    } else if (k === "f" || k === "F") {
+      flip();
+    } else if (k === "Escape") {
+      cancel();
+    } else if (/^[1-9]$/.test(k) && +k <= DATA.given.length) {
+      pick(+k - 1);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  });
+
+  /* ---- judging ---------------------------------------------------------------------- */
+  function verdictOf(r) {
+    return {verdict: r.verdict, reason: r.fault && r.verdict !== "right" ? reasonText(r.fault) : ""};
+  }
+  function say(kind, text) {
+    var v = $("verdict");
+    v.className = "verdict " + kind;
+    v.textContent = text;
+  }
+  /* Judge one answer as the reader gave it, and record it. */
+  function submit(text) {
+    var r = game.judge(text, found);
+    var out = verdictOf(r);
+    var shownText = r.placement ? grid.text(r.placement) : text.trim();
+    if (r.verdict === "unreadable") {
+      say("unreadable", t("web_unreadable", {reason: out.reason}));
+      return out;
+    }
+    state.tries += 1;
+    if (r.verdict === "right") {
+      found.set(r.placement.id(), r.placement);
+      say("right", t("web_right", {answer: shownText}));
+      showPlacement(r.placement, "right");
+    } else if (r.verdict === "repeat") {
+      say("repeat", t("web_repeat", {answer: shownText}));
+      showPlacement(r.placement, "right");
+    } else {
+      state.wrong += 1;
+      say("wrong", t("web_wrong", {answer: shownText, reason: out.reason}));
+      showPlacement(r.placement, "wrong");
+    }
+    if (perfect() && state.done === null) {
+      tick();
+      state.done = Date.now();
+      state.doneActive = state.active;
+    }
+    save();
+    refresh();
+    if (perfect()) say("right perfect", t("web_perfect") + " " + t("web_right", {answer: shownText}));
+    return out;
+  }
+
+  $("answer-label").textContent = t("web_type_label", {example: DATA.example});
+  $("answer").placeholder = DATA.example;
+  $("check").textContent = t("web_check");
+  $("typed").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var input = $("answer");
+    if (!input.value.trim()) return;
+    var out = submit(input.value);
+    if (out.verdict === "right") input.value = "";
+  });
+
+  /* ---- lists, progress, reveal, record ------------------------------------------------ */
+  function listItem(ul, p, cls) {
+    var li = document.createElement("li");
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = grid.text(p);
+    b.title = grid.spanText(p);
+    b.addEventListener("click", function () { showPlacement(p, cls); });
+    li.appendChild(b);
+    ul.appendChild(li);
+  }
+  function refresh() {
+    var ul = $("found");
+    ul.textContent = "";
+    Array.from(found.values()).forEach(function (p) { listItem(ul, p, "right"); });
+    var missed = $("missed");
+    missed.textContent = "";
+    if (state.revealed) {
+      var missing = [];
+      DATA.given.forEach(function (g) {
+        game.positions(g.code).forEach(function (p) { if (!found.has(p.id())) missing.push(p); });
+      });
+      missing.forEach(function (p) { listItem(missed, p, "revealed"); });
+      $("missed-wrap").hidden = missing.length === 0;
+    }
+    countTiles();
+    showProgress();
+    document.body.classList.toggle("is-perfect", perfect());
+  }
+  function showProgress() {
+    var ms = state.done !== null ? state.doneActive : state.active;
+    var text = t("web_found_count", {found: found.size, total: total}) + " · " + t("web_time", {time: clock(ms)});
+    if (perfect()) text = t("web_perfect") + " " + text;
+    $("progress").textContent = text;
+  }
+  $("found-heading").textContent = t("web_found_heading");
+  $("missed-heading").textContent = t("web_missed_heading");
+
+  $("reveal").textContent = t("web_reveal");
+  $("confirm-text").textContent = t("web_reveal_confirm");
+  $("confirm-yes").textContent = t("web_reveal_yes");
+  $("confirm-no").textContent = t("web_reveal_no");
+  $("reveal").addEventListener("click", function () { $("confirm").hidden = false; $("confirm-yes").focus(); });
+  $("confirm-no").addEventListener("click", function () { $("confirm").hidden = true; $("reveal").focus(); });
+  $("confirm-yes").addEventListener("click", function () {
+    $("confirm").hidden = true;
+    state.revealed = true;
+    save();
+    refresh();
+    $("missed-heading").focus();
+  });
+
+  function record() {
+    var done = state.done !== null;
+    return {
+      format: "conundrum-solve-record",
+      version: 1,
+      records: [{
+        puzzle_id: DATA.id,
+        puzzle: DATA.puzzle,
+        solve_ms: done ? Math.max(0, Math.round(state.done - state.first)) : null,
+        active_ms: done ? Math.round(state.doneActive) : null,
+        tries: state.tries,
+        wrong: state.wrong,
+        found: found.size,
+        total: total,
+        revealed: !!state.revealed
+      }]
+    };
+  }
+  $("download").textContent = t("web_download");
+  $("download").addEventListener("click", function () {
+    var a = document.createElement("a");
+    a.href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(), null, 2) + "\n");
+    a.download = "conundrum-record-" + DATA.id + ".json";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  });
+
+  /* ---- start ------------------------------------------------------------------------- */
+  var live = document.createElement("p");
+  live.id = "cursor-text";
+  live.className = "cursor-text";
+  live.setAttribute("aria-live", "polite");
+  svg.parentNode.insertBefore(live, svg.nextSibling);
+  svg.setAttribute("aria-describedby", "cursor-text");
+  drawCursor();
+  refresh();
+  save();
+
+  /* The testing hook: a public contract (README, "The web player"). */
+  window.conundrum = {
+    positions: function (code) {
+      return game.positions(String(code)).map(function (p) { return grid.text(p); });
+    },
+    check: function (text) { return verdictOf(game.judge(String(text), found)); },
+    answer: function (text) { return submit(String(text)); },
+    found: function () { return {found: found.size, total: total}; },
+    record: record
+  };
+})();

@@ -1,0 +1,106 @@
+"""The player page as a file: one self-contained HTML file, small, without the answers."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conundrum.errors import ConundrumError
+from conundrum.game.grow import grow_board
+from conundrum.notation import Grid
+from conundrum.puzzle import Given, Puzzle, load_puzzle
+from conundrum.solver import positions
+from conundrum.tiles import STANDARD_TILES
+from renderers.i18n import LANGUAGES
+from renderers.palettes import PALETTES
+from renderers.sheet import puzzle_id
+from renderers.web.page import page_html, render_html
+
+EXAMPLE = "puzzles/spec-example.yaml"
+
+
+def big_puzzle(n: int = 40) -> Puzzle:
+    board = grow_board(n, random.Random(3), "standard", bot="random")
+    off = [t for t in sorted(STANDARD_TILES, reverse=True) if not board.contains(t)]
+    return Puzzle(board, [Given(off[0]), Given(off[1])], "standard", None, "Forty")
+
+
+def page_data(text: str) -> dict:
+    m = re.search(r'<script type="application/json" id="conundrum-data">(.*?)</script>', text,
+                  re.S)
+    assert m
+    return json.loads(m.group(1))
+
+
+def test_a_forty_tile_page_is_small_and_asks_for_nothing_outside():
+    text = page_html(big_puzzle(), "uk", "colourblind")
+    size = len(text.encode("utf-8"))
+    assert size <= 150_000, size
+    # no request can leave the page: no src/href to anywhere, no imports, no url(), a CSP
+    assert not re.search(r"""\b(src|href)=["'](?!#)""", text)
+    assert "@import" not in text and "url(" not in text
+    assert "default-src 'none'" in text
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)
+    assert "<script src" not in text and "<link" not in text
+
+
+def test_the_answers_are_not_in_the_page():
+    puzzle = big_puzzle()
+    text = page_html(puzzle)
+    grid = Grid.of(puzzle.board)
+    found = [p for g in puzzle.given for p in positions(puzzle.board, g.code, puzzle.ruleset)]
+    assert found
+    for p in found:
+        assert grid.text(p) not in text and grid.span_text(p) not in text
+    data = page_data(text)
+    assert data["given"] == [{"code": g.code} for g in puzzle.given]  # no count, no answer
+    assert data["id"] == puzzle_id(puzzle)
+    assert data["puzzle"]["board"][0] == {"code": puzzle.board.start.code,
+                                          "at": list(puzzle.board.start.at),
+                                          "dir": puzzle.board.start.dir}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_and_palette_fills_the_page(lang):
+    for palette in PALETTES:
+        text = page_html(load_puzzle(EXAMPLE), lang, palette)
+        assert f'<html lang="{lang}">' in text
+        assert "{{" not in text
+        data = page_data(text)
+        assert data["lang"] == lang
+        assert data["messages"]["reason_clash"].count("{") == 5
+        assert PALETTES[palette].fills["R"] in text
+        assert f'data-palette="{palette}"' in text
+
+
+def test_same_puzzle_same_bytes_and_a_title_cannot_break_out():
+    puzzle = load_puzzle(EXAMPLE)
+    assert page_html(puzzle) == page_html(puzzle)
+    puzzle.title = "</script><script>alert(1)</script>{{DATA}}"
+    text = page_html(puzzle)
+    assert "<script>alert(1)" not in text
+    assert "&lt;/script&gt;" in text
+    assert page_data(text)["title"] == puzzle.title  # every slot filled once, the data intact
+
+
+def test_render_writes_the_page(tmp_path):
+    out = tmp_path / "p.html"
+    run = subprocess.run([sys.executable, "-m", "conundrum", "render", EXAMPLE, "-o", str(out),
+                          "--lang", "fr", "--palette", "mono"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert f"wrote {out}" in run.stdout
+    text = out.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in text and 'data-palette="mono"' in text
+
+
+def test_a_wrong_count_is_refused_and_nothing_written(tmp_path):
+    puzzle = load_puzzle(EXAMPLE)
+    puzzle.given[0].positions = 4
+    with pytest.raises(ConundrumError, match="solver finds 5"):
+        render_html(puzzle, tmp_path / "p.html")
+    assert not (tmp_path / "p.html").exists()

@@ -1,0 +1,70 @@
+"""A real headless Chromium for the web player's tests (Selenium + Debian chromium).
+
+Outside CI a machine without chromium/chromedriver skips these tests; in CI
+(`CI=true`) a missing browser is a failure, never a skip (`make test`
+installs it: the Makefile's `browser` step).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PROGRAMS = ("chromium", "chromedriver")
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def require_browser() -> tuple[str, str]:
+    """Paths of chromium and chromedriver, or skip (fail in CI) when one is missing."""
+    found = {name: shutil.which(name) for name in PROGRAMS}
+    missing = [name for name, path in found.items() if path is None]
+    if missing:
+        why = f"{', '.join(missing)} not on PATH (run `make browser`)"
+        if in_ci():
+            pytest.fail(why)
+        pytest.skip(why)
+    return found["chromium"] or "", found["chromedriver"] or ""
+
+
+def new_driver(width: int = 1200, height: int = 900):
+    """A headless Chromium with every network request blocked."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    chromium, chromedriver = require_browser()
+    options = Options()
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--window-size={width},{height}")
+    options.binary_location = chromium
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(chromedriver))
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*://*/*", "*"]})
+    return driver
+
+
+@pytest.fixture(scope="module")
+def chrome() -> Iterator:
+    driver = new_driver()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def open_page(driver, path: Path) -> None:
+    driver.get(path.resolve().as_uri())
+
+
+def console_errors(driver) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
