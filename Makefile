@@ -47,3 +47,9 @@ lint: $(STAMP)
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis
+
+# The example puzzle and the sheet images the README shows, made by the program itself
+# (tests/test_docs_images.py fails when the committed ones are out of date).
+.PHONY: docs
+docs: $(STAMP)
+	$(BIN)/python docs/make_images.py

@@ -1,0 +1,64 @@
+"""The README's images and docs/example-puzzle.yaml are what `make docs` makes today."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+STALE = "out of date: run `make docs` and commit docs/ (a change of output is a decision)"
+
+
+def _make_images():
+    spec = importlib.util.spec_from_file_location("make_images", DOCS / "make_images.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+make_images = _make_images()
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("docs")
+    make_images.make(folder)
+    return folder
+
+
+def test_the_example_puzzle_is_what_the_footer_command_makes(fresh):
+    committed = (DOCS / make_images.PUZZLE).read_text(encoding="utf-8")
+    assert (fresh / make_images.PUZZLE).read_text(encoding="utf-8") == committed, \
+        f"docs/{make_images.PUZZLE} {STALE}"
+    # the file records the very command make_images runs, which the sheet's footer prints
+    assert "seed: 7" in committed and "method: search" in committed
+
+
+@pytest.mark.parametrize("name", make_images.IMAGES)
+def test_each_image_is_current(fresh, name):
+    new, old = Image.open(fresh / name), Image.open(DOCS / name)
+    assert new.size == old.size, f"docs/{name} {STALE}"
+    # pixels, not file bytes: another zlib may compress the same image differently
+    assert new.convert("RGB").tobytes() == old.convert("RGB").tobytes(), f"docs/{name} {STALE}"
+
+
+def test_docs_holds_no_image_make_docs_does_not_make():
+    on_disk = {p.name for p in DOCS.glob("*.png")}
+    assert on_disk == set(make_images.IMAGES)
+
+
+def test_every_image_the_readme_shows_is_made_by_make_docs():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]*\]\(docs/([^)]+\.png)\)", readme)
+    assert shown and set(shown) <= set(make_images.IMAGES)
+
+
+def test_make_docs_runs_the_script():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^docs:.*\n\t\$\(BIN\)/python docs/make_images.py$", makefile, re.M)
