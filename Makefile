@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test bench lint clean browser
+.PHONY: install demo test bench lint clean browser postgresql
 
 install: $(STAMP)
 
@@ -23,7 +23,7 @@ demo: $(STAMP)
 	$(BIN)/conundrum render out/demo.yaml --answers -o out/demo.svg
 	@echo "Wrote out/demo.yaml, out/demo.pdf, out/demo.png, out/demo.svg and their -answers pages"
 
-test: $(STAMP) browser
+test: $(STAMP) browser postgresql
 	$(BIN)/python -m pytest -n 2 -q
 
 # The web player's tests drive a real headless Chromium (Debian's chromium + chromium-driver).
@@ -39,11 +39,27 @@ browser:
 		echo "(outside CI those tests are skipped until then; with CI=true they fail)"; \
 	fi
 
-bench: $(STAMP)
+bench: $(STAMP) postgresql
 	$(BIN)/python -m tests.benchmarks
+
+# The catalogue tests start their own throwaway PostgreSQL server (tests/pg.py) from
+# Debian's postgresql package: installed here when missing (as root), else explained.
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \
+	  :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's postgresql for the catalogue tests (about a minute)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get update -qq && apt-get install -y -qq postgresql >/dev/null; \
+	else \
+	  echo "PostgreSQL is not installed, so its catalogue tests are skipped here (and fail in CI)."; \
+	  echo "To run them: sudo apt-get install -y postgresql  (the tests start their own server;"; \
+	  echo "no service or database needs setting up)"; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check conundrum renderers tests
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis

@@ -36,6 +36,19 @@ def _scores(counts: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def as_placement(item: object) -> Placement:
+    """A placement from its loose forms: (code, at, dir) or {code, at, dir}."""
+    try:
+        if isinstance(item, dict):
+            return Placement.make(item["code"], item["at"], item["dir"])
+        if isinstance(item, (tuple, list)) and len(item) == 3:
+            return Placement.make(*item)
+    except KeyError:
+        pass
+    raise BoardError(f"{item!r} is not a placement: give Placement(code, (x, y), dir), "
+                     "(code, (x, y), dir) or {code, at, dir}")
+
+
 class Board:
     """Placed tiles (the first is the start) and their cells.
 
@@ -152,7 +165,13 @@ class Board:
 
     # ---- changing ------------------------------------------------------
     def add(self, p: Placement) -> int:
-        """Lay a placement; raises BoardError if a cell is taken."""
+        """Lay a placement; raises BoardError if a cell is taken.
+
+        A plain `(code, at, dir)` tuple or a `{code, at, dir}` mapping is read as
+        a placement (and checked like one from a file).
+        """
+        if not isinstance(p, Placement):
+            p = as_placement(p)
         for cell in p.cells:
             if cell in self._cells:
                 other = self._tiles[self._cells[cell][1]]

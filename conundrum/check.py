@@ -32,7 +32,10 @@ class Grade:
         return not self.missed and not self.wrong
 
 
-def read_answers(text: str, grid: Grid) -> list[tuple[str, Placement | None, str | None]]:
+Answer = tuple[str, Placement | None, str | None]  # (as written, placement, why unreadable)
+
+
+def read_answers(text: str, grid: Grid) -> list[Answer]:
     """Each answer as (as written, placement or None, why unreadable or None).
 
     Text lines in sheet notation, or YAML/JSON: a list of placements, or a
@@ -41,7 +44,7 @@ def read_answers(text: str, grid: Grid) -> list[tuple[str, Placement | None, str
     structured = _structured(text)
     if structured is not None:
         return _limited(structured)
-    out = []
+    out: list[Answer] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip().strip(",;")
         if not line:
@@ -53,14 +56,14 @@ def read_answers(text: str, grid: Grid) -> list[tuple[str, Placement | None, str
     return _limited(out)
 
 
-def _limited(answers: list) -> list:
+def _limited(answers: list[Answer]) -> list[Answer]:
     # A puzzle has at most a few hundred positions; far more answers is not a reader's sheet.
     if len(answers) > MAX_ANSWERS:
         raise AnswerError(f"{len(answers):,} answers; the limit is {MAX_ANSWERS:,}")
     return answers
 
 
-def _structured(text: str):
+def _structured(text: str) -> list[Answer] | None:
     try:
         data = safe_yaml(text, "answers")
     except ConundrumError:
@@ -75,7 +78,7 @@ def _structured(text: str):
             return None
     if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
         return None
-    out = []
+    out: list[Answer] = []
     for i, item in enumerate(data, 1):
         written = f"{item.get('code')} at {item.get('at')} {item.get('dir')}"
         try:

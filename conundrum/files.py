@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -62,7 +63,7 @@ def check_target(path: object) -> Path:
     return target
 
 
-def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
+def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     """Write to a temporary file beside `path`, then rename it into place.
 
     A reader never sees a half-written file, and a failure leaves no file.
@@ -70,18 +71,32 @@ def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
     return atomic_write_many([(path, data)])[0]
 
 
-def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike, bytes | str]]) -> list[Path]:
+def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike[str], bytes | str]]) -> list[Path]:
     """Write several files all or nothing: every temporary file first, then the renames.
 
-    Faults (a folder as target, a missing folder, no permission, no space)
-    are ConundrumErrors naming the path; the temporary files are removed.
+    The last file is the one that says the set is complete (a book's
+    manifest beside its PDF): an old copy of it is removed before the first
+    rename and the new one is renamed last, so a process killed between the
+    renames leaves the first files without it (unfinished), never beside an
+    older one. Temporary files that earlier, killed runs left beside the
+    targets are removed first. Faults (a folder as target, a missing folder,
+    no permission, no space) are ConundrumErrors naming the path; the
+    temporary files are removed.
     """
     targets = [check_target(path) for path, _ in outputs]
+    for target in targets:
+        remove_stale_temps(target)
     temps: list[str] = []
     try:
         for (path, data), target in zip(outputs, targets, strict=True):
             payload = data.encode("utf-8") if isinstance(data, str) else data
             temps.append(_write_temp(path, target, payload))
+        if len(targets) > 1:
+            try:
+                targets[-1].unlink(missing_ok=True)
+            except OSError as exc:
+                raise ConundrumError(f"{outputs[-1][0]}: cannot replace: "
+                                     f"{exc.strerror or exc}") from None
         for tmp, (path, _), target in zip(temps, outputs, targets, strict=True):
             try:
                 os.replace(tmp, target)
@@ -93,10 +108,52 @@ def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike, bytes | str]]) 
     return targets
 
 
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name[:100]}."
+
+
+def remove_stale_temps(target: Path) -> list[Path]:
+    """Remove the temporary files of `target` left by writers that no longer run.
+
+    Each temporary file names its writer's process id (`.book.pdf.<pid>.<random>.tmp`),
+    so a file of a build still running is left alone; one without a process id
+    (written before ids were added) is stale too. Returns the files removed.
+    """
+    prefix = _temp_prefix(target)
+    removed = []
+    try:
+        names = [n for n in os.listdir(target.parent)
+                 if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return removed
+    for name in sorted(names):
+        writer = name[len(prefix):].split(".", 1)[0]
+        if writer.isdigit() and _running(int(writer)):
+            continue
+        try:
+            (target.parent / name).unlink()
+            removed.append(target.parent / name)
+        except OSError:
+            pass  # another cleaner got there first, or not ours to remove
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process: leave its file alone
+    return True
+
+
 def _write_temp(path: object, target: Path, payload: bytes) -> str:
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp",
-                                   dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target)}{os.getpid()}.",
+                                   suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:
@@ -108,6 +165,34 @@ def _write_temp(path: object, target: Path, payload: bytes) -> str:
         Path(tmp).unlink(missing_ok=True)
         raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
     return tmp
+
+
+def refuse_inputs(outputs: Sequence[tuple[str, object]],
+                  inputs: Sequence[tuple[str, object]]) -> None:
+    """Refuse an output that is one of the command's inputs, or another of its outputs.
+
+    Each item is (what it is, path). Paths are compared after resolving
+    symbolic links and `..`, and by device and inode when both exist, so
+    `vol.pdf`'s manifest cannot replace the spec `vol.manifest.yaml` it is built from.
+    """
+    seen = [(what, path, Path(os.path.realpath(as_path(path))))
+            for what, path in inputs if path is not None]
+    for what, path in outputs:
+        if path is None:
+            continue
+        resolved = Path(os.path.realpath(as_path(path)))
+        for other_what, other, other_resolved in seen:
+            if resolved == other_resolved or _same_file(resolved, other_resolved):
+                raise ConundrumError(f"{path}: the {what} would replace the {other_what} "
+                                     f"{other}; choose another path")
+        seen.append((what, path, resolved))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def read_text(path: object, limit: int = READ_LIMIT) -> str:
@@ -129,6 +214,8 @@ def read_text(path: object, limit: int = READ_LIMIT) -> str:
 
 def read_stdin(limit: int = READ_LIMIT) -> str:
     """Standard input as text, with the same limits as a file."""
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
+        raise ConundrumError("stdin: closed; give the answers as a file, or pipe them in")
     stream = getattr(sys.stdin, "buffer", None)
     try:
         if stream is None:  # a text stream standing in for stdin (tests, embedding)
@@ -192,7 +279,7 @@ def _scan(text: str, max_items: int) -> None:
             if isinstance(event, yaml.AliasEvent):
                 if event.anchor in open_anchors:
                     raise ValueError  # an anchor that contains itself
-                total += sizes.get(event.anchor, 1)  # an unknown one: the loader says so
+                total += sizes.get(event.anchor or "", 1)  # an unknown one: the loader says so
                 aliases = True
             elif isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent,
                                     yaml.MappingStartEvent)):
@@ -253,7 +340,7 @@ def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumErr
 
 
 def yaml_mapping(text: str, source: str, error: type[ConundrumError], what: str,
-                 holds: str, max_items: int = YAML_ITEMS) -> dict:
+                 holds: str, max_items: int = YAML_ITEMS) -> dict[str, Any]:
     """YAML (or JSON) text that must be a mapping, read with the safe loader only.
 
     Faults raise `error` naming `source`: `what` is the kind of file (for an

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import ConundrumError
 from .tiles import canonical, normalise_code
@@ -57,7 +57,7 @@ class Placement(NamedTuple):
         """Each cell with the colour it gets."""
         return tuple(zip(self.cells, self.code, strict=True))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "at": [self.at[0], self.at[1]], "dir": self.dir}
 
     def __str__(self) -> str:

@@ -35,13 +35,14 @@ class Puzzle:
     title: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the generator's seed
 
-    _rules_memo: tuple = field(default=(), init=False, repr=False, compare=False)
+    _rules_memo: tuple[tuple[str, tuple[str, ...] | None], RuleSet] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @property
     def ruleset(self) -> RuleSet:
         """The rule set, built once for the current `rules` and `chameleons`."""
         key = (self.rules, self.chameleons)
-        if not self._rules_memo or self._rules_memo[0] != key:
+        if self._rules_memo is None or self._rules_memo[0] != key:
             self._rules_memo = (key, rules_for(self.rules, self.chameleons))
         return self._rules_memo[1]
 
@@ -73,7 +74,7 @@ class Puzzle:
 
 
 # ---- reading ---------------------------------------------------------------
-def load_puzzle(path: str | os.PathLike, *, lenient: bool = False,
+def load_puzzle(path: str | os.PathLike[str], *, lenient: bool = False,
                 allow_illegal: bool = False) -> Puzzle:
     """Read a puzzle file. Unless `lenient`, a board that breaks a rule is an error.
 
@@ -99,7 +100,7 @@ def parse_puzzle(text: str, source: str = "<puzzle>") -> Puzzle:
         raise PuzzleFileError(f"{source}: {exc}") from None
 
 
-def _from_mapping(data: dict) -> Puzzle:
+def _from_mapping(data: dict[str, Any]) -> Puzzle:
     rules = data.get("rules", "standard")
     if not isinstance(rules, str):
         raise ConundrumError(f"rules {rules!r} must be standard or junior")
@@ -168,7 +169,7 @@ def _given(items: Any) -> list[Given]:
 
 
 # ---- writing ---------------------------------------------------------------
-class _Flow(dict):
+class _Flow(dict[str, Any]):
     """A mapping written on one line."""
 
 
@@ -176,7 +177,7 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-class _FlowList(list):
+class _FlowList(list[Any]):
     pass
 
 
@@ -186,7 +187,7 @@ _Dumper.add_representer(
     _FlowList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
 
 
-def placement_yaml(p: Placement) -> dict:
+def placement_yaml(p: Placement) -> dict[str, Any]:
     return _Flow(code=p.code, at=_FlowList(p.at), dir=p.dir)
 
 
@@ -208,7 +209,7 @@ def dump_puzzle(puzzle: Puzzle) -> str:
     return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-def save_puzzle(puzzle: Puzzle, path: str | os.PathLike) -> None:
+def save_puzzle(puzzle: Puzzle, path: str | os.PathLike[str]) -> None:
     if not isinstance(puzzle, Puzzle):
         raise ConundrumError(f"expected a Puzzle, not {type(puzzle).__name__}")
     atomic_write(path, dump_puzzle(puzzle))

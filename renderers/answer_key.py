@@ -186,8 +186,8 @@ def _flow_answers(page: Page, blocks: list[_Block], solved: Solved, x: float, y:
     """`draw_answers` with the key's blocks already built (once for all its pages)."""
     cursor, limit, placed = y, y + h, 0
     i = start
-    if 0 < i < len(blocks) and blocks[i].tile and not blocks[i].heading:
-        code = blocks[i].tile
+    code = blocks[i].tile if 0 < i < len(blocks) else None
+    if code and not blocks[i].heading:
         count = len(dict(solved.solutions)[code])
         cont = _tile_heading(solved, code, count, style, continued=True)
         cont.paint(page, x, cursor)

@@ -24,8 +24,9 @@ from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import text_width
-from .layout import Line, Page, Text
+from .layout import Align, Line, Page, Text
 from .pdf import pdf_bytes
+from .qr import page_address, short_address
 from .sheet import draw_puzzle
 from .solved import Solved, retitled, solve
 from .style import MIN_CELL, NOTATION_EXAMPLE, Style
@@ -151,7 +152,7 @@ class _Book:
     def _running(self, page: Page, text: str, number: int) -> float:
         """A small header repeating where the reader is; returns the y below."""
         x, y, w, _ = self.geo.box(number)
-        align = "right" if number % 2 else "left"  # on the outside edge
+        align: Align = "right" if number % 2 else "left"  # on the outside edge
         ax = x + w if number % 2 else x
         page.add(Text(ax, first_baseline(y, RUNNING_PT), text, RUNNING_PT, align=align,
                       colour=self.pal.muted, tag="running"))
@@ -204,6 +205,9 @@ class _Book:
         for i in range(1, RULES + 1):
             text = self.t(f"book_rule_{i}", example=example)
             top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
+        if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
+            top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
+                                 x, top, w, body, self.pal.ink, tag="web howto") + 2.0
         given = self.example.given[0]
         top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
                              x, top + 2.0, w, body, self.pal.ink, bold=True,
@@ -320,7 +324,9 @@ class _Book:
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
             titled = retitled(self._solved(bp), self.t("book_puzzle", n=bp.number))
-            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, style)
+            linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
+                if self.spec.web else style
+            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
             if r and c == 0:

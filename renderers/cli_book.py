@@ -15,6 +15,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -38,7 +39,7 @@ class BookProgress:
             TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), RateColumn(),
             TimeRemainingColumn(), console=console, disable=not console.is_terminal,
             transient=False)
-        self._task: int | None = None
+        self._task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self._task is None:
@@ -58,21 +59,25 @@ def _warn(message: str) -> None:
 def register(app: typer.Typer) -> None:
     """Add the `book` command to the CLI."""
 
-    @app.command()
+    @app.command(epilog="Example: conundrum book puzzles/book.yaml --jobs 2 -o book.pdf")
     def book(
         spec: Annotated[Path, typer.Argument(help="Book spec (YAML).")],
         output: Annotated[Path, typer.Option("-o", "--output", help="The book's PDF.")],
         jobs: Annotated[int, typer.Option(
             "--jobs", "-j", min=1, max=64,
             help="Worker processes generating puzzles (the book is the same for any N).")] = 1,
-        catalogue: Annotated[Path | None, typer.Option(
-            "--catalogue", help="SQLite catalogue of puzzles already printed "
-            "(default: conundrum-catalogue.sqlite beside the output).")] = None,
+        catalogue: Annotated[str | None, typer.Option(
+            "--catalogue", envvar="CONUNDRUM_CATALOGUE", show_envvar=True,
+            help="Catalogue of puzzles already printed: an SQLite file or a postgresql:// "
+            "URL (default: conundrum-catalogue.sqlite beside the output).")] = None,
         resume: Annotated[bool, typer.Option(
             "--resume", help="Continue an interrupted build from its work file.")] = False,
         draft: Annotated[bool, typer.Option(
             "--draft", help="A trial build: record nothing in the catalogue, so the real "
             "build after it gives the same puzzles.")] = False,
+        web: Annotated[Path | None, typer.Option(
+            "--web", help="Also write the book as a static site into this folder: index.html "
+            "and one page per puzzle to play and check it.")] = None,
         export: Annotated[Path | None, typer.Option(
             "--export", help="Also write every puzzle's board art (SVG) and puzzles.csv "
             "into this folder, for data merge in a layout tool.")] = None,
@@ -87,6 +92,9 @@ def register(app: typer.Typer) -> None:
 
         book_spec = load_spec(spec)
         check_output(output)
+        if web is not None:
+            from .web.site import check_site_folder
+            check_site_folder(web)
         kept: list[BookContent] = []  # the content drawn, for --export
 
         def render(content: BookContent, warn: Callable[[str], None]) -> bytes:
@@ -107,6 +115,10 @@ def register(app: typer.Typer) -> None:
             raise
         finally:
             progress.stop()
+        if web is not None:
+            from .web.site import write_site
+            site = write_site(book_spec, result.puzzles, web)
+            print(f"{web}: a site of {len(site)} pages", file=sys.stderr)
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "

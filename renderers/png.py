@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -139,8 +141,9 @@ class _Canvas:
                        anchor=_ANCHORS[t.align])
 
     def paint(self, page: Page) -> Image.Image:
-        handlers = {Rect: self.rect, Line: self.line, Polygon: self.polygon,
-                    Circle: self.circle, Text: self.text}
+        handlers: dict[type, Callable[[Any], None]] = {
+            Rect: self.rect, Line: self.line, Polygon: self.polygon, Circle: self.circle,
+            Text: self.text}
         for item in page.items:
             handlers[type(item)](item)
         return self.image

@@ -8,13 +8,14 @@ import re
 from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
-from conundrum.files import atomic_write_many, check_target
+from conundrum.files import atomic_write_many, check_target, refuse_inputs
 from conundrum.puzzle import Puzzle, load_puzzle
 
 from .board_art import board_page
 from .layout import page_size
 from .pdf import pdf_bytes
 from .png import check_dpi, png_bytes
+from .qr import check_url
 from .sheet import Style, puzzle_title, sheet_pages, solve
 from .svg import svg_bytes
 
@@ -71,7 +72,8 @@ def stale_answer_pages(path: Path, count: int) -> list[Path]:
 def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
                  answers: bool = False, lang: str = "en", palette: str = "classic",
                  page: str = "a4", dpi: int = 300, blank: bool = False,
-                 allow_illegal: bool = False, part: str = "sheet") -> list[Path]:
+                 allow_illegal: bool = False, web_url: str | None = None,
+                 part: str = "sheet") -> list[Path]:
     """Render a puzzle sheet to `path` (.pdf, .png or .svg); returns every file written.
 
     A PDF holds the puzzle page then the answer key's pages. A PNG or SVG is
@@ -83,7 +85,10 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     target = check_target(path)
     suffix = output_format(target)
     check_part(part, answers, suffix)
-    style = Style(lang=lang, palette=palette, blank=blank).checked()
+    source_path = None if isinstance(puzzle, Puzzle) else puzzle
+    refuse_inputs([("sheet", path)], [("puzzle", source_path)])
+    style = Style(lang=lang, palette=palette, blank=blank,
+                  web_url=None if web_url is None else check_url(web_url)).checked()
     page_size(page)
     if suffix == ".png":
         check_dpi(dpi)
@@ -110,6 +115,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
         outputs = _page_outputs(target, [png_bytes(pg, dpi) for pg in pages])
     else:
         outputs = _page_outputs(target, [svg_bytes(pg, title, style.lang) for pg in pages])
+    refuse_inputs([("sheet", p) for p, _ in outputs], [("puzzle", source_path)])
     written = atomic_write_many(outputs)
     if suffix != ".pdf":
         for old in stale_answer_pages(target, len(pages) - 1):

@@ -20,6 +20,7 @@ from .draw import BoardView, baseline_for_centre, draw_board, draw_square, draw_
 from .fonts import text_width
 from .layout import Line, Page, Rect, Text, page_size
 from .page_parts import content_box, draw_footer, draw_header
+from .qr import draw_web_link
 from .solved import Solved, retitled, solve
 from .style import COMPACT, FULL, MAX_CELL, MIN_CELL, NOTATION_EXAMPLE, Sizes, Style
 from .text import draw_fitted, draw_paragraph, first_baseline, line_height
@@ -221,6 +222,8 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         top = _draw_legend(page, x, top, w, style) + 4.0
     if style.footer:
         bottom = draw_footer(page, puzzle, x, bottom, w, style) - 2.0
+    if style.web_url:
+        bottom = draw_web_link(page, style.web_url, x, bottom, w, style) - 3.0
     items = _given_items(solved, style)
     plan = _arrange(solved.grid, items, w, bottom - top, style)
     view, used = _place_board(page, solved, plan, x, top, w, style)

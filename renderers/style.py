@@ -44,9 +44,10 @@ class Style:
     instructions: bool = True    # how to play in one paragraph, and the colour legend
     footer: bool = True          # the puzzle's reproducible id
     write_space: bool = True     # ruled lines for the reader's answers, when room is left
-    number: int | None = None    # the puzzle number; default: puzzle.extra["number"]
+    number: int | str | None = None  # the puzzle number; default: puzzle.extra["number"]
     compact: bool = False        # smaller type and thumbnails, for several per page
     max_cell: float = MAX_CELL
+    web_url: str | None = None   # the puzzle's web page: a QR code and its short address
 
     @property
     def pal(self) -> Palette:

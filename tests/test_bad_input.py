@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import conundrum
 from conundrum.cli import main
+from tests.program import CONUNDRUM
 
 ROOT = Path(__file__).parent.parent
 SPEC = str(ROOT / "puzzles" / "spec-example.yaml")
-EXE = Path(sys.executable).parent / "conundrum"
 GOOD = "board:\n  - {code: Y*B, at: [0, 0], dir: h}\n  - {code: YGB, at: [0, 1], dir: h}\n"
 
 
@@ -76,7 +75,7 @@ def test_too_many_answers(capsys, tmp_path):
 
 
 def test_binary_stdin_is_refused():
-    proc = subprocess.run([str(EXE), "check", SPEC, "-"], input=b"\xff\xfe\x00bad",
+    proc = subprocess.run([*CONUNDRUM, "check", SPEC, "-"], input=b"\xff\xfe\x00bad",
                           capture_output=True, timeout=60,
                           env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
     assert proc.returncode == 2 and b"stdin: not UTF-8" in proc.stderr

@@ -25,9 +25,9 @@ from conundrum.puzzle import Given, Puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import positions
 from renderers.book import render_book
+from tests.program import CONUNDRUM
 
 ROOT = Path(__file__).resolve().parent.parent
-CONUNDRUM = ROOT / ".venv" / "bin" / "conundrum"
 
 SMALL = """\
 title: Test Conundrums
@@ -287,7 +287,7 @@ def test_bad_specs_one_line_exit_2_no_output(tmp_path, capsys, text: str, words:
 
 def test_cli_errors_are_one_line_without_traceback(tmp_path) -> None:
     spec = write(tmp_path, "bad.yaml", "title: T\npage: a3\nsections: [{name: A, count: 1}]\n")
-    run = subprocess.run([str(CONUNDRUM), "book", str(spec), "-o", str(tmp_path / "b.pdf")],
+    run = subprocess.run([*CONUNDRUM, "book", str(spec), "-o", str(tmp_path / "b.pdf")],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert run.stderr.count("\n") == 1 and "unknown page 'a3'" in run.stderr
@@ -302,16 +302,16 @@ def test_a_book_that_cannot_be_completed_writes_nothing(tmp_path) -> None:
                  "  - {name: Impossible, count: 2, tiles: 2, given: 1, positions: 40}\n")
     out = tmp_path / "imp.pdf"
     cat = tmp_path / "cat.sqlite"
-    run = subprocess.run([str(CONUNDRUM), "book", str(spec), "-o", str(out), "--catalogue",
+    run = subprocess.run([*CONUNDRUM, "book", str(spec), "-o", str(out), "--catalogue",
                           str(cat)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 2
     assert "cannot be completed" in run.stderr and "'Impossible'" in run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert not out.exists() and not out.with_name("imp.manifest.yaml").exists()
-    # no work file (nothing can be resumed) and no catalogue made for nothing
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["imp.yaml"]
+    # no work file (nothing can be resumed); the first section's claim is released
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cat.sqlite", "imp.yaml"]
     with Catalogue(cat) as c:
-        assert len(c) == 0
+        assert len(c) == 0 and c.count("claimed") == 0 and c.books() == []
 
 
 def test_output_must_be_a_pdf(tmp_path, capsys) -> None:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conundrum.cli import main
+from tests.program import CONUNDRUM
 
 ROOT = Path(__file__).parent.parent
 SPEC = str(ROOT / "puzzles" / "spec-example.yaml")
 START = str(ROOT / "puzzles" / "start-alone.yaml")
-EXE = Path(sys.executable).parent / "conundrum"
 
 
 def run(capsys, *argv):
@@ -171,7 +170,7 @@ def test_missing_file_and_unreadable_validate_are_exit_2(capsys, tmp_path):
 @pytest.mark.parametrize("case", ["python tag", "overlap", "empty"])
 def test_real_process_prints_one_line_and_exits_2(tmp_path, case):
     path = write(tmp_path, ERROR_CASES[case])
-    proc = subprocess.run([str(EXE), "solve", path], capture_output=True, text=True,
+    proc = subprocess.run([*CONUNDRUM, "solve", path], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 import yaml
@@ -36,10 +34,10 @@ from conundrum.placement import Placement, neighbours
 from conundrum.puzzle import dump_puzzle, load_puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import junior_positions, positions, standard_counts
+from tests.program import CONUNDRUM
 
 from .strategies import grow as grow_reference
 
-EXE = Path(sys.executable).parent / "conundrum"
 STANDARD = rules_for("standard")
 JUNIOR = rules_for("junior")
 
@@ -269,7 +267,7 @@ def test_derived_seeds_do_not_use_python_hash(tmp_path):
     # a fresh interpreter with another hash seed writes the same bytes
     out = [tmp_path / "a.yaml", tmp_path / "b.yaml"]
     for path, hashseed in zip(out, ("1", "2"), strict=True):
-        subprocess.run([str(EXE), "generate", "--tiles", "12", "--positions", "3",
+        subprocess.run([*CONUNDRUM, "generate", "--tiles", "12", "--positions", "3",
                         "--seed", "4", "-o", str(path)], check=True, capture_output=True,
                        env={"PYTHONHASHSEED": hashseed, "PATH": "/usr/bin:/bin"})
     assert out[0].read_bytes() == out[1].read_bytes()
@@ -327,11 +325,11 @@ def test_every_generated_file_validates(capsys, tmp_path, argv):
     (["--tiles", 10, "--positions", "3,x"], "whole numbers"),
     (["--tiles", 10], "--positions is required"),
     (["--positions", 3], "--tiles is required"),
-    (["--tiles", 10, "--positions", 3, "--method", "magic"], "choose search or sat"),
-    (["--tiles", 10, "--positions", 3, "--rules", "chess"], "choose standard or junior"),
+    (["--tiles", 10, "--positions", 3, "--method", "magic"], "'magic'"),
+    (["--tiles", 10, "--positions", 3, "--rules", "chess"], "'chess'"),
     (["--tiles", 10, "--positions", 3, "--method", "sat", "--rules", "junior"],
      "standard rules only"),
-    (["--difficulty", 6], "from 1 to 5"),
+    (["--difficulty", 6], "'--difficulty'"),
     (["--tiles", 10, "--positions", 3, "--time-limit", 0], "positive"),
 ])
 def test_impossible_requests_exit_2_with_a_reason_and_no_file(capsys, tmp_path, argv, words):
@@ -364,7 +362,7 @@ def test_missing_output_folder_is_refused_before_any_work(capsys, tmp_path):
 def test_real_process_errors_one_line_exit_2_no_file(tmp_path, argv, words):
     out = tmp_path / "p.yaml"
     t0 = time.perf_counter()
-    proc = subprocess.run([str(EXE), "generate", *argv, "-o", str(out)],
+    proc = subprocess.run([*CONUNDRUM, "generate", *argv, "-o", str(out)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert words in proc.stderr and "Traceback" not in proc.stderr

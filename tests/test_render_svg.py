@@ -140,5 +140,5 @@ def test_part_board_refuses_answers_and_unknown_parts(tmp_path, capsys) -> None:
     assert "write .svg, .pdf or .png" in capsys.readouterr().err
     assert main(["render", str(src), "-o", str(tmp_path / "b.svg"), "--part", "tiles"]) == 2
     err = capsys.readouterr().err.strip()
-    assert "unknown part 'tiles'" in err and "\n" not in err
+    assert "--part" in err and "tiles" in err and "\n" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.yaml"]

@@ -3,6 +3,8 @@
 Each slot (section, slot) is tried with the seeds `slot_seed(book seed,
 section, slot, attempt)` for attempt 0, 1, 2 ...; a try whose puzzle repeats
 one already in the book or in the catalogue (up to symmetry) is passed over.
+A puzzle is accepted only once the catalogue grants this book its claim (see
+catalogue.py): a puzzle another build printed or holds is a repeat too.
 Generation runs ahead in worker processes, but the decisions (accept or pass
 over) are taken in slot order, from results that are pure functions of their
 task, so the book is the same whatever `--jobs` is and however the workers
@@ -11,10 +13,15 @@ are scheduled. Every result goes to the work file as it arrives (`--resume`).
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -89,6 +96,11 @@ class Hooks:
     stored: Callable[[int], None] | None = None  # called with the number stored so far
 
 
+# Reserves a puzzle (key, canonical form) for this book in the catalogue; False when
+# another book printed it or holds it (catalogue.Catalogue.claim, bound to the book).
+Claim = Callable[[str, str], bool]
+
+
 def task_for(spec: BookSpec, section: int, slot: int, attempt: int) -> Task:
     s = spec.sections[section]
     return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
@@ -110,10 +122,39 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
         return None, str(exc)
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int | None = None) -> None:
     # Ctrl-C reaches the whole process group; the parent handles it and keeps
     # what is stored, workers just stop without a traceback each.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
+
+
+PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h)
+
+
+def die_with_parent(parent: int | None) -> None:
+    """Have the kernel kill this worker when the build process dies, even by kill -9.
+
+    Linux: prctl(PR_SET_PDEATHSIG, SIGKILL). Elsewhere, a thread watches the
+    parent's process id and ends the worker once it changes (the parent is gone).
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if parent is not None and os.getppid() != parent:
+                    os._exit(1)  # the parent died before the signal was armed
+                return
+        except (OSError, AttributeError):
+            pass
+    if parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 class _Inline:
@@ -135,7 +176,8 @@ def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
     # and the caller's script is not re-imported (spawn would need a __main__ guard)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker,
+                               initargs=(os.getpid(),))
     # Start every worker now, before the caller's progress bar starts a thread:
     # forking a process that runs threads is what fork is unsafe with.
     pool.submit(int).result()
@@ -151,6 +193,7 @@ class _State:
     work: WorkFile
     hooks: Hooks
     source: str
+    claim: Claim | None = None
     hand_made: dict[tuple[int, int], Made] = field(default_factory=dict)
     in_flight: dict[Future, Task] = field(default_factory=dict)
     submitted: set[str] = field(default_factory=set)
@@ -159,14 +202,17 @@ class _State:
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
                  hooks: Hooks | None = None, source: str = "book",
+                 claim: Claim | None = None,
                  files: Mapping[tuple[int, int], HandMade] | None = None) -> list[Made]:
     """Every slot's puzzle, in book-spec order (sections, then slots).
 
+    `exclude` holds keys known to be taken; `claim`, when given, is asked for
+    each puzzle new to the book, in slot order, at the moment it is accepted.
     `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
     """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
-    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source)
+    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim)
     _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
@@ -247,7 +293,9 @@ def _decide(state: _State, task: Task) -> Made | None:
     key = key_of(form)
     if key in state.seen:
         return None
-    state.seen.add(key)
+    state.seen.add(key)  # a refused claim is not asked again for a later slot
+    if state.claim is not None and not state.claim(key, form):
+        return None
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
                 form, task.request())
 
@@ -261,7 +309,7 @@ def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> N
         hm = files[where]
         form = canonical_form(hm.puzzle)
         key = key_of(form)
-        if key in state.seen:
+        if key in state.seen or (state.claim is not None and not state.claim(key, form)):
             section = state.spec.sections[hm.section]
             raise BookError(f"{state.source}: section {section.name!r}: puzzle file {hm.name} "
                             "repeats a puzzle already in the book or the catalogue (up to "

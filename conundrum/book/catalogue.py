@@ -1,38 +1,77 @@
-"""The catalogue: every puzzle ever put in a book, so that later volumes repeat none.
+"""The catalogue: every puzzle ever put in a book, so that no two volumes print the same one.
 
-An SQLite file. Puzzles are recorded only when a book is finished, all in one
-transaction: a build that fails or is interrupted leaves the catalogue as it
-was. Each row remembers which book (see `seeds.book_id`) recorded it, so
-rebuilding the same book (say in another page size) does not count its own
-puzzles as repeats and gives the same book again.
+One small interface, `Catalogue`, with two backends chosen by the location
+(`Catalogue(location)` returns the right one, as `pathlib.Path` does): a file
+path is an SQLite file (`catalogue_sqlite.py`, one machine), a
+`postgresql://` URL a PostgreSQL database (`catalogue_postgres.py`, a team).
+Both hold the same two tables and run the same statements below.
+
+Reserve as you accept: a build *claims* each puzzle it accepts, one short
+transaction per claim, so two builds running at the same time can never
+both take the same puzzle (the key is unique; the loser moves its slot on
+to the next seed). A finished book turns its claims into *published* entries
+in one transaction. Claims of a build that stopped stay, owned by its book:
+`--resume` (the same book) takes them back; `release` frees them; and they
+expire once their book has claimed nothing for `CLAIM_EXPIRY` seconds, when
+any other build may take them over. A book is identified by `seeds.book_id`,
+so rebuilding the same book (say in another page size) finds its own
+puzzles as its own and gives the same book again.
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
-from collections.abc import Iterable
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..errors import ConundrumError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_NAME = "conundrum-catalogue.sqlite"
+ENV = "CONUNDRUM_CATALOGUE"
+URL_SCHEMES = ("postgresql://", "postgres://")
+CLAIM_EXPIRY = 24 * 3600  # seconds without a new claim before a book's claims may be taken
+BUSY_TIMEOUT = 30.0  # seconds a statement waits for another process's lock
+RETRIES = 3  # whole transactions tried again after a busy timeout, before giving up
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS puzzles (
-    key    TEXT PRIMARY KEY,   -- sha256 of the canonical form
-    form   TEXT NOT NULL,      -- the canonical form itself (canonical.py)
-    book   TEXT NOT NULL,      -- the book that first printed it
-    title  TEXT NOT NULL,
-    number INTEGER NOT NULL    -- its puzzle number in that book
-);
-"""
+# The same text for both backends (SQLite reads DOUBLE PRECISION as REAL).
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS puzzles (
+        key     TEXT PRIMARY KEY,          -- sha256 of the canonical form
+        form    TEXT NOT NULL,             -- the canonical form itself (canonical.py)
+        rules   TEXT NOT NULL,             -- its rule set
+        book    TEXT NOT NULL,             -- the book that claimed or printed it
+        title   TEXT NOT NULL,
+        number  INTEGER NOT NULL,          -- its number in that book (0 while claimed)
+        status  TEXT NOT NULL,             -- 'claimed' or 'published'
+        claimed DOUBLE PRECISION NOT NULL  -- when (seconds since 1970)
+    )""",
+    "CREATE INDEX IF NOT EXISTS puzzles_by_book ON puzzles (book, status)",
+    """CREATE TABLE IF NOT EXISTS books (
+        book     TEXT PRIMARY KEY,         -- seeds.book_id
+        title    TEXT NOT NULL,
+        status   TEXT NOT NULL,            -- 'building' or 'published'
+        started  DOUBLE PRECISION NOT NULL,
+        touched  DOUBLE PRECISION NOT NULL, -- its last claim or publication
+        finished DOUBLE PRECISION,
+        puzzles  INTEGER NOT NULL          -- published puzzles
+    )""",
+)
+PUZZLE_COLUMNS = ("key", "form", "rules", "book", "title", "number", "status", "claimed")
+BOOK_COLUMNS = ("book", "title", "status", "started", "touched", "finished", "puzzles")
 
 
 class CatalogueError(ConundrumError):
-    """A catalogue file that cannot be read or written."""
+    """A catalogue that cannot be reached, read or written."""
+
+
+class Busy(Exception):
+    """Raised by a backend when another process held a lock past the busy timeout."""
 
 
 @dataclass(frozen=True)
@@ -42,84 +81,281 @@ class Entry:
     number: int
 
 
+@dataclass(frozen=True)
+class BookRecord:
+    book: str
+    title: str
+    status: str
+    started: float
+    touched: float
+    finished: float | None
+    puzzles: int  # published
+    claims: int  # claimed, not yet published
+
+    @property
+    def unfinished(self) -> bool:
+        return self.status != "published" or self.claims > 0
+
+
+def rules_of(form: str) -> str:
+    return form.split("|", 1)[0]
+
+
+def is_url(location: str | os.PathLike) -> bool:
+    return isinstance(location, str) and location.startswith(URL_SCHEMES)
+
+
 def default_path(output: str | os.PathLike) -> Path:
     """Beside the book, shared by every book written to the same folder."""
     return Path(output).parent / DEFAULT_NAME
 
 
-class Catalogue:
-    """An open catalogue file; use as a context manager or call close()."""
+def locate(given: str | os.PathLike | None, output: str | os.PathLike | None = None
+           ) -> str | Path:
+    """Where the catalogue is: the `--catalogue` value, else `$CONUNDRUM_CATALOGUE`, else
+    `conundrum-catalogue.sqlite` beside the output (or in the current folder)."""
+    value = given if given not in (None, "") else os.environ.get(ENV) or None
+    if value is None:
+        return default_path(output) if output is not None else Path(DEFAULT_NAME)
+    return str(value) if is_url(value) else Path(value)
 
-    def __init__(self, path: str | os.PathLike) -> None:
-        self.path = Path(path)
-        if self.path.exists() and not self.path.is_file():
-            raise CatalogueError(f"{self.path}: the catalogue is not a file")
-        if not self.path.parent.is_dir():
-            raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
-        # A missing catalogue is made only when a finished book is recorded, so a
-        # build that fails leaves no file behind.
-        self._db: sqlite3.Connection | None = None
-        if self.path.exists():
-            self._open()
 
-    def _open(self) -> sqlite3.Connection:
-        if self._db is None:
+T = TypeVar("T")
+
+
+class Catalogue(ABC):
+    """An open catalogue; use as a context manager or call close().
+
+    `Catalogue(location)` opens the backend the location names. Opening is
+    lazy: nothing is created until something is written.
+    """
+
+    name: str  # for messages: the path, or the URL without its password
+    param = "?"  # the driver's placeholder
+
+    def __new__(cls, location: str | os.PathLike, **kwargs: Any) -> Catalogue:
+        return super().__new__(backend(location) if cls is Catalogue else cls)
+
+    # ---- what a backend provides ---------------------------------------------------
+    @abstractmethod
+    def _connection(self, create: bool) -> Any:
+        """The open DB-API connection (schema checked), or None when nothing exists yet
+        and `create` is false."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Any]:
+        """A write transaction on the connection; raises Busy when locked too long."""
+
+    @abstractmethod
+    def _fault(self, exc: Exception) -> str | None:
+        """A driver exception's one-line reason, or None when it is not the driver's."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    # ---- plumbing -----------------------------------------------------------------
+    def _sql(self, text: str) -> str:
+        return text if self.param == "?" else text.replace("?", self.param)
+
+    def _run(self, what: str, work: Callable[[Any], T], *, write: bool = True,
+             empty: T | None = None) -> T:
+        """`work(cursor)` in one transaction, tried again when the catalogue is busy."""
+        for attempt in range(RETRIES):
             try:
-                self._db = sqlite3.connect(self.path, isolation_level=None)
-                self._check_schema()
-            except sqlite3.DatabaseError as exc:
-                raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
-        return self._db
+                db = self._connection(create=write)
+                if db is None:
+                    return empty  # type: ignore[return-value]
+                if not write:
+                    return work(db)
+                with self._transaction() as cur:
+                    return work(cur)
+            except Busy:
+                if attempt + 1 < RETRIES:
+                    time.sleep(0.2 * 2 ** attempt)
+            except CatalogueError:
+                raise
+            except Exception as exc:
+                reason = self._fault(exc)
+                if reason is None:
+                    raise
+                raise CatalogueError(f"{self.name}: cannot {what} ({reason})") from None
+        raise CatalogueError(f"{self.name}: cannot {what}: the catalogue is locked by another "
+                             f"process (waited {RETRIES} x {BUSY_TIMEOUT:g} s)")
 
-    def _check_schema(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, SCHEMA_VERSION):
-            raise CatalogueError(f"{self.path}: catalogue version {version} is newer than "
-                                 f"this program understands ({SCHEMA_VERSION})")
-        if version == 0:
-            with self._transaction():
-                # one statement: executescript() would COMMIT the open transaction
-                self._db.execute(_SCHEMA)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    def _execute(self, cur: Any, text: str, params: Iterable[Any] = ()) -> Any:
+        return cur.execute(self._sql(text), tuple(params))
 
-    def _transaction(self) -> _Txn:
-        # sqlite3's own context manager commits or rolls back; BEGIN IMMEDIATE
-        # takes the write lock at once so two builds cannot interleave.
-        db = self._open()
-        db.execute("BEGIN IMMEDIATE")
-        return _Txn(db)
+    def _rows(self, cur: Any, text: str, params: Iterable[Any] = ()) -> list[tuple]:
+        return list(self._execute(cur, text, params).fetchall())
 
-    def keys_except(self, book: str) -> frozenset[str]:
-        """Every recorded key except the ones this same book recorded."""
-        if self._db is None:
-            return frozenset()
-        try:
-            rows = self._db.execute("SELECT key FROM puzzles WHERE book != ?", (book,))
-            return frozenset(r[0] for r in rows)
-        except sqlite3.DatabaseError as exc:
-            raise CatalogueError(f"{self.path}: cannot read the catalogue ({exc})") from None
+    def open(self) -> None:
+        """Reach the catalogue now (a wrong URL or a newer version fails before any work);
+        a missing SQLite file is still made only when first written."""
+        self._run("open the catalogue", lambda db: None, write=False, empty=None)
 
-    def __len__(self) -> int:
-        if self._db is None:
-            return 0
-        return self._db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0]
+    # ---- the build's side ------------------------------------------------------------
+    def claim(self, book: str, title: str, key: str, form: str) -> bool:
+        """Reserve a puzzle for `book`: True when it is now this book's, False when another
+        book printed it or holds a live claim on it."""
+        now = time.time()
+
+        def work(cur: Any) -> bool:
+            row = self._rows(cur, "SELECT book, status FROM puzzles WHERE key = ?", (key,))
+            if not row:
+                got = self._execute(
+                    cur, "INSERT INTO puzzles (key, form, rules, book, title, number, status, "
+                    "claimed) VALUES (?, ?, ?, ?, ?, 0, 'claimed', ?) ON CONFLICT (key) "
+                    "DO NOTHING", (key, form, rules_of(form), book, title, now)).rowcount == 1
+            elif row[0][0] == book:
+                got = True
+            elif row[0][1] == "claimed":
+                got = self._execute(
+                    cur, "UPDATE puzzles SET book = ?, title = ?, claimed = ? WHERE key = ? AND "
+                    "book = ? AND status = 'claimed' AND EXISTS (SELECT 1 FROM books b WHERE "
+                    "b.book = puzzles.book AND b.touched < ?)",
+                    (book, title, now, key, row[0][0], now - CLAIM_EXPIRY)).rowcount == 1
+            else:
+                got = False
+            self._touch(cur, book, title, now)
+            return got
+
+        return self._run("claim a puzzle", work)
+
+    def _touch(self, cur: Any, book: str, title: str, now: float) -> None:
+        self._execute(cur, "INSERT INTO books (book, title, status, started, touched, finished, "
+                      "puzzles) VALUES (?, ?, 'building', ?, ?, NULL, 0) ON CONFLICT (book) DO "
+                      "UPDATE SET touched = excluded.touched", (book, title, now, now))
 
     def record(self, book: str, title: str, entries: Iterable[Entry]) -> int:
-        """Record a finished book's puzzles in one transaction; returns how many were new."""
-        rows = [(e.key, e.form, book, title, e.number) for e in entries]
-        try:
-            with self._transaction():
-                before = self._db.total_changes
-                self._db.executemany(
-                    "INSERT OR IGNORE INTO puzzles (key, form, book, title, number) "
-                    "VALUES (?, ?, ?, ?, ?)", rows)
-                return self._db.total_changes - before
-        except sqlite3.DatabaseError as exc:
-            raise CatalogueError(f"{self.path}: cannot record the book ({exc})") from None
+        """Publish a finished book in one transaction: its claims become its entries, in
+        book order; returns how many puzzles are new to it. Claims it did not use are
+        dropped. Fails, changing nothing, if another book took one of its puzzles."""
+        now = time.time()
+        rows = [(e.key, e.form, rules_of(e.form), book, title, e.number, now) for e in entries]
 
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
+        def work(cur: Any) -> int:
+            new = 0
+            for key, form, rules, _b, _t, number, _n in rows:
+                updated = self._execute(
+                    cur, "UPDATE puzzles SET status = 'published', number = ?, title = ? "
+                    "WHERE key = ? AND book = ? AND status = 'claimed'",
+                    (number, title, key, book)).rowcount
+                if not updated:  # never claimed (a caller without claims) or lost
+                    updated = self._execute(
+                        cur, "INSERT INTO puzzles (key, form, rules, book, title, number, "
+                        "status, claimed) VALUES (?, ?, ?, ?, ?, ?, 'published', ?) "
+                        "ON CONFLICT (key) DO NOTHING",
+                        (key, form, rules, book, title, number, now)).rowcount
+                new += updated
+            mine = {r[0] for r in self._rows(cur, "SELECT key FROM puzzles WHERE book = ?",
+                                             (book,))}
+            lost = [number for key, *_r, number, _n in rows if key not in mine]
+            if lost:
+                raise CatalogueError(
+                    f"{self.name}: puzzle {lost[0]} of this book was taken by another book "
+                    "after its claim expired; run the same command with --resume to replace it")
+            self._execute(cur, "DELETE FROM puzzles WHERE book = ? AND status = 'claimed'",
+                          (book,))
+            self._touch(cur, book, title, now)
+            self._execute(
+                cur, "UPDATE books SET status = 'published', title = ?, finished = ?, puzzles = "
+                "(SELECT COUNT(*) FROM puzzles p WHERE p.book = books.book) WHERE book = ?",
+                (title, now, book))
+            return new
+
+        return self._run("record the book", work)
+
+    def release(self, book: str) -> int:
+        """Free a book's claims (its published puzzles stay); returns how many."""
+
+        def work(cur: Any) -> int:
+            n = self._execute(cur, "DELETE FROM puzzles WHERE book = ? AND status = 'claimed'",
+                              (book,)).rowcount
+            self._execute(cur, "DELETE FROM books WHERE book = ? AND status = 'building'",
+                          (book,))
+            return int(n)
+
+        return self._run("release the claims", work, empty=0)
+
+    def forget(self, book: str) -> int:
+        """Remove a withdrawn book: its entries, claims and record; returns how many puzzles."""
+
+        def work(cur: Any) -> int:
+            n = self._execute(cur, "DELETE FROM puzzles WHERE book = ?", (book,)).rowcount
+            self._execute(cur, "DELETE FROM books WHERE book = ?", (book,))
+            return int(n)
+
+        return self._run("forget the book", work, empty=0)
+
+    # ---- reading ------------------------------------------------------------------------
+    def keys_except(self, book: str) -> frozenset[str]:
+        """Every key printed or claimed by another book than this one."""
+        return self._run("read the catalogue", lambda db: frozenset(
+            r[0] for r in self._rows(db, "SELECT key FROM puzzles WHERE book != ?", (book,))),
+            write=False, empty=frozenset())
+
+    def keys_of(self, book: str, status: str = "published") -> frozenset[str]:
+        return self._run("read the catalogue", lambda db: frozenset(
+            r[0] for r in self._rows(db, "SELECT key FROM puzzles WHERE book = ? AND "
+                                     "status = ?", (book, status))),
+            write=False, empty=frozenset())
+
+    def count(self, status: str = "published") -> int:
+        return self._run("read the catalogue", lambda db: int(self._rows(
+            db, "SELECT COUNT(*) FROM puzzles WHERE status = ?", (status,))[0][0]),
+            write=False, empty=0)
+
+    def __len__(self) -> int:
+        """Published puzzles (claims are not counted)."""
+        return self.count("published")
+
+    def books(self) -> list[BookRecord]:
+        """Every book, by title then id."""
+        def work(db: Any) -> list[BookRecord]:
+            claims = dict(self._rows(db, "SELECT book, COUNT(*) FROM puzzles WHERE status = "
+                                     "'claimed' GROUP BY book"))
+            rows = self._rows(db, f"SELECT {', '.join(BOOK_COLUMNS)} FROM books")
+            out = [BookRecord(r[0], r[1], r[2], r[3], r[4], r[5], int(r[6]),
+                              claims=int(claims.get(r[0], 0))) for r in rows]
+            return sorted(out, key=lambda b: (b.title, b.book))
+        return self._run("read the catalogue", work, write=False, empty=[])
+
+    def stats(self) -> list[tuple[str, str, str, int]]:
+        """(book, rules, status, puzzles) for every book, rule set and status."""
+        return self._run("read the catalogue", lambda db: sorted(
+            (r[0], r[1], r[2], int(r[3])) for r in self._rows(
+                db, "SELECT book, rules, status, COUNT(*) FROM puzzles "
+                "GROUP BY book, rules, status")), write=False, empty=[])
+
+    # ---- moving a catalogue --------------------------------------------------------------
+    def dump(self) -> Iterator[dict]:
+        nothing: list[dict] = []
+
+        """Every book record, then every puzzle row, each as a dict, in a stable order."""
+        def work(db: Any) -> list[dict]:
+            # sorted here, not by the server: collations differ between databases
+            books = sorted(self._rows(db, f"SELECT {', '.join(BOOK_COLUMNS)} FROM books"))
+            puzzles = sorted(self._rows(db, f"SELECT {', '.join(PUZZLE_COLUMNS)} FROM puzzles"),
+                             key=lambda r: (r[3], r[5], r[0]))  # book, number, key
+            return ([{"book": dict(zip(BOOK_COLUMNS, r, strict=True))} for r in books]
+                    + [{"puzzle": dict(zip(PUZZLE_COLUMNS, r, strict=True))} for r in puzzles])
+        yield from self._run("read the catalogue", work, write=False, empty=nothing)
+
+    def load(self, books: list[dict], puzzles: list[dict]) -> tuple[int, int]:
+        """Add book records and puzzle rows (checked by the caller) in one transaction;
+        rows whose key or book is already here are kept as they are. Returns (books,
+        puzzles) added."""
+        def work(cur: Any) -> tuple[int, int]:
+            nb = sum(self._execute(
+                cur, f"INSERT INTO books ({', '.join(BOOK_COLUMNS)}) VALUES "
+                f"({', '.join('?' * len(BOOK_COLUMNS))}) ON CONFLICT (book) DO NOTHING",
+                [b[c] for c in BOOK_COLUMNS]).rowcount for b in books)
+            np = sum(self._execute(
+                cur, f"INSERT INTO puzzles ({', '.join(PUZZLE_COLUMNS)}) VALUES "
+                f"({', '.join('?' * len(PUZZLE_COLUMNS))}) ON CONFLICT (key) DO NOTHING",
+                [p[c] for c in PUZZLE_COLUMNS]).rowcount for p in puzzles)
+            return nb, np
+        return self._run("import into the catalogue", work)
 
     def __enter__(self) -> Catalogue:
         return self
@@ -128,14 +364,15 @@ class Catalogue:
         self.close()
 
 
-class _Txn:
-    """Commit on success, roll back on any exception (KeyboardInterrupt included)."""
+def backend(location: str | os.PathLike) -> type[Catalogue]:
+    """The class for a location: PostgreSQL for a postgresql:// URL, else SQLite."""
+    if is_url(location):
+        from .catalogue_postgres import PostgresCatalogue
+        return PostgresCatalogue
+    from .catalogue_sqlite import SqliteCatalogue
+    return SqliteCatalogue
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
 
-    def __enter__(self) -> sqlite3.Connection:
-        return self._db
-
-    def __exit__(self, exc_type: object, *rest: object) -> None:
-        self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+def open_catalogue(location: str | os.PathLike) -> Catalogue:
+    """`Catalogue(location)`, spelled so that type checkers see a concrete class."""
+    return backend(location)(location)

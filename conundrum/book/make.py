@@ -1,12 +1,15 @@
 """A whole book, all or nothing: puzzles, their order, the PDF, the manifest, the catalogue.
 
 The PDF is drawn by a renderer passed in (the renderers package provides it),
-so this package never imports the renderers. Nothing is written until every
-puzzle is made and the PDF is drawn in memory; then the PDF and the manifest
-are written atomically and, last, the catalogue records the book in one
-transaction. A failure at any point before leaves no PDF and no catalogue
-change; an interrupted build's work file keeps what was made for `--resume`
-(a book that cannot be made at all leaves none).
+so this package never imports the renderers. Each puzzle is claimed in the
+catalogue as it is accepted (catalogue.py). Nothing is written until every
+puzzle is made and the PDF is drawn in memory; then the catalogue records
+the book in one transaction (waiting out, and retrying after, another
+process's lock), and only then are the PDF and the manifest written
+atomically: a book exists only if it is recorded. A failure before leaves no
+PDF and the book's claims in place for `--resume`; an interrupted build's
+work file keeps what was made (a book that cannot be made at all leaves
+none, and releases its claims).
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ..errors import ConundrumError
-from ..files import atomic_write_many, check_target
+from ..files import atomic_write_many, check_target, refuse_inputs, remove_stale_temps
 from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
-from .catalogue import Catalogue, Entry, default_path
+from .catalogue import Catalogue, CatalogueError, Entry, locate, open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
@@ -55,7 +59,7 @@ def book_content(spec: BookSpec, puzzles: list[BookPuzzle], jobs: int = 1) -> Bo
 class BookOptions:
     output: Path
     jobs: int = 1
-    catalogue: Path | None = None  # None: default_path(output)
+    catalogue: str | Path | None = None  # a path or postgresql:// URL; None: catalogue.locate
     resume: bool = False
     source: str = "book"  # the spec's name, for messages
     # a trial build: avoids the catalogue's puzzles as usual but records (and claims)
@@ -68,7 +72,7 @@ class BookResult:
     puzzles: list[BookPuzzle]
     pdf: Path
     manifest: Path
-    catalogue: Path
+    catalogue: str  # where it is (a URL without its password)
     recorded: int  # puzzles new to the catalogue
 
 
@@ -104,31 +108,68 @@ def stored_score(puzzle: Puzzle) -> float:
     return score(puzzle)
 
 
+def _refuse_overwriting_inputs(spec: BookSpec, options: BookOptions, output: Path,
+                               cat_path: str | Path, wpath: Path) -> None:
+    """No output of the build (book, manifest, catalogue, work file) may be one of its
+    inputs (the spec, a hand-made puzzle file) or another of its outputs; and
+    temporary files of earlier, killed builds are removed."""
+    inputs: list[tuple[str, object]] = [
+        ("puzzle file", Path(spec.base, name))
+        for section in spec.sections for name in (section.puzzles or ())]
+    if os.path.isfile(options.source):
+        inputs.insert(0, ("spec", options.source))
+    manifest = manifest_path(output)
+    catalogue = None if "://" in str(cat_path) else cat_path  # a database server's address
+    refuse_inputs([("book", output), ("manifest", manifest), ("work file", wpath),
+                   ("catalogue", catalogue)], inputs)
+    for target in (output, manifest):
+        remove_stale_temps(target)
+
+
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
               hooks: Hooks | None = None) -> BookResult:
     output = check_output(options.output)
     files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
-    cat_path = options.catalogue if options.catalogue is not None else default_path(output)
     this_book = book_id(spec)
     wpath = work_path(output)
+    location = locate(options.catalogue, output)
+    _refuse_overwriting_inputs(spec, options, output, location, wpath)
     if options.resume and not wpath.exists():
         warn(f"nothing to resume at {wpath}; starting from the first puzzle")
-    with Catalogue(cat_path) as catalogue:
-        exclude = catalogue.keys_except(this_book)
+    with open_catalogue(location) as catalogue:
+        catalogue.open()
         work = WorkFile(wpath, fresh=not options.resume)
+        # A draft claims nothing; it avoids what other books printed or hold, as a real
+        # build would, so the real build after it gives the same book.
+        exclude = catalogue.keys_except(this_book) if options.draft else frozenset()
+        claim = None if options.draft else partial(catalogue.claim, this_book, spec.title)
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
-                                source=options.source, files=files)
+                                source=options.source, claim=claim, files=files)
         except BookError:
             work.discard()  # the book cannot be made: there is nothing to resume
+            if not options.draft:
+                catalogue.release(this_book)  # nor any reason to hold puzzles for it
             raise
         finally:
             work.close()
         puzzles = order_book(spec, made)
         pdf = render(book_content(spec, puzzles, options.jobs), warn)
         manifest = manifest_path(output)
-        atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
-        recorded = 0 if options.draft else catalogue.record(this_book, spec.title, entries)
+        recorded = 0 if options.draft else _record(catalogue, this_book, spec, entries, output)
+        # Recorded first: if writing fails now, the catalogue holds the book as its own
+        # (no repeat risk), and running the same command again writes the same book.
+        atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
     wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
-    return BookResult(puzzles, output, manifest, cat_path, recorded)
+    return BookResult(puzzles, output, manifest, catalogue.name, recorded)
+
+
+def _record(catalogue: Catalogue, book: str, spec: BookSpec, entries: list[Entry],
+            output: Path) -> int:
+    try:
+        return catalogue.record(book, spec.title, entries)
+    except CatalogueError as exc:
+        raise CatalogueError(f"{exc}; {output} was not written (a book exists only once "
+                             "recorded); its puzzles are kept: run the same command "
+                             "with --resume") from None

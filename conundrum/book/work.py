@@ -44,18 +44,33 @@ class WorkFile:
             # SQLite's journal prevents that at every synchronous level
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(results)")}
         except (sqlite3.DatabaseError, OSError) as exc:
             raise ConundrumError(f"{self.path}: cannot use the work file ({exc}); delete it "
                                  "and build without --resume") from None
+        if not {"task", "puzzle", "error"} <= columns:
+            self._db.close()
+            raise ConundrumError(f"{self.path}: not a work file of this program (another "
+                                 "table layout); delete it and build without --resume")
 
     def load(self) -> dict[str, tuple[str | None, str | None]]:
         """Every stored result: task key -> (puzzle record, error)."""
-        rows = self._db.execute("SELECT task, puzzle, error FROM results")
+        try:
+            rows = self._db.execute("SELECT task, puzzle, error FROM results").fetchall()
+        except sqlite3.Error as exc:
+            raise ConundrumError(f"{self.path}: cannot read the work file ({exc}); delete it "
+                                 "and build without --resume") from None
         return {task: (puzzle, error) for task, puzzle, error in rows}
 
     def store(self, task: str, puzzle: str | None, error: str | None) -> None:
-        self._db.execute("INSERT OR REPLACE INTO results (task, puzzle, error) VALUES (?, ?, ?)",
-                         (task, puzzle, error))
+        try:
+            self._db.execute("INSERT OR REPLACE INTO results (task, puzzle, error) "
+                             "VALUES (?, ?, ?)", (task, puzzle, error))
+        except sqlite3.Error as exc:
+            # a full disk shows as "database or disk is full" or "disk I/O error"
+            raise ConundrumError(f"{self.path}: cannot store a made puzzle in the work file "
+                                 f"({exc}); free some space, then run the same command with "
+                                 "--resume to continue from the puzzles already made") from None
 
     def close(self) -> None:
         self._db.close()

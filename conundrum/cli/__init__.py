@@ -6,42 +6,96 @@ stderr and exit status 2.
 
 from __future__ import annotations
 
+import errno
+import os
+import shlex
 import sys
-from importlib.metadata import entry_points
+import traceback
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from ..errors import ConundrumError
+from ..version import program_version
 
 # Typer bundles its own click; reach its exception classes through a public one.
-UsageError = typer.BadParameter.__mro__[1]
-ClickException = typer.BadParameter.__mro__[2]
+UsageError: type[Any] = typer.BadParameter.__mro__[1]
+ClickException: type[Any] = typer.BadParameter.__mro__[2]
 
 app = typer.Typer(
     name="conundrum",
     help="Generate, solve, check and print Chromino conundrums.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"conundrum {program_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _program_options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the program's version and exit.")] = False,
+) -> None:
+    """Generate, solve, check and print Chromino conundrums."""
+
 # Each module registers its commands on `app`.
-from . import core, extract, generate, simulate  # noqa: E402,F401
+from . import catalogue, core, extract, generate, simulate  # noqa: E402,F401
 
 
 def _load_plugins() -> None:
-    """Commands from other installed packages (the renderers), in name order."""
+    """Commands from other installed packages (the renderers), in name order.
+
+    A plugin that fails to load (broken, missing, or shadowed by a stray file
+    of the same name in the working directory) costs its own commands only:
+    one line on stderr names it, and every other command still works.
+    """
     for ep in sorted(entry_points(group="conundrum.commands"), key=lambda e: e.name):
-        ep.load()(app)
+        try:
+            ep.load()(app)
+        except Exception as exc:  # any fault in someone else's code: report, go on
+            print(f"conundrum: plugin {ep.name!r} ({ep.value}) not loaded: "
+                  f"{type(exc).__name__}: {exc}{_shadow_hint(ep)}", file=sys.stderr)
+
+
+def _shadow_hint(ep: EntryPoint) -> str:
+    """A hint when a file in the working directory hides the plugin's package."""
+    top = ep.module.split(".")[0]
+    for name in (f"{top}.py", f"{top}/__init__.py"):
+        if (Path.cwd() / name).exists() and sys.path[:1] in ([""], [str(Path.cwd())]):
+            return f" (is ./{name} hiding the installed package?)"
+    return ""
 
 
 _load_plugins()
 
 
+# errno values that mean "the output cannot be written" (a full disk, a closed pipe)
+_WRITE_FAULTS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
+INTERNAL_ERROR = 3  # exit status of a fault in the program itself (README: exit codes)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the program; return its exit status instead of raising."""
+    """Run the program; return its exit status instead of raising.
+
+    0 success, 1 a negative answer (rule faults, wrong answers), 2 a fault in
+    the input or the request (one line on stderr), 3 a fault in the program
+    itself: any exception nothing else handled becomes one line naming the
+    command and how to report it, never a traceback (CONUNDRUM_DEBUG=1 shows it).
+    """
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = app(args=argv, prog_name="conundrum", standalone_mode=False)
+        code = app(args=args, prog_name="conundrum", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or closed pipe shows here, not at exit
     except ConundrumError as exc:
         print(f"conundrum: {exc}", file=sys.stderr)
         return 2
@@ -56,8 +110,52 @@ def main(argv: list[str] | None = None) -> int:
     except ClickException as exc:
         print(f"conundrum: {exc.format_message()}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        if exc.errno in _WRITE_FAULTS and exc.filename is None:
+            _say(f"conundrum: cannot write the output: {exc.strerror or exc}")
+            return 2
+        return _internal_error(args, exc)
+    except SystemExit:
+        # click turns a closed pipe on stdout into exit 1, which here means "faults found"
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            _say("conundrum: cannot write the output: the pipe was closed")
+            return 2
+        raise
+    except Exception as exc:  # the guard: a bug must still end in one line
+        return _internal_error(args, exc)
     return code if isinstance(code, int) else 0
 
 
+def _internal_error(args: list[str], exc: BaseException) -> int:
+    if os.environ.get("CONUNDRUM_DEBUG"):
+        traceback.print_exc()
+    command = shlex.join(["conundrum", *args])
+    if len(command) > 160:
+        command = command[:157] + "..."
+    what = ("ran out of memory" if isinstance(exc, MemoryError)
+            else f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")).replace("\n", " ")
+    _say(f"conundrum: internal error in `{command}` ({what}); this is a bug in conundrum, "
+         "not in your input: please report it with this line and the input files "
+         "(see README, \"Exit codes and reporting a bug\"; CONUNDRUM_DEBUG=1 shows the "
+         "traceback)")
+    return INTERNAL_ERROR
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr)
+    except OSError:
+        pass  # stderr is gone too: the exit status still tells
+
+
 def run() -> None:
-    sys.exit(main())
+    code = main()
+    try:
+        sys.stdout.flush()
+    except OSError:
+        # the output could not be written (reported by main); send what is left to
+        # /dev/null so the interpreter's own flush at exit does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        code = code or 2
+    sys.exit(code)

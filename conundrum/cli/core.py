@@ -32,7 +32,7 @@ def placement_json(p, grid: Grid) -> dict:
     return {**p.as_dict(), "sheet": grid.text(p), "cells": grid.span_text(p)}
 
 
-@app.command()
+@app.command(epilog="Example: conundrum solve puzzles/example.yaml --all")
 def solve(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     tile: Annotated[list[str] | None, typer.Option(
@@ -91,7 +91,7 @@ def _print_counts(out: Console, table: dict[str, int]) -> None:
         out.print("   ".join(line))
 
 
-@app.command()
+@app.command(epilog="Example: conundrum check p.yaml answers.txt (lines such as `YYB C4 h`)")
 def check(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")],
     answers: Annotated[str, typer.Argument(help="Answers file (`-` reads stdin).")],
@@ -125,7 +125,7 @@ def check(
     raise typer.Exit(0 if result.perfect else 1)
 
 
-@app.command()
+@app.command(epilog="Example: conundrum validate p.yaml")
 def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> None:
     """Exit 0 when the board is a legal game position and every printed count is right."""
     pz = load_puzzle(puzzle, lenient=True)

@@ -11,6 +11,7 @@ from ..errors import ConundrumError
 from ..files import check_target
 from ..puzzle import save_puzzle
 from . import app
+from .choices import MethodChoice, RulesChoice
 
 
 def parse_positions(text: str | None) -> tuple[int, ...] | None:
@@ -26,7 +27,8 @@ def parse_positions(text: str | None) -> tuple[int, ...] | None:
     return values
 
 
-@app.command("generate")
+@app.command("generate", epilog="Example: conundrum generate --tiles 14 --given 2 "
+             "--positions 3,5 --seed 7 -o p.yaml")
 def generate_command(
     output: Annotated[Path, typer.Option("-o", "--output", help="Puzzle file to write (YAML).")],
     tiles: Annotated[int | None, typer.Option(
@@ -35,11 +37,14 @@ def generate_command(
     positions: Annotated[str | None, typer.Option(
         "--positions", help="Positions of each given tile: 3, or 3,5 (one per tile).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed; same arguments, same file.")] = 1,
-    method: Annotated[str, typer.Option("--method", help="search (fast) or sat.")] = "search",
+    method: Annotated[MethodChoice, typer.Option(
+        "--method", case_sensitive=False, help="search (fast) or sat.")] = MethodChoice.search,
     difficulty: Annotated[int | None, typer.Option(
-        "--difficulty", help="Level 1-5: picks tiles, given and positions (options override)."
-    )] = None,
-    rules: Annotated[str, typer.Option("--rules", help="standard or junior.")] = "standard",
+        "--difficulty", min=1, max=5,
+        help="Level 1-5: picks tiles, given and positions (options override).")] = None,
+    rules: Annotated[RulesChoice, typer.Option(
+        "--rules", case_sensitive=False, help="standard or junior (bambino).")
+    ] = RulesChoice.standard,
     time_limit: Annotated[float | None, typer.Option(
         "--time-limit",
         help="Give up (exit 2, no file) after this many seconds; default 120 (search), "
@@ -50,8 +55,8 @@ def generate_command(
     from ..generate import GenerateRequest, generate  # heavy: only this command needs it
 
     req = GenerateRequest(tiles=tiles, given=given, positions=parse_positions(positions),
-                          seed=seed, method=method, difficulty=difficulty, rules=rules,
-                          time_limit=time_limit)
+                          seed=seed, method=method.value, difficulty=difficulty,
+                          rules=rules.value, time_limit=time_limit)
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"

@@ -18,20 +18,25 @@ from ..notation import Grid
 from ..puzzle import Puzzle, save_puzzle
 from ..terminal import board_picture
 from . import app
+from .choices import BotChoice, RulesChoice, ScoringChoice
 from .core import console
 
 MAX_GAMES = 1_000_000
 
 
-@app.command()
+@app.command(epilog="Example: conundrum simulate --players 3 --bot greedy --bot random "
+             "--games 100")
 def simulate(
     players: Annotated[int, typer.Option(
-        "--players", "-p", help="Number of players, 1 to 8 (1 is a solo game).")],
+        "--players", "-p", min=1, max=8, help="Number of players (1 is a solo game).")],
     seed: Annotated[int, typer.Option("--seed", help="Random seed (game k of --games uses "
                                       "seed + k - 1).")] = 1,
-    rules: Annotated[str, typer.Option("--rules", help="standard or junior.")] = "standard",
-    scoring: Annotated[str, typer.Option(
-        "--scoring", help="standard (tiles left) or expert (points).")] = "standard",
+    rules: Annotated[RulesChoice, typer.Option(
+        "--rules", case_sensitive=False, help="standard or junior (bambino).")
+    ] = RulesChoice.standard,
+    scoring: Annotated[ScoringChoice, typer.Option(
+        "--scoring", case_sensitive=False, help="standard (tiles left) or expert (points).")
+    ] = ScoringChoice.standard,
     draw: Annotated[str, typer.Option(
         "--draw", help="one, until-playable or up-to:N.")] = "one",
     open_hands: Annotated[bool, typer.Option(
@@ -39,22 +44,22 @@ def simulate(
     chameleon_last: Annotated[bool, typer.Option(
         "--chameleon-last/--no-chameleon-last",
         help="A chameleon may not be a player's last tile (the rulebook).")] = True,
-    bot: Annotated[list[str] | None, typer.Option(
-        "--bot", help="random, greedy or cautious, one per seat in order (repeatable); "
-        "fewer than players are cycled; default greedy.")] = None,
+    bot: Annotated[list[BotChoice] | None, typer.Option(
+        "--bot", case_sensitive=False,
+        help="One bot per seat in order (repeatable); fewer than players are cycled; "
+        "default greedy.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the game record as JSON "
                                           "(with --games: the statistics).")] = False,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Save the final board as a puzzle file.")] = None,
     games: Annotated[int, typer.Option(
-        "--games", help="Play this many games and print statistics.")] = 1,
+        "--games", min=1, max=MAX_GAMES,
+        help="Play this many games and print statistics.")] = 1,
 ) -> None:
     """Play whole Chromino games between bots and show the record, or statistics over many."""
-    options = GameOptions(players=players, rules=rules, scoring=scoring, draw=draw,
+    options = GameOptions(players=players, rules=rules.value, scoring=scoring.value, draw=draw,
                           open_hands=open_hands, chameleon_last=chameleon_last,
-                          bots=tuple(bot or ())).validated()
-    if not 1 <= games <= MAX_GAMES:
-        raise ConundrumError(f"--games must be 1 to {MAX_GAMES:,}, not {games}")
+                          bots=tuple(b.value for b in bot or ())).validated()
     if games > 1:
         if output is not None:
             raise ConundrumError("-o saves one game's board; leave out --games")

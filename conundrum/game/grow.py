@@ -27,8 +27,9 @@ def grow_board(n_tiles: int, rng: random.Random, rules: str | RuleSet = "standar
     end short.
     """
     if isinstance(rules, RuleSet):
-        rules, chameleons = rules.name, rules.chameleons
-    options = GameOptions(players=players, rules=rules, draw=draw, bots=(bot,),
+        chameleons = rules.chameleons
+    name = rules.name if isinstance(rules, RuleSet) else rules
+    options = GameOptions(players=players, rules=name, draw=draw, bots=(bot,),
                           chameleons=chameleons).validated()
     total = len(tile_set(options.chameleons))
     if isinstance(n_tiles, bool) or not isinstance(n_tiles, int) or not 1 <= n_tiles <= total:

@@ -152,6 +152,7 @@ def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
 def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puzzle:
     """Regenerate from derived seeds until the puzzle grades at the requested level."""
     level = req.difficulty
+    assert level is not None  # only a request for a difficulty level is graded
     seen: list[str] = []
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name)
@@ -183,7 +184,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
         board, codes = found.board, found.given
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
     verify(puzzle, sizes)
-    value = difficulty_score(puzzle, [g.positions for g in puzzle.given])
+    value = difficulty_score(puzzle, [g.positions or 0 for g in puzzle.given])  # verify set them
     puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
     puzzle.extra["grade"] = grade_of_score(value)
     puzzle.extra["score"] = value
@@ -206,7 +207,7 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
 
 def laying_order(board: Board, ruleset: RuleSet) -> Board:
     """The same tiles listed in an order they can be laid in, start first."""
-    placed = Board([board.start])
+    placed = Board(board.placements[:1])
     rest = [p for tid, p in board.items() if tid != board.start_id]
     while rest:
         left = []

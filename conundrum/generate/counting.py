@@ -90,7 +90,8 @@ class StandardTracker:
         vec = self._vectors.get(sig)
         if vec is None:
             vec = 0
-            for i, *_ in standard_fits(((None, None, *sig),), self._table):
+            # a run's cell and direction do not change which readings fit it
+            for i, *_ in standard_fits((((0, 0), "h", *sig),), self._table):
                 vec += 1 << (FIELD * i)
             self._vectors[sig] = vec
         return vec

@@ -144,7 +144,7 @@ def near_misses(board: Board, code: str, rules: RuleSet) -> int:
     for at, d, *_ in board.candidate_runs():
         for r in readings:
             p = Placement(r, at, d)
-            if junior:
+            if junior and isinstance(rules, JuniorRules):
                 n += _junior_near(board, p, rules)
             else:
                 n += _standard_near(board, p)

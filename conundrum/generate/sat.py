@@ -210,7 +210,7 @@ class Encoding:
     def _closure(self) -> None:
         """Every laid triple is reached from the start within `rounds` rounds."""
         add = self.clauses.append
-        cells_of = {c: [] for c in self.cells}
+        cells_of: dict[Cell, list[int]] = {c: [] for c in self.cells}
         for ti, t in enumerate(self.triples):
             for c in t:
                 cells_of[c].append(ti)

@@ -318,7 +318,7 @@ def pick_removable(board: Board, rng: random.Random, junior: bool) -> int | None
     links = None if junior else matching_links(board)
     for _ in range(REMOVE_TRIES):
         tid = rng.choice(ids)
-        ok = is_leaf(board, tid) if junior else closure_without(board, links, tid)
+        ok = is_leaf(board, tid) if links is None else closure_without(board, links, tid)
         if ok:
             return tid
     return None
@@ -331,4 +331,5 @@ def is_leaf(board: Board, tile_id: int) -> bool:
 
 def closure_without(board: Board, links: dict[int, list[int]], without: int) -> bool:
     """Standard: whether the greedy closure still lays every tile but `without`."""
-    return len(closure(board.start_id, links, without)) == len(board)
+    start = board.start_id
+    return start is not None and len(closure(start, links, without)) == len(board)

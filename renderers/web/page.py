@@ -116,18 +116,19 @@ def _json(data: object) -> str:
 
 
 def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
-              number: int | str | None = None, web_url: str | None = None,
+              number: int | str | None = None, title: str | None = None,
               index_href: str | None = None) -> str:
     """The whole player page for one puzzle, as text.
 
-    `index_href` adds a link back to a book site's index.
+    `number` and `title` override the puzzle's own (a book's pages show the book's title
+    and the puzzle's number in the book); `index_href` links back to a book site's index.
     """
     lang = check_language(lang)
     pal = get_palette(palette)
     solve(puzzle)  # refuses a wrong printed count, and a board too far apart to draw
     grid = Grid.of(puzzle.board)
     style = Style(lang=lang, palette=pal, number=number)
-    title = puzzle_title(puzzle, style)
+    title = title if title is not None else puzzle_title(puzzle, style)
     num = puzzle_number(puzzle, style)
     pid = puzzle_id(puzzle)
     data = {
@@ -144,7 +145,6 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "puzzle": puzzle_mapping(puzzle),
         "messages": page_messages(lang),
         "example": NOTATION_EXAMPLE,
-        "web_url": web_url,
     }
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     rule_key = "instruction_junior" if puzzle.rules == "junior" else "instruction"

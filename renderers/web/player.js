@@ -125,7 +125,9 @@
   var svg = $("board");
   var W = grid.width * C, H = grid.height * C;
   svg.setAttribute("viewBox", [-BAND, -BAND, W + 2 * BAND, H + 2 * BAND].join(" "));
+  // Cells of 20 to 46 px: big enough to tap on a phone (the board then scrolls in its own box).
   svg.style.maxWidth = Math.round((grid.width + 1.4) * 46) + "px";
+  svg.style.minWidth = Math.round((grid.width + 1.4) * 20) + "px";
   svg.setAttribute("aria-label", t("web_board_label", {columns: grid.width, rows: grid.height}));
   ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
 
@@ -326,7 +328,9 @@
     }
     save();
     refresh();
-    if (perfect()) say("right perfect", t("web_perfect") + " " + t("web_right", {answer: shownText}));
+    if (perfect() && r.verdict === "right") {
+      say("right perfect", t("web_perfect") + " " + t("web_right", {answer: shownText}));
+    }
     return out;
   }
 

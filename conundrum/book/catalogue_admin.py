@@ -1,0 +1,147 @@
+"""Managing a catalogue: finding a book, a summary, and moving it as JSON lines.
+
+The export is one JSON object a line: a header `{"conundrum-catalogue":
+VERSION}`, then `{"book": {...}}` records, then `{"puzzle": {...}}` rows
+(canonical key and form, book, number, status), in a stable order, so an
+SQLite catalogue and a PostgreSQL one holding the same entries export the
+same lines. Import checks every line (a key must be the sha256 of its form)
+and adds everything in one transaction, keeping rows already present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+
+from ..errors import ConundrumError
+from ..files import atomic_write, read_text
+from .canonical import key_of
+from .catalogue import (
+    BOOK_COLUMNS,
+    PUZZLE_COLUMNS,
+    SCHEMA_VERSION,
+    BookRecord,
+    Catalogue,
+    CatalogueError,
+)
+
+HEADER = "conundrum-catalogue"
+IMPORT_LIMIT = 2_000_000_000  # bytes: a catalogue of millions of puzzles still fits
+
+
+def find_book(catalogue: Catalogue, text: str) -> BookRecord:
+    """A book named by its id, an unambiguous start of it (6 characters or more), or its
+    exact title when no other book has that title."""
+    books = catalogue.books()
+    exact = [b for b in books if b.book == text]
+    if exact:
+        return exact[0]
+    found = [b for b in books if len(text) >= 6 and b.book.startswith(text)] or \
+        [b for b in books if b.title == text]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise CatalogueError(f"{catalogue.name}: no book {text!r} (see `conundrum catalogue "
+                             "list` for ids and titles)")
+    ids = ", ".join(b.book[:12] for b in found)
+    raise CatalogueError(f"{catalogue.name}: {len(found)} books match {text!r} ({ids}); "
+                         "give the id")
+
+
+@dataclass(frozen=True)
+class Summary:
+    books: list[BookRecord]
+    counts: list[tuple[str, str, str, int]]  # (book, rules, status, puzzles)
+
+    @property
+    def published(self) -> int:
+        return sum(n for _b, _r, status, n in self.counts if status == "published")
+
+    @property
+    def claimed(self) -> int:
+        return sum(n for _b, _r, status, n in self.counts if status == "claimed")
+
+
+def summary(catalogue: Catalogue) -> Summary:
+    return Summary(catalogue.books(), catalogue.stats())
+
+
+def export_catalogue(catalogue: Catalogue, path: str | os.PathLike) -> int:
+    """Write every book and puzzle as JSON lines (all or nothing); returns the puzzles."""
+    lines = [json.dumps({HEADER: SCHEMA_VERSION})]
+    puzzles = 0
+    for item in catalogue.dump():
+        puzzles += "puzzle" in item
+        lines.append(json.dumps(item, sort_keys=True, ensure_ascii=False))
+    atomic_write(path, "\n".join(lines) + "\n")
+    return puzzles
+
+
+def import_catalogue(catalogue: Catalogue, path: str | os.PathLike) -> tuple[int, int, int]:
+    """Add an export's books and puzzles; returns (books added, puzzles added, puzzles
+    already present)."""
+    text = read_text(path, limit=IMPORT_LIMIT)
+    books: list[dict] = []
+    puzzles: list[dict] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path} line {number}"
+        try:
+            item = json.loads(line)
+        except ValueError as exc:
+            raise ConundrumError(f"{where}: not JSON ({exc})") from None
+        if number == 1:
+            _check_header(item, where)
+        elif isinstance(item, dict) and set(item) == {"book"}:
+            books.append(_fields(item["book"], BOOK_COLUMNS, where))
+        elif isinstance(item, dict) and set(item) == {"puzzle"}:
+            puzzles.append(_puzzle(item["puzzle"], where))
+        else:
+            raise ConundrumError(f"{where}: expected {{\"book\": ...}} or {{\"puzzle\": ...}}")
+    if not text.strip():
+        raise ConundrumError(f"{path}: empty; not a catalogue export")
+    added_books, added = catalogue.load(books, puzzles)
+    return added_books, added, len(puzzles) - added
+
+
+def _check_header(item: object, where: str) -> None:
+    if not isinstance(item, dict) or set(item) != {HEADER}:
+        raise ConundrumError(f"{where}: not a catalogue export (no {HEADER!r} header)")
+    version = item[HEADER]
+    if not isinstance(version, int) or version < 1:
+        raise ConundrumError(f"{where}: bad catalogue version {version!r}")
+    if version > SCHEMA_VERSION:
+        raise ConundrumError(f"{where}: catalogue version {version} is newer than this "
+                             f"program understands ({SCHEMA_VERSION}); upgrade conundrum")
+
+
+_NUMBERS = {"started", "touched", "finished", "claimed"}
+_INTEGERS = {"puzzles", "number"}
+
+
+def _fields(record: object, columns: tuple[str, ...], where: str) -> dict:
+    if not isinstance(record, dict) or set(record) != set(columns):
+        raise ConundrumError(f"{where}: expected the fields {', '.join(columns)}")
+    for name in columns:
+        value = record[name]
+        if name in _INTEGERS:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        elif name in _NUMBERS:
+            ok = (value is None and name == "finished") or (
+                isinstance(value, (int, float)) and not isinstance(value, bool))
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            raise ConundrumError(f"{where}: bad {name} {value!r}")
+    return dict(record)
+
+
+def _puzzle(record: object, where: str) -> dict:
+    row = _fields(record, PUZZLE_COLUMNS, where)
+    if key_of(row["form"]) != row["key"]:
+        raise ConundrumError(f"{where}: key {row['key'][:12]}… is not the key of its form")
+    if row["status"] not in ("claimed", "published"):
+        raise ConundrumError(f"{where}: bad status {row['status']!r}")
+    return row

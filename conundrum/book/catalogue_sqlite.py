@@ -1,0 +1,152 @@
+"""The catalogue in an SQLite file: the default, for every build on one machine.
+
+WAL mode (readers never wait for a writer), a busy timeout (a writer waits
+for another's lock instead of failing at once), and short write
+transactions (one claim, or one finished book) taken with BEGIN IMMEDIATE,
+so any number of builds on one machine can share one file. WAL needs shared
+memory between the processes, so the file must be on a local disk, not a
+network drive: a team shares a PostgreSQL catalogue instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from . import catalogue as base
+from .catalogue import SCHEMA, SCHEMA_VERSION, Busy, Catalogue, CatalogueError, Entry
+
+# Version 1 knew only published puzzles (no claims, no book records).
+_FROM_V1 = (
+    "ALTER TABLE puzzles ADD COLUMN rules TEXT NOT NULL DEFAULT ''",
+    "UPDATE puzzles SET rules = substr(form, 1, instr(form, '|') - 1)",
+    "ALTER TABLE puzzles ADD COLUMN status TEXT NOT NULL DEFAULT 'published'",
+    "ALTER TABLE puzzles ADD COLUMN claimed DOUBLE PRECISION NOT NULL DEFAULT 0",
+    *SCHEMA[1:],
+    "INSERT INTO books (book, title, status, started, touched, finished, puzzles) "
+    "SELECT book, MIN(title), 'published', 0, 0, 0, COUNT(*) FROM puzzles GROUP BY book",
+)
+
+
+class SqliteCatalogue(Catalogue):
+    journal = "wal"
+    claim_sync = "NORMAL"
+
+    def __init__(self, location: str | os.PathLike) -> None:
+        self.path = Path(location)
+        self.name = str(self.path)
+        if self.path.exists() and not self.path.is_file():
+            raise CatalogueError(f"{self.path}: the catalogue is not a file")
+        if not self.path.parent.is_dir():
+            raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
+        # A missing catalogue is made only when something is first written, so a
+        # build that fails before its first claim leaves no file behind.
+        self._db: sqlite3.Connection | None = None
+
+    def _connection(self, create: bool) -> sqlite3.Connection | None:
+        if self._db is None:
+            if not create and not self.path.exists():
+                return None
+            try:
+                db = sqlite3.connect(self.path, timeout=base.BUSY_TIMEOUT,
+                                     isolation_level=None)
+            except sqlite3.Error as exc:
+                raise CatalogueError(f"{self.path}: cannot open the catalogue ({exc})") from None
+            try:
+                self._prepare(db)
+            except BaseException:
+                db.close()
+                raise
+            self._db = db
+        return self._db
+
+    def _prepare(self, db: sqlite3.Connection) -> None:
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise CatalogueError(
+                    f"{self.path}: catalogue version {version} is newer than this program "
+                    f"understands ({SCHEMA_VERSION}); upgrade conundrum")
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != self.journal:
+                db.execute(f"PRAGMA journal_mode = {self.journal}")  # kept in the file
+            if version < SCHEMA_VERSION:
+                self._migrate(db)
+            # A claim survives a crash or kill -9 at NORMAL in WAL mode; only a power cut
+            # may lose the last few, which --resume simply claims again. A finished book
+            # is recorded at FULL (record below), which makes everything before it durable.
+            db.execute(f"PRAGMA synchronous = {self.claim_sync}")
+        except sqlite3.OperationalError as exc:
+            if _locked(exc):
+                raise Busy from None
+            raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # read again under the lock: another build may have just done it
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            steps = {0: SCHEMA, 1: _FROM_V1}.get(version, ())
+            for statement in steps:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Cursor]:
+        db = self._connection(create=True)
+        assert db is not None
+        try:
+            # IMMEDIATE takes the write lock at once, so two builds never interleave
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if _locked(exc):
+                raise Busy from None
+            raise
+        try:
+            yield db.cursor()
+        except BaseException:
+            db.execute("ROLLBACK")  # KeyboardInterrupt included
+            raise
+        try:
+            db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            db.execute("ROLLBACK")
+            if _locked(exc):
+                raise Busy from None
+            raise
+
+    def record(self, book: str, title: str, entries: Iterable[Entry]) -> int:
+        db = self._connection(create=True)
+        assert db is not None
+        db.execute("PRAGMA synchronous = FULL")
+        try:
+            return super().record(book, title, entries)
+        finally:
+            db.execute(f"PRAGMA synchronous = {self.claim_sync}")
+
+    def _fault(self, exc: Exception) -> str | None:
+        if isinstance(exc, sqlite3.OperationalError) and _locked(exc):
+            return "the catalogue is locked by another process"
+        return str(exc) if isinstance(exc, sqlite3.Error) else None
+
+    def integrity(self) -> str:
+        """SQLite's own check: "ok" for a sound file."""
+        db = self._connection(create=False)
+        return "ok" if db is None else str(db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    return "locked" in str(exc) or "busy" in str(exc)

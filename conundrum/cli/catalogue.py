@@ -1,0 +1,131 @@
+"""catalogue stats|list|forget|release|export|import: look after the puzzles books have used."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..book.catalogue import (
+    CLAIM_EXPIRY,
+    ENV,
+    BookRecord,
+    Catalogue,
+    CatalogueError,
+    locate,
+    open_catalogue,
+)
+from ..book.catalogue_admin import (
+    export_catalogue,
+    find_book,
+    import_catalogue,
+    summary,
+)
+from . import app
+
+group = typer.Typer(help="Look after the catalogue of puzzles already in books.",
+                    no_args_is_help=True)
+app.add_typer(group, name="catalogue")
+
+Where = Annotated[str | None, typer.Option(
+    "--catalogue", envvar=ENV, show_envvar=True,
+    help="An SQLite file or a postgresql:// URL (default: conundrum-catalogue.sqlite "
+    "in the current folder).")]
+BookArg = Annotated[str, typer.Argument(help="The book: its id (or its first 6+ characters) "
+                                        "or its title, as `catalogue list` shows them.")]
+
+
+def _open(where: str | None, *, must_exist: bool = True) -> Catalogue:
+    location = locate(where)
+    if must_exist and isinstance(location, Path) and not location.exists():
+        raise CatalogueError(f"{location}: no catalogue there (give --catalogue PATH or URL, "
+                             f"or set {ENV})")
+    catalogue = open_catalogue(location)
+    catalogue.open()
+    return catalogue
+
+
+def _when(seconds: float | None) -> str:
+    if not seconds:
+        return "-"
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
+
+
+def _state(book: BookRecord) -> str:
+    return "unfinished" if book.unfinished else "published"
+
+
+@group.command("stats")
+def stats(catalogue: Where = None) -> None:
+    """Puzzles per book and rule set, and the unfinished books."""
+    with _open(catalogue) as cat:
+        info = summary(cat)
+    titles = {b.book: b.title for b in info.books}
+    unfinished = [b for b in info.books if b.unfinished]
+    typer.echo(f"catalogue {cat.name}: {len(info.books)} books ({len(unfinished)} unfinished), "
+               f"{info.published} puzzles published, {info.claimed} claimed")
+    table: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
+    for book_id, rules, status, count in info.counts:
+        table[(book_id, rules)][status] = count
+    if table:
+        typer.echo(f"{'book':<12}  {'rules':<10}  {'published':>9}  {'claimed':>7}  title")
+    for (book_id, rules), counts in sorted(
+            table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0])):
+        typer.echo(f"{book_id[:12]:<12}  {rules:<10}  {counts.get('published', 0):>9}  "
+                   f"{counts.get('claimed', 0):>7}  {titles.get(book_id, '?')}")
+    for book in unfinished:
+        typer.echo(f"unfinished: {book.book[:12]} {book.title!r}: {book.claims} claims, last "
+                   f"claim {_when(book.touched)}; its claims expire "
+                   f"{CLAIM_EXPIRY // 3600} h after that, or `catalogue release`")
+
+
+@group.command("list")
+def list_books(catalogue: Where = None) -> None:
+    """Every book: id, state, puzzles, claims, last activity, title."""
+    with _open(catalogue) as cat:
+        books = cat.books()
+    for b in books:
+        typer.echo(f"{b.book}  {_state(b):<10}  {b.puzzles:>6} puzzles  {b.claims:>6} claims  "
+                   f"{_when(b.touched)}  {b.title}")
+    if not books:
+        typer.echo(f"{cat.name}: no books")
+
+
+@group.command("forget")
+def forget(book: BookArg, catalogue: Where = None) -> None:
+    """Remove a withdrawn book: its puzzles may be printed again by later books."""
+    with _open(catalogue) as cat:
+        found = find_book(cat, book)
+        n = cat.forget(found.book)
+    typer.echo(f"{cat.name}: forgot {found.title!r} ({found.book[:12]}): {n} puzzles")
+
+
+@group.command("release")
+def release(book: BookArg, catalogue: Where = None) -> None:
+    """Free the claims of a stopped build (its published puzzles stay)."""
+    with _open(catalogue) as cat:
+        found = find_book(cat, book)
+        n = cat.release(found.book)
+    typer.echo(f"{cat.name}: released {n} claims of {found.title!r} ({found.book[:12]})")
+
+
+@group.command("export")
+def export(file: Annotated[Path, typer.Argument(help="JSON lines file to write.")],
+           catalogue: Where = None) -> None:
+    """Write the whole catalogue as JSON lines (to import elsewhere)."""
+    with _open(catalogue) as cat:
+        n = export_catalogue(cat, file)
+    typer.echo(f"{file}: {n} puzzles from {cat.name}")
+
+
+@group.command("import")
+def import_(file: Annotated[Path, typer.Argument(help="JSON lines file from `export`.")],
+            catalogue: Where = None) -> None:
+    """Add an export's books and puzzles (puzzles already present are kept)."""
+    with _open(catalogue, must_exist=False) as cat:
+        books, added, present = import_catalogue(cat, file)
+    typer.echo(f"{cat.name}: added {books} books and {added} puzzles "
+               f"({present} already present)")

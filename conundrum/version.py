@@ -1,0 +1,19 @@
+"""The program's version, as installed (pyproject.toml's `version`).
+
+Generated puzzles and book manifests record it: a seed reproduces a puzzle
+with the same version of the program (see `generator.version` in a puzzle).
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+DISTRIBUTION = "conundrum"
+
+
+def program_version() -> str:
+    """The installed distribution's version; `0+unknown` when run from an uninstalled tree."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "0+unknown"

@@ -1,0 +1,90 @@
+"""A book as a static site: `index.html` (title, sections, every puzzle linked) and one
+self-contained player page per puzzle, `<number>.html`, each puzzle numbered as in the book.
+
+Nothing else is needed to host it (any static host) or to open it from disk.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+
+from conundrum.book.manifest import BookPuzzle
+from conundrum.book.spec import BookSpec
+from conundrum.errors import ConundrumError
+from conundrum.files import as_path, atomic_write_many
+
+from ..i18n import message
+from ..palettes import get_palette
+from .page import page_html
+
+INDEX = "index.html"
+INDEX_CSS = (
+    "body{margin:0;background:#fafaf7;color:var(--ink);font:16px/1.5 system-ui,-apple-system,"
+    "'Segoe UI',Roboto,'Noto Sans',Ubuntu,Arial,sans-serif}main{max-width:860px;margin:0 auto;"
+    "padding:16px}h1{margin:0 0 4px;border-bottom:2px solid var(--ink)}.sub{color:var(--muted);"
+    "margin:0 0 12px}ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}"
+    "a{display:inline-block;min-width:3.2em;padding:8px 12px;border:1px solid #8a8a85;"
+    "border-radius:6px;background:#fff;color:var(--ink);text-decoration:none;text-align:center}"
+    "a:hover{background:#f0f0ea}a:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}"
+)
+
+
+def page_name(number: int) -> str:
+    return f"{number}.html"
+
+
+def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
+    """The site's front page: the book's title, then each section's puzzles as links."""
+    lang, pal = spec.language, get_palette(spec.palette)
+    t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
+    parts = [f"<h1>{html.escape(spec.title)}</h1>"]
+    if spec.subtitle:
+        parts.append(f'<p class="sub">{html.escape(spec.subtitle)}</p>')
+    parts.append(f"<p>{t('web_index_intro')}</p>")
+    for index, section in enumerate(spec.sections):
+        items = [bp for bp in puzzles if bp.section == index]
+        links = "".join(f'<li><a href="{page_name(bp.number)}" '
+                        f'aria-label="{t("puzzle_number", n=bp.number)}">{bp.number}</a></li>'
+                        for bp in items)
+        parts.append(f"<section><h2>{html.escape(section.name)}</h2><ol>{links}</ol></section>")
+    colours = f":root{{--ink:{pal.ink};--muted:{pal.muted}}}"
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+            "style-src 'unsafe-inline'\">\n"
+            f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}</style>\n"
+            f"</head>\n<body>\n<main>\n{''.join(parts)}\n</main>\n</body>\n</html>\n")
+
+
+def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str]]:
+    """(file name, text) of every page of the site, the index first."""
+    files = [(INDEX, index_html(spec, puzzles))]
+    for bp in puzzles:
+        files.append((page_name(bp.number),
+                      page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
+                                title=spec.title, index_href=INDEX)))
+    return files
+
+
+def check_site_folder(folder: str | os.PathLike) -> Path:
+    """The site's folder: new (its parent must exist) or an existing folder."""
+    path = as_path(folder)
+    if path.exists() and not path.is_dir():
+        raise ConundrumError(f"--web {folder}: is a file; give a folder for the site")
+    if not path.exists() and not path.parent.is_dir():
+        raise ConundrumError(f"--web {folder}: folder {path.parent} does not exist")
+    return path
+
+
+def write_site(spec: BookSpec, puzzles: list[BookPuzzle], folder: str | os.PathLike
+               ) -> list[Path]:
+    """Write the site into `folder` (created if needed), every page or none."""
+    path = check_site_folder(folder)
+    files = site_files(spec, puzzles)  # everything made before anything is written
+    try:
+        path.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise ConundrumError(f"--web {folder}: cannot create: {exc.strerror or exc}") from None
+    return atomic_write_many([(path / name, text) for name, text in files])
