@@ -11,7 +11,8 @@ from ..errors import ConundrumError
 from . import app
 
 
-@app.command("extract")
+@app.command("extract", epilog="Example: conundrum extract out/book.manifest.yaml 12 "
+             "-o puzzle-12.yaml")
 def extract_command(
     manifest: Annotated[Path, typer.Argument(help="A book's <stem>.manifest.yaml.")],
     number: Annotated[int | None, typer.Argument(
