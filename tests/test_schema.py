@@ -91,13 +91,17 @@ def test_generated_puzzles_match_the_puzzle_schema(tmp_path, args):
 
 def test_a_built_books_manifest_matches_the_manifest_schema(tmp_path):
     spec = {"title": "Schema check", "answers": "none", "seed": 3,
-            "sections": [{"name": "One", "count": 2, "difficulty": 1}]}
+            "sections": [{"name": "One", "count": 2, "difficulty": 1},
+                         {"name": "Hand-made", "puzzles": ["two-chameleons.yaml"]}]}
     (tmp_path / "spec.yaml").write_text(yaml.safe_dump(spec))
+    (tmp_path / "two-chameleons.yaml").write_bytes(
+        (ROOT / "puzzles/chameleon-on-board.yaml").read_bytes())
     assert not _errors("book-spec", spec)
     _conundrum("book", "spec.yaml", "-o", "b.pdf", "--catalogue", "c.sqlite", cwd=tmp_path)
     manifest = _load(tmp_path / "b.manifest.yaml")
     assert not _errors("manifest", manifest)
-    assert len(manifest["puzzles"]) == 2
+    assert len(manifest["puzzles"]) == 3
+    assert "generate" in manifest["puzzles"][0] and "file" in manifest["puzzles"][2]
 
 
 # ---- the schemas refuse what the program refuses -------------------------------------

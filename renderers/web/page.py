@@ -151,8 +151,6 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
-    fills = {c: pal.fill(c) for c in COLOURS}
-    fill_css = "".join(f".sw-{c}{{background:{v}}}" for c, v in fills.items())
     replacements = {
         "LANG": lang,
         "TITLE": html.escape(title),
@@ -160,7 +158,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "BACK": back,
         "RULE": t(rule_key) + " " + t("chameleon_note"),
         "HINT": t("web_hint"),
-        "STYLE": palette_css(pal) + fill_css + asset("player.css"),
+        "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
         "DATA": _json(data),
         "SCRIPT": asset("rules.js") + "\n" + asset("player.js"),

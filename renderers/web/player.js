@@ -157,6 +157,21 @@
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
 
+  /* The colour legend, as on the sheet: each square, its letter and its name. */
+  "RYGBP*".split("").forEach(function (c) {
+    var item = document.createElement("span");
+    var icon = el("svg", {viewBox: "0 0 10 10", "class": "swatch", "aria-hidden": "true"}, item);
+    el("use", {href: "#sq-" + (c === "*" ? "J" : c), x: 0, y: 0, width: 10, height: 10}, icon);
+    el("rect", {x: 0, y: 0, width: 10, height: 10, "class": "swatch-edge"}, icon);
+    if (c !== "*") {
+      var b = document.createElement("b");
+      b.textContent = c;
+      item.appendChild(b);
+    }
+    item.appendChild(document.createTextNode(t(c === "*" ? "colour_joker" : "colour_" + c)));
+    $("legend").appendChild(item);
+  });
+
   /* ---- the given tiles and the controls ------------------------------------------ */
   var picked = null;                          // {index, code (reading), dir}
   var cursor = [grid.left + Math.floor(grid.width / 2), grid.top + Math.floor(grid.height / 2)];
@@ -232,7 +247,6 @@
     if (picked) drawTile(cursorLayer, picked.code, picked.dir, x, y, "ghost");
     el("rect", {x: x, y: y, width: C, height: C, "class": "cursor"}, cursorLayer);
     var where = grid.name(cursor);
-    svg.setAttribute("aria-activedescendant", "");
     $("cursor-text").textContent = picked ? picked.code + " " + where + " " + picked.dir : where;
   }
   function showPlacement(p, cls) {
