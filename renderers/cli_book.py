@@ -17,7 +17,7 @@ def _warn(message: str) -> None:
 def register(app: typer.Typer) -> None:
     """Add the `book` command to the CLI."""
 
-    @app.command(epilog="Example: conundrum book puzzles/book.yaml --jobs 2 -o book.pdf")
+    @app.command(epilog="Example: conundrum book puzzles/book-sample.yaml --jobs 2 -o book.pdf")
     def book(
         spec: Annotated[Path, typer.Argument(help="Book spec (YAML).")],
         output: Annotated[Path, typer.Option("-o", "--output", help="The book's PDF.")],

@@ -36,7 +36,7 @@ def placement_json(p, grid: Grid) -> dict:
     return {**p.as_dict(), "sheet": grid.text(p), "cells": grid.span_text(p)}
 
 
-@app.command(epilog="Example: conundrum solve puzzles/example.yaml --all")
+@app.command(epilog="Example: conundrum solve puzzles/spec-example.yaml --all")
 def solve(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     tile: Annotated[list[str] | None, typer.Option(
