@@ -104,7 +104,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except UsageError as exc:
         cmd = exc.ctx.command_path if exc.ctx else "conundrum"
-        message = exc.format_message().strip() or "no command given; the commands are listed above"
+        message = exc.format_message().strip()
+        if type(exc).__name__ == "NoArgsIsHelpError":  # click's message is the help itself
+            print(message)
+            message = ""
+        message = message or "no command given; the commands are listed above"
         print(f"{cmd}: {message}", file=sys.stderr)
         return 2
     except (typer.Abort, KeyboardInterrupt):
