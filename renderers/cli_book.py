@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
         from conundrum.book.make import BookOptions, check_output, make_book
         from conundrum.book.spec import load_spec
 
-        from .book import render_book
+        from .book import grid_limit, render_book
 
         book_spec = load_spec(spec)
         check_output(output)
@@ -92,6 +92,7 @@ def register(app: typer.Typer) -> None:
             check_site_folder(web)
         progress = BookProgress()
         options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
+                              max_grid=grid_limit(book_spec),
                               source=str(spec), draft=draft)
         try:
             result = make_book(book_spec, options, render_book, _warn, Hooks(progress=progress))
