@@ -66,7 +66,7 @@ def render_book(content: BookContent, warn: Warn) -> bytes:
              "told apart by shade only; palette mono (or colourblind) adds a symbol to "
              "every square")
     pages = book_pages(content, warn)
-    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette)
+    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette, content.jobs)
 
 
 def grid_limit(spec: BookSpec) -> tuple[int, int]:

@@ -3,7 +3,8 @@ at 100, 400 and 1,600 puzzles beside the physical floor.
 
 1. The whole build (making the puzzles, then laying out and painting the
    PDF) with --jobs 1 and 2, and whether both gave the same bytes.
-2. Rendering only (layout + PDF bytes) of books of 100, 400 and 1,600 puzzles
+2. Rendering only (layout, then the PDF painted in parts by 2 worker
+   processes as `--jobs 2` does) of books of 100, 400 and 1,600 puzzles
    with answers. The puzzles are the 100 made in step 1, reused in turn (the
    renderer does not care that they repeat), so this measures the book
    rendering, not the generator. Each size runs in its own forked process, so
@@ -89,7 +90,7 @@ def _render(count: int, pool: list[Made], queue) -> None:
     pages = book_pages(content, lambda _m: None)
     laid = time.perf_counter()
     spec = content.spec
-    data = pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette)
+    data = pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette, jobs=2)
     end = time.perf_counter()
     items = sum(len(p.items) for p in pages)
     queue.put((len(pages), items, laid - start, end - laid, len(data), _peak_mb()))
@@ -133,7 +134,8 @@ def main() -> None:
         spec = parse_spec(SPEC, "bench")
         pool = make_puzzles(spec, WorkFile(folder / "pool.sqlite", fresh=True), frozenset(),
                             jobs=2)
-    print("rendering only (the 100 puzzles above reused; layout + PDF, one process):")
+    print("rendering only (the 100 puzzles above reused; layout in one process, PDF parts "
+          "painted by 2 workers as with --jobs 2):")
     for count in SIZES:
         pages, items, layout, paint, size, peak = _in_child(_render, count, pool)
         total = layout + paint
