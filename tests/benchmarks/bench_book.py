@@ -70,13 +70,15 @@ def build(jobs: int, folder: Path) -> tuple[float, float, bytes]:
 
 
 def content_of(count: int, pool: list[Made]) -> BookContent:
-    """A book of `count` puzzles, the pool's puzzles in turn, in four sections."""
+    """A book of `count` puzzles in the four sections, each section's puzzles those the
+    pool made for it, in turn (so each section keeps its level and its boards' sizes)."""
     quarter = count // 4
     spec = parse_spec(SPEC.replace("count: 30", f"count: {quarter}")
                       .replace("count: 25", f"count: {quarter}")
                       .replace("count: 15", f"count: {count - 3 * quarter}"), "bench")
-    slots = [(si, k) for si, s in enumerate(spec.sections) for k in range(s.count)]
-    made = [replace(pool[i % len(pool)], section=si, slot=k) for i, (si, k) in enumerate(slots)]
+    by_section = [[m for m in pool if m.section == si] for si in range(len(spec.sections))]
+    made = [replace(by_section[si][k % len(by_section[si])], section=si, slot=k)
+            for si, s in enumerate(spec.sections) for k in range(s.count)]
     return BookContent(spec, order_book(spec, made), example_puzzle(spec.seed))
 
 
