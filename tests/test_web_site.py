@@ -20,10 +20,12 @@ from pypdf import PdfReader
 
 from conundrum.book.make import BookOptions, book_content, make_book
 from conundrum.book.spec import parse_spec
+from conundrum.errors import ConundrumError
 from conundrum.solver import positions
 from renderers.book import book_pages, render_book
 from renderers.i18n import message
 from renderers.qr import page_address, short_address
+from renderers.render import render_sheet
 from renderers.web.site import write_site
 from tests.web_support import chrome, console_errors, open_page  # noqa: F401
 
@@ -71,17 +73,22 @@ def test_a_sheet_with_web_url_carries_a_readable_qr_code(tmp_path):
     text = pdf_text(out)
     assert message("es", "web_check_url", address="example.org/vol1/7.html") in text
     plain = tmp_path / "plain.pdf"
-    assert run("render", EXAMPLE, "-o", str(plain)).returncode == 0
+    render_sheet(EXAMPLE, plain)
     assert qr_codes(plain) == [[]]  # without --web-url, no QR code
 
 
 @pytest.mark.parametrize("url", ["example.org/7", "ftp://example.org/7", "https://", "https://a b"])
-def test_a_bad_web_url_is_one_line_and_no_file(tmp_path, url):
+def test_a_bad_web_url_is_refused_and_no_file(tmp_path, url):
     out = tmp_path / "s.pdf"
-    done = run("render", EXAMPLE, "-o", str(out), "--web-url", url)
+    with pytest.raises(ConundrumError, match="--web-url"):
+        render_sheet(EXAMPLE, out, web_url=url)
+    assert not out.exists()
+
+
+def test_a_bad_web_url_is_one_line_on_stderr(tmp_path):
+    done = run("render", EXAMPLE, "-o", str(tmp_path / "s.pdf"), "--web-url", "example.org/7")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "--web-url" in done.stderr
-    assert not out.exists()
 
 
 def test_addresses():
