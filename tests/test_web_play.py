@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conundrum.notation import Grid
-from conundrum.puzzle import load_puzzle
+from conundrum.puzzle import load_puzzle, parse_puzzle
 from conundrum.solver import positions
 from renderers.i18n import LANGUAGES, message
 from renderers.palettes import PALETTES
@@ -202,6 +202,8 @@ def test_download_my_solving_record(tmp_path):
     puzzle = rec["puzzle"]
     assert puzzle["given"] == [{"code": "YYB", "positions": 5}] and puzzle["chameleons"] is None
     assert puzzle["board"][0] == {"code": "Y*B", "at": [0, 0], "dir": "h"}
+    # a puzzle file in itself: read back, it is the same puzzle (the id says so)
+    assert puzzle_id(parse_puzzle(json.dumps(puzzle))) == rec["puzzle_id"]
 
 
 def _pixel(png: bytes, x: float, y: float) -> str:
