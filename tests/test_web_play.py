@@ -4,7 +4,7 @@ A right answer laid with pointer clicks, a wrong one laid with the keyboard
 (its reason shown in the page's language), progress kept across a reload,
 the rest typed in notation up to "Perfect!", the solving record downloaded;
 in every language and palette. Screenshots check the palette's colours, and a
-375 px wide phone viewport must not scroll sideways.
+375 px wide phone viewport must not scroll sideways, and two taps lay a tile there.
 """
 
 from __future__ import annotations
@@ -227,10 +227,19 @@ def test_screenshot_shows_the_palette(palette, chrome, tmp_path):  # noqa: F811
     (tmp_path / f"{palette}.png").write_bytes(png)
 
 
-def test_a_phone_viewport_does_not_scroll_sideways(tmp_path):
+def _tap(driver, x: float, y: float) -> None:
+    """A finger's tap (touch events, as a phone sends them)."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                           {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_phone_viewport_does_not_scroll_sideways_and_taps_lay_tiles(tmp_path):
     driver = new_driver(375, 800)
     try:
         driver.set_window_size(375, 800)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
+                               {"enabled": True, "maxTouchPoints": 1})
         for lang in ("en", "uk"):
             fresh(driver, write_page(tmp_path, lang, "classic"))
             width = driver.execute_script("return window.innerWidth")
@@ -240,5 +249,21 @@ def test_a_phone_viewport_does_not_scroll_sideways(tmp_path):
                 "return Array.from(document.querySelectorAll('button, input'))"
                 ".map(e => e.getBoundingClientRect().right)")
             assert rights and max(rights) <= width
+        # tap the tile, tap a cell: the ghost shows there; tap it again: the tile is laid
+        driver.execute_script("document.querySelector('#tiles .given').scrollIntoView()")
+        _tap(driver, *driver.execute_script(
+            "const r = document.querySelector('#tiles .given').getBoundingClientRect();"
+            "return [r.x + r.width / 2, r.y + r.height / 2]"))
+        driver.execute_script("window.scrollTo(0, 0)")
+        x, y = driver.execute_script(
+            "const s = document.getElementById('board'), p = s.createSVGPoint();"
+            "p.x = (-1 - s.dataset.left + 0.5) * 10; p.y = (-1 - s.dataset.top + 0.5) * 10;"
+            "const q = p.matrixTransform(s.getScreenCTM()); return [q.x, q.y];")
+        _tap(driver, x, y)
+        assert driver.find_element(By.ID, "cursor-text").text == "YYB C3 h"  # the ghost
+        assert driver.execute_script("return window.conundrum.found()")["found"] == 0
+        _tap(driver, x, y)
+        assert driver.execute_script("return window.conundrum.found()")["found"] == 1
+        assert verdict(driver)[0] == "verdict right"
     finally:
         driver.quit()
