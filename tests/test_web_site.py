@@ -153,7 +153,7 @@ def test_the_site_index_links_every_puzzle_and_every_page_plays(book, chrome):  
 
 def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     spec = tmp_path / "spec.yaml"
-    spec.write_text(SPEC.format(lang="en", web=""), encoding="utf-8")
+    spec.write_text(SPEC.format(lang="en", web="web: https://example.org/v/"), encoding="utf-8")
     (tmp_path / "taken").write_text("x", encoding="utf-8")
     bad = run("book", str(spec), "-o", str(tmp_path / "b.pdf"), "--web", str(tmp_path / "taken"))
     assert bad.returncode == 2 and "--web" in bad.stderr and bad.stderr.count("\n") == 1
@@ -162,4 +162,8 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     assert good.returncode == 0, good.stderr
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == \
         ["1.html", "2.html", "3.html", "4.html", "5.html", "index.html"]
-    assert all(not codes for codes in qr_codes(tmp_path / "b.pdf"))  # no `web:`, no QR codes
+    assert "--web DIR" not in good.stderr
+    # the same book without --web: its QR codes need pages, and it says how to write them
+    alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")
+    assert alone.returncode == 0, alone.stderr
+    assert "QR codes lead to https://example.org/v/" in alone.stderr and "--web DIR" in alone.stderr
