@@ -13,19 +13,23 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from .board import Board
 from .errors import ConundrumError
+
+if TYPE_CHECKING:  # the generator's trackers, made by `position_tracker`
+    from .generate.counting import JuniorTracker, StandardTracker
 from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
-from .placement import Cell, Placement, neighbours
+from .placement import Cell, Placement, contact_count, neighbours
 from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
 
 __all__ = [
-    "ALIASES", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact", "Fault",
-    "JuniorRules", "RuleSet", "StandardRules", "closure", "contacts", "file_cell", "matches",
-    "matching_links", "overlap", "rule_name", "rules_for", "ruleset", "where",
+    "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
+    "Fault", "JuniorRules", "RuleSet", "StandardRules", "closure", "contacts", "file_cell",
+    "matches", "matching_links", "overlap", "rule_name", "rules_for", "ruleset", "where",
 ]
+READING_KINDS = ("position", "near", "hidden", "examined")
 
 Chameleons = tuple[str, ...] | list[str] | None
 
@@ -104,6 +108,33 @@ class RuleSet:
     name: ClassVar[str] = ""
     # The sheet's instruction line: its key in renderers/messages/*.yaml.
     instruction_key: ClassVar[str] = "instruction"
+    supports_sat: ClassVar[bool] = False  # whether the SAT generator encodes these rules
+
+    def classify_reading(self, board: Board, p: Placement) -> str | None:
+        """What a solver meets trying reading `p` on empty cells beside the board.
+
+        None when no square matches a neighbour (nothing to examine), else one
+        of READING_KINDS: "position" (legal), "near" (looks right: one thing
+        short), "hidden" (looks right: the fault is hidden among matches) or
+        "examined" (rejected at a glance). The effort model counts these.
+        """
+        raise NotImplementedError
+
+    def removal_check(self, board: Board) -> Callable[[int], bool]:
+        """A test of whether taking one tile off leaves a legal board."""
+        raise NotImplementedError
+
+    def position_tracker(self, board: Board) -> StandardTracker | JuniorTracker:
+        """The generator's incremental position counter for these rules."""
+        raise NotImplementedError
+
+    def max_positions(self, n_tiles: int) -> int:
+        """The most positions any tile can have on any legal board of `n_tiles` tiles."""
+        raise NotImplementedError
+
+    def bound_reason(self, n_tiles: int) -> str:
+        """Why `max_positions` holds, in words for an error message."""
+        raise NotImplementedError
 
     def __init__(self, chameleons: Chameleons = None) -> None:
         self.chameleons = chameleon_set(chameleons)
@@ -184,6 +215,38 @@ class StandardRules(RuleSet):
     """At least two matching contacts, no clash (docs/rules.md, standard)."""
 
     name = "standard"
+    supports_sat = True
+
+    def classify_reading(self, board: Board, p: Placement) -> str | None:
+        match = clash = 0
+        for cell, colour in p.squares:
+            m, c = board.match_clash(cell, colour)
+            match += m
+            clash += c
+        if not match:
+            return None
+        if match >= 2:
+            return "hidden" if clash else "position"
+        return "examined" if clash else "near"
+
+    def removal_check(self, board: Board) -> Callable[[int], bool]:
+        links = matching_links(board)
+        start = board.start_id
+        return lambda tid: start is not None and len(closure(start, links, tid)) == len(board)
+
+    def position_tracker(self, board: Board) -> StandardTracker:
+        from .generate.counting import StandardTracker
+        return StandardTracker(board, self.tiles)
+
+    def max_positions(self, n_tiles: int) -> int:
+        from .generate.bounds import max_runs
+        return 2 * max_runs(n_tiles)
+
+    def bound_reason(self, n_tiles: int) -> str:
+        from .generate.bounds import EXACT_UP_TO, exact_runs
+        if n_tiles <= EXACT_UP_TO:
+            return f"at most {exact_runs(n_tiles)} runs of three empty cells touch it twice"
+        return "at most 8N+8 runs of three empty cells touch it twice"
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         return standard_fits(board.candidate_runs(), reading_table(codes))
@@ -262,6 +325,33 @@ class JuniorRules(RuleSet):
 
     name = "junior"
     instruction_key = "instruction_junior"
+    TRIPLES_PER_END = 7  # see generate/bounds.py
+
+    def classify_reading(self, board: Board, p: Placement) -> str | None:
+        found = contacts(board, p)
+        if not any(c.matching for c in found):
+            return None
+        if self.is_legal(board, p):
+            return "position"
+        at_end = any(c.matching and self.is_open_end(board, c.other) for c in found)
+        if not at_end:
+            return "examined"
+        return "near" if len(found) == 1 else "hidden"
+
+    def removal_check(self, board: Board) -> Callable[[int], bool]:
+        # a tile with one contact hangs off the tree by itself
+        return lambda tid: contact_count(board.placement(tid).cells, board.occupied) == 1
+
+    def position_tracker(self, board: Board) -> JuniorTracker:
+        from .generate.counting import JuniorTracker
+        return JuniorTracker(board, self.tiles, self)
+
+    def max_positions(self, n_tiles: int) -> int:
+        ends = 2 + min(len(self.chameleons) - 1, n_tiles - 1)
+        return self.TRIPLES_PER_END * ends
+
+    def bound_reason(self, n_tiles: int) -> str:
+        return f"at most {self.TRIPLES_PER_END} places around each open end"
 
     @staticmethod
     def contact_square(p: Placement) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 
-from .draw import BoardView, baseline_for_centre, draw_board, draw_tile
+from .draw import LOCATOR_REACH, BoardView, baseline_for_centre, draw_board, draw_tile
 from .fonts import text_width
 from .layout import Page, Text, page_size
 from .page_parts import content_box, draw_footer, draw_header, header_height
@@ -98,22 +98,26 @@ def _thumb_rows(solved: Solved, code: str, found: tuple[Placement, ...], w: floa
     """Small copies of the board, each with one answer drawn in, in rows across the width."""
     sz, pal = style.sizes, style.pal
     grid = solved.grid
+    # the locator's bars and ring reach LOCATOR_REACH outside each small board: keep them in
+    edge = LOCATOR_REACH
+    w -= 2 * edge
     cell = _thumb_cell(grid, w, h, style)
     caption_w = max(text_width(grid.span_text(p), sz.caption) for p in found)
     slot = max(grid.width * cell, caption_w) + 4.0
     per_row = max(1, int((w + 4.0) / slot + 1e-6))
     pitch = (w + 4.0) / per_row
-    height = grid.height * cell + 1.2 + 2 * line_height(sz.caption) + 3.0
+    height = grid.height * cell + 2 * edge + 1.2 + 2 * line_height(sz.caption) + 3.0
     rows = []
     for start in range(0, len(found), per_row):
         chunk = found[start:start + per_row]
 
         def paint(page: Page, x: float, y: float, chunk: tuple[Placement, ...] = chunk) -> None:
+            x, y = x + edge, y + edge
             for k, p in enumerate(chunk):
                 sx = x + k * pitch + (pitch - 4.0 - grid.width * cell) / 2
                 view = BoardView(grid, sx, y, cell)
                 draw_board(page, view, solved.puzzle.board, pal, labels=False, answer=p)
-                cy = y + grid.height * cell + 1.2
+                cy = y + grid.height * cell + edge + 1.2
                 cx = x + k * pitch + (pitch - 4.0) / 2
                 page.add(Text(cx, first_baseline(cy, sz.caption), grid.text(p), sz.caption,
                               True, "center", pal.ink, tag="caption"))
@@ -158,7 +162,7 @@ def answer_blocks(solved: Solved, w: float, h: float, style: Style = Style()) ->
     return blocks
 
 
-def _needed(blocks: list[_Block], i: int) -> float:
+def needed(blocks: list[_Block], i: int) -> float:
     """Height of block i plus every block it must stay with (a heading and its list,
     the list and the first row of pictures)."""
     need = blocks[i].height
@@ -177,11 +181,11 @@ def draw_answers(page: Page, solved: Solved, x: float, y: float, w: float, h: fl
     one key over several pages. At least one block is always drawn.
     """
     style = style.checked()
-    return _flow_answers(page, answer_blocks(solved, w, h, style), solved, x, y, h, style,
+    return flow_answers(page, answer_blocks(solved, w, h, style), solved, x, y, h, style,
                          start)
 
 
-def _flow_answers(page: Page, blocks: list[_Block], solved: Solved, x: float, y: float,
+def flow_answers(page: Page, blocks: list[_Block], solved: Solved, x: float, y: float,
                   h: float, style: Style, start: int) -> AnswersDrawn:
     """`draw_answers` with the key's blocks already built (once for all its pages)."""
     cursor, limit, placed = y, y + h, 0
@@ -193,7 +197,7 @@ def _flow_answers(page: Page, blocks: list[_Block], solved: Solved, x: float, y:
         cont.paint(page, x, cursor)
         cursor += cont.height
     while i < len(blocks):
-        need = _needed(blocks, i)
+        need = needed(blocks, i)
         if placed and cursor + need > limit:
             break
         blocks[i].paint(page, x, cursor)
@@ -218,6 +222,6 @@ def answer_pages(solved: Solved, page: str = "a4", style: Style = Style()) -> li
             bottom = draw_footer(sheet, solved.puzzle, x, bottom, w, style) - 3.0
         if blocks is None:
             blocks = answer_blocks(solved, w, bottom - y, style)
-        start = _flow_answers(sheet, blocks, solved, x, y, bottom - y, style, start).next_block
+        start = flow_answers(sheet, blocks, solved, x, y, bottom - y, style, start).next_block
         pages.append(sheet)
     return pages

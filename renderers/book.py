@@ -19,18 +19,20 @@ from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.puzzle import Puzzle
 
-from .answer_key import draw_answers
+from .answer_key import answer_blocks, flow_answers, needed
 from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
-from .fonts import text_width
-from .layout import Align, Line, Page, Text
+from .fonts import PT_TO_MM, text_width
+from .layout import BLEEDS, TEXT_DESCENT, Align, Line, Page, Rect, Text
+from .legend import STRIP, LegendLook, draw_legend, legend_height
+from .palettes import get_palette
 from .pdf import pdf_bytes
 from .qr import page_address, short_address
 from .sheet import draw_puzzle
 from .solved import Solved, retitled, solve
 from .style import MIN_CELL, NOTATION_EXAMPLE, Style
-from .text import draw_fitted, draw_paragraph, first_baseline, line_height
+from .text import draw_fitted, draw_paragraph, first_baseline, line_height, paragraph_height
 
 Warn = Callable[[str], None]
 
@@ -43,6 +45,7 @@ RUNNING_PT = 8.0
 PAGE_NUMBER_PT = 9.0
 ENTRY_PT = 11.0
 DETAIL_PT = 8.5
+COPYRIGHT_PT = 9.0
 
 
 class Illegible(Exception):
@@ -56,8 +59,13 @@ class Illegible(Exception):
 # ---- the whole book ----------------------------------------------------------------
 def render_book(content: BookContent, warn: Warn) -> bytes:
     """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page)."""
+    spec = content.spec
+    if spec.colour == "grey" and not get_palette(spec.palette).symbols:
+        warn(f"colour: grey with palette {spec.palette}: the tile colours print as greys "
+             "told apart by shade only; palette mono (or colourblind) adds a symbol to "
+             "every square")
     pages = book_pages(content, warn)
-    return pdf_bytes(pages, content.spec.title, content.spec.language)
+    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette)
 
 
 def book_pages(content: BookContent, warn: Warn) -> list[Page]:
@@ -111,12 +119,18 @@ class _Book:
             found = self.solved[bp.number] = solve(bp.puzzle)
         return found
 
+    @property
+    def how_to_play_page(self) -> int:
+        """The title page, the copyright page (when the spec has front matter), then this."""
+        return 3 if self.spec.has_front_matter else 2
+
     def pages(self) -> list[Page]:
         sections = [[bp for bp in self.puzzles if bp.section == i]
                     for i in range(len(self.spec.sections))]
+        how = self.how_to_play_page
         n_contents = self._contents_pages_needed(len(sections) + 2)
-        number = 3 + n_contents  # title, how to play, contents, then the sections
-        entries = [_Entry(self.t("book_how_to_play"), None, 2)]
+        number = how + 1 + n_contents  # how to play, contents, then the sections
+        entries = [_Entry(self.t("book_how_to_play"), None, how)]
         body: list[Page] = []
         for index, items in enumerate(sections):
             if not items:
@@ -126,20 +140,28 @@ class _Book:
             made = self._section(index, items, number)
             body += made
             number += len(made)
-        if self.spec.answers == "end":
+        if self.spec.answers in ("end", "end-drawn"):
             entries.append(_Entry(self.t("book_answers"), None, number))
-            body += self._answers(number)
-        pages = [self._title_page(), self._how_to_play(), *self._contents(entries, n_contents),
-                 *body]
+            body += (self._answers(number) if self.spec.answers == "end"
+                     else self._answers_drawn(number))
+        front = [self._title_page()]
+        if self.spec.has_front_matter:
+            front.append(self._copyright_page())
+        pages = [*front, self._how_to_play(), *self._contents(entries, n_contents), *body]
         pages += [self._notes(n) for n in range(len(pages) + 1,
                                                 padded_count(len(pages), self.spec.bleed) + 1)]
         for n, page in enumerate(pages[1:], 2):
             self._page_number(page, n)
+        if self.geo.bleed:
+            for n, page in enumerate(pages, 1):
+                page.trim = self.geo.trim(n)
         return pages
 
     # ---- helpers ---------------------------------------------------------------
-    def _new(self) -> Page:
-        return self.geo.new_page()
+    def _new(self, kind: str) -> Page:
+        page = self.geo.new_page()
+        page.kind = kind
+        return page
 
     def _heading(self, page: Page, text: str, number: int) -> float:
         """A page heading with a rule under it; returns the y below."""
@@ -163,7 +185,8 @@ class _Book:
     def _page_number(self, page: Page, number: int) -> None:
         geo = self.geo
         cx = geo.trim_left(number) + geo.trim_w / 2
-        y = geo.bleed + geo.trim_h - geo.bottom / 2
+        # in the bottom margin, its lowest ink just inside the safe area
+        y = geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
         page.add(Text(cx, y, str(number), PAGE_NUMBER_PT, align="center",
                       colour=self.pal.muted, tag="page number"))
 
@@ -175,11 +198,12 @@ class _Book:
 
     # ---- title -------------------------------------------------------------------
     def _title_page(self) -> Page:
-        page = self._new()
+        page = self._new("title")
         x, y, w, h = self.geo.box(1)
-        cell = min(9.0, w / 15)
         codes = ["RYG", "B*Y", "GBP", "YPR", "P*R"]
-        row_w = len(codes) * 3 * cell + (len(codes) - 1) * cell
+        pitch = len(codes) * 3 + len(codes) - 1  # cells across: three a tile, one between
+        cell = min(9.0, w / pitch)
+        row_w = pitch * cell
         tx = x + (w - row_w) / 2
         for code in codes:
             draw_tile(page, code, "h", tx, y + h * 0.22, cell, self.pal)
@@ -192,14 +216,56 @@ class _Book:
                                  align="center", tag="book subtitle") + 4.0
         draw_fitted(page, self.t("book_count", n=len(self.puzzles)), x, top + 6.0, w, 12.0,
                     self.pal.muted, align="center", tag="book count")
+        if self.geo.bleed:
+            self._bleed_band(page)
+        return page
+
+    def _bleed_band(self, page: Page) -> None:
+        """The five tile colours as stripes across the foot of the cover page, printed past
+        the trim so the cut never leaves a white sliver (bleed books only)."""
+        geo, colours = self.geo, "RYGBP"
+        x0, _, x1, y1 = geo.trim(1)
+        right = x1 + geo.bleed  # page 1 bleeds on the right, away from the spine
+        band = 6.0
+        stripe = (right - x0) / len(colours)
+        for k, colour in enumerate(colours):
+            page.add(Rect(x0 + k * stripe, y1 - band, stripe, band + geo.bleed,
+                          fill=self.pal.fill(colour), tag=f"{BLEEDS} band {colour}"))
+
+    # ---- copyright -----------------------------------------------------------------
+    def _copyright_page(self) -> Page:
+        """What trade paperbacks print on the back of the title page, set at its foot."""
+        page = self._new("copyright")
+        spec = self.spec
+        x, y, w, h = self.geo.box(2)
+        parts: list[tuple[str, bool]] = [(spec.title, True)]
+        if spec.subtitle:
+            parts.append((spec.subtitle, False))
+        if spec.author:
+            parts.append((self.t("book_by", author=spec.author), False))
+        if spec.edition:
+            parts.append((spec.edition, False))
+        if spec.publisher:
+            parts.append((self.t("book_published_by", publisher=spec.publisher), False))
+        if spec.isbn:
+            parts.append((self.t("book_isbn", isbn=spec.isbn), False))
+        if spec.copyright:
+            parts.append((spec.copyright, False))
+        gap = 2.0
+        height = sum(paragraph_height(text, w, COPYRIGHT_PT, bold) + gap for text, bold in parts)
+        top = max(y, y + h - height)
+        for text, bold in parts:
+            top = draw_paragraph(page, text, x, top, w, COPYRIGHT_PT, self.pal.ink, bold=bold,
+                                 tag="copyright") + gap
         return page
 
     # ---- how to play -------------------------------------------------------------
     def _how_to_play(self) -> Page:
-        page = self._new()
-        x, _, w, h = self.geo.box(2)
-        bottom = self.geo.box(2)[1] + h
-        top = self._heading(page, self.t("book_how_to_play"), 2)
+        page = self._new("how to play")
+        number = self.how_to_play_page
+        x, _, w, h = self.geo.box(number)
+        bottom = self.geo.box(number)[1] + h
+        top = self._heading(page, self.t("book_how_to_play"), number)
         body = 10.0 if w > 140 else 9.0
         example = self._example_notation()
         for i in range(1, RULES + 1):
@@ -208,17 +274,24 @@ class _Book:
         if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
             top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
                                  x, top, w, body, self.pal.ink, tag="web howto") + 2.0
+        top = draw_paragraph(page, self.t("book_colours"), x, top + 1.0, w, body, self.pal.ink,
+                             bold=True, tag="colours heading") + 1.0
+        look = LegendLook(body, 3.6)
+        top = draw_legend(page, x, top, w, self.style, look, note=True) + 3.0
         given = self.example.given[0]
         top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
                              x, top + 2.0, w, body, self.pal.ink, bold=True,
                              tag="example") + 2.0
-        board_h = min(80.0, (bottom - top) * 0.5)
         plain = replace(self.style, header=False, instructions=False, footer=False,
                         write_space=False, max_cell=7.0)
-        drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
-        draw_answers(page, self.example_solved, x, drawn.bottom + 4.0, w,
-                     bottom - drawn.bottom - 4.0, key)
+        # the board takes what the whole key (every position drawn) leaves
+        blocks = answer_blocks(self.example_solved, w, (bottom - top) * 0.5, key)
+        key_h = sum(block.height for block in blocks) + 6.0  # and the gap above it
+        board_h = max(40.0, min(80.0, bottom - top - key_h))
+        drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
+        flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
+                     bottom - drawn.bottom - 4.0, key, 0)
         return page
 
     def _example_notation(self) -> str:
@@ -231,7 +304,7 @@ class _Book:
         return line_height(ENTRY_PT) + line_height(DETAIL_PT) + 3.0
 
     def _contents_pages_needed(self, entries: int) -> int:
-        _, _, _, h = self.geo.box(3)
+        _, _, _, h = self.geo.box(self.how_to_play_page + 1)
         heading = line_height(HEADING_PT) + 6.0
         per_page = max(1, int((h - heading) // self._entry_height()))
         return max(1, -(-entries // per_page))
@@ -240,8 +313,8 @@ class _Book:
         pages = []
         per_page = -(-len(entries) // n_pages)
         for k in range(n_pages):
-            number = 3 + k
-            page = self._new()
+            number = self.how_to_play_page + 1 + k
+            page = self._new("contents")
             top = self._heading(page, self.t("book_contents"), number)
             x, _, w, _ = self.geo.box(number)
             for entry in entries[k * per_page:(k + 1) * per_page]:
@@ -272,9 +345,15 @@ class _Book:
                         DETAIL_PT, pal.muted, tag="contents detail")
 
     # ---- sections -----------------------------------------------------------------
-    def _puzzle_style(self, per_page: int, slot_h: float) -> Style:
+    def _puzzle_style(self, per_page: int, slot_h: float, blank: bool) -> Style:
         return replace(self.style, header=True, instructions=False, footer=False,
-                       write_space=per_page <= 2, compact=per_page >= 4 or slot_h < 120)
+                       write_space=True, compact=per_page >= 4 or slot_h < 120, blank=blank)
+
+    def _blank(self, section: int, solved: Solved) -> bool:
+        """Boxes to fill in instead of counts: when the section asks, and for a trick
+        puzzle (a tile with no position), whose "0 positions" would give the answer away."""
+        return self.spec.sections[section].counts == "blank" or \
+            any(not found for _code, found in solved.solutions)
 
     def _section(self, index: int, items: list[BookPuzzle], number: int) -> list[Page]:
         """The section's pages at the spec's puzzles a page, or fewer where they would be
@@ -300,7 +379,7 @@ class _Book:
         section = self.spec.sections[index]
         pages = []
         for start in range(0, len(items), per_page):
-            page = self._new()
+            page = self._new("puzzles")
             if start == 0:
                 top = self._heading(page, section.name, number)
                 x, _, w, _ = self.geo.box(number)
@@ -308,22 +387,33 @@ class _Book:
                                   10.0, self.pal.muted, tag="section detail") + 3.0
             else:
                 top = self._running(page, section.name, number)
-            self._slots(page, items[start:start + per_page], number, top, per_page)
+            bottom = self._legend_strip(page, number)
+            self._slots(page, items[start:start + per_page], number, top, bottom, per_page)
             pages.append(page)
             number += 1
         return pages
 
-    def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
-               per_page: int) -> None:
-        cols, rows = GRID[per_page]
+    def _legend_strip(self, page: Page, number: int) -> float:
+        """The colour legend in one small strip at the foot of a puzzle page; returns the
+        y above it, where the puzzles end."""
         x, y, w, h = self.geo.box(number)
+        height = legend_height(self.style, w, STRIP)
+        top = y + h - height
+        draw_legend(page, x, top, w, self.style, STRIP)
+        return top - 3.0
+
+    def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
+               bottom: float, per_page: int) -> None:
+        cols, rows = GRID[per_page]
+        x, _, w, _ = self.geo.box(number)
         slot_w = (w - (cols - 1) * GAP) / cols
-        slot_h = (y + h - top - (rows - 1) * GAP) / rows
-        style = self._puzzle_style(per_page, slot_h)
+        slot_h = (bottom - top - (rows - 1) * GAP) / rows
         for k, bp in enumerate(items):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
-            titled = retitled(self._solved(bp), self.t("book_puzzle", n=bp.number))
+            solved = self._solved(bp)
+            style = self._puzzle_style(per_page, slot_h, self._blank(bp.section, solved))
+            titled = retitled(solved, self.t("book_puzzle", n=bp.number))
             linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
                 if self.spec.web else style
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
@@ -334,13 +424,13 @@ class _Book:
                 page.add(Line(x, ly, x + w, ly, stroke=self.pal.grid_line, width=0.25))
         if cols > 1 and len(items) > 1:
             lx = x + slot_w + GAP / 2
-            page.add(Line(lx, top, lx, y + h, stroke=self.pal.grid_line, width=0.25))
+            page.add(Line(lx, top, lx, bottom, stroke=self.pal.grid_line, width=0.25))
 
     # ---- answers ------------------------------------------------------------------
     def _answers(self, number: int) -> list[Page]:
         title = self.t("book_answers")
         pages: list[Page] = []
-        page = self._new()
+        page = self._new("answers")
         top = self._heading(page, title, number)
         pages.append(page)
         packer = _Columns(self.geo, number, top)
@@ -351,7 +441,7 @@ class _Book:
                 packer.next_column()
             while lines:
                 if packer.new_page:
-                    page = self._new()
+                    page = self._new("answers")
                     packer.start_page(self._running(page, title, packer.number))
                     pages.append(page)
                 k = packer.lines_that_fit(lines)
@@ -365,9 +455,38 @@ class _Book:
             packer.y += 4.0
         return pages
 
+    def _answers_drawn(self, number: int) -> list[Page]:
+        """`answers: end-drawn`: each key as a single sheet's, every position a small board
+        with the tile drawn in, flowed down columns and pages."""
+        title = self.t("book_answers")
+        page = self._new("answers")
+        pages = [page]
+        packer = _Columns(self.geo, number, self._heading(page, title, number))
+        style = replace(self.style, compact=True, footer=False)
+        column_h = packer.bottom - packer.top
+        for bp in self.puzzles:
+            solved = retitled(self._solved(bp), self.t("book_puzzle", n=bp.number))
+            blocks = answer_blocks(solved, packer.col_w, column_h, style)
+            start: int | None = 0
+            while start is not None:
+                if packer.new_page:
+                    page = self._new("answers")
+                    packer.start_page(self._running(page, title, packer.number))
+                    pages.append(page)
+                if not packer.fits(needed(blocks, start)) and not packer.empty:
+                    packer.next_column()
+                    continue
+                drawn = flow_answers(page, blocks, solved, packer.x, packer.y,
+                                     packer.bottom - packer.y, style, start)
+                packer.y, start = drawn.bottom, drawn.next_block
+                if start is not None:
+                    packer.next_column()
+            packer.y += 3.0
+        return pages
+
     # ---- padding ------------------------------------------------------------------
     def _notes(self, number: int) -> Page:
-        page = self._new()
+        page = self._new("notes")
         top = self._heading(page, self.t("book_notes"), number)
         x, y, w, h = self.geo.box(number)
         while top + 9.0 < y + h:

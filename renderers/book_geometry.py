@@ -28,6 +28,7 @@ from .layout import Page, page_margin, page_size
 
 INCH = 25.4
 BLEED = 0.125 * INCH
+SAFE = 0.25 * INCH  # nothing but bleed art within this of the trim (the printer's cut wanders)
 POD_MARGIN = 0.5 * INCH
 POD_MIN_PAGES = 24
 GUTTER_TABLE: tuple[tuple[int, float], ...] = (
@@ -83,3 +84,17 @@ class Geometry:
         y = self.bleed + self.top
         return (x, y, self.trim_w - self.inside - self.outside,
                 self.trim_h - self.top - self.bottom)
+
+    def trim(self, number: int) -> tuple[float, float, float, float]:
+        """The trimmed page (x0, y0, x1, y1) of page `number` on its PDF page."""
+        x0 = self.trim_left(number)
+        return (x0, self.bleed, x0 + self.trim_w, self.bleed + self.trim_h)
+
+    def safe(self, number: int) -> tuple[float, float, float, float]:
+        """Where anything but bleed art may ink (x0, y0, x1, y1): the trim less SAFE on
+        every side, and clear of the gutter on the spine side."""
+        x0, y0, x1, y1 = self.trim(number)
+        spine_left = number % 2 == 1
+        left = max(SAFE, self.inside) if spine_left else SAFE
+        right = SAFE if spine_left else max(SAFE, self.inside)
+        return (x0 + left, y0 + SAFE, x1 - right, y1 - SAFE)

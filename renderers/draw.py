@@ -17,12 +17,13 @@ from conundrum.placement import STEP, Cell, Placement
 from conundrum.tiles import JOKER
 
 from .fonts import PT_TO_MM, fit_size, text_width
-from .layout import Circle, Line, Page, Polygon, Rect, Text
+from .layout import MIN_LINE_MM, MIN_TEXT_PT, Circle, Line, Page, Polygon, Rect, Text
 from .palettes import SYMBOLS, Palette, mix
 
 GAP = 0.06          # inset of a tile from its cells, as a fraction of the cell
 CAP_HEIGHT = 0.70   # PT Sans capitals, as a fraction of the font size
 FADE = 0.68         # how far faded tiles (answer keys) move towards the paper
+LOCATOR_REACH = 1.0  # mm: how far an answer's locator marks reach outside its board
 
 
 # ---- geometry -------------------------------------------------------------------
@@ -69,7 +70,7 @@ def outline_width(cell: float) -> float:
 
 
 def separator_width(cell: float) -> float:
-    return min(0.25, max(0.08, cell * 0.02))
+    return min(0.25, max(MIN_LINE_MM, cell * 0.02))
 
 
 def baseline_for_centre(cy: float, size_pt: float) -> float:
@@ -219,8 +220,8 @@ def draw_placement(page: Page, view: BoardView, p: Placement, palette: Palette,
 def label_size(cell: float, grid: Grid) -> float:
     """Point size of the grid labels: readable, but never wider than a cell."""
     widest = column_label(grid.width - 1)
-    size = min(8.0, max(4.5, cell * 1.6))
-    return fit_size(widest, size, cell * 0.92, bold=False, smallest=3.0)
+    size = min(8.0, max(MIN_TEXT_PT, cell * 1.6))
+    return fit_size(widest, size, cell * 0.92, bold=False, smallest=MIN_TEXT_PT)
 
 
 def label_band(cell: float, grid: Grid) -> float:
@@ -235,7 +236,7 @@ def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True
     grid, c = view.grid, view.cell
     page.add(Rect(view.x, view.y, view.width, view.height, fill=palette.grid_fill,
                   tag="grid area"))
-    thin = max(0.06, min(0.15, c * 0.02))
+    thin = max(MIN_LINE_MM, min(0.15, c * 0.02))
     for i in range(1, grid.width):
         x = view.x + i * c
         page.add(Line(x, view.y, x, view.y + view.height, stroke=palette.grid_line, width=thin))
@@ -281,12 +282,15 @@ def draw_locator(page: Page, view: BoardView, p: Placement, palette: Palette) ->
     """Bars on the frame over the answer's columns and rows, so the eye finds it on a big board."""
     (x0, y0), (x1, y1) = view.origin(p.cells[0]), view.origin(p.cells[2])
     x1, y1 = x1 + view.cell, y1 + view.cell
-    radius = 2.3 * view.cell
-    page.add(Circle((x0 + x1) / 2, (y0 + y1) / 2, radius, stroke=palette.highlight,
-                    width=max(0.25, view.cell * 0.12), tag="locator ring"))
-    bar = max(0.5, min(1.0, view.cell * 0.35))
+    bar = max(0.5, min(LOCATOR_REACH, view.cell * 0.35))
     top, left = view.y, view.x
     bottom, right = view.y + view.height, view.x + view.width
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    ring = max(0.25, view.cell * 0.12)
+    # round the answer, but never further out than the bars (near the board's edge)
+    room = min(cx - left, right - cx, cy - top, bottom - cy) + LOCATOR_REACH - ring / 2
+    radius = min(2.3 * view.cell, room)
+    page.add(Circle(cx, cy, radius, stroke=palette.highlight, width=ring, tag="locator ring"))
     for y in (top - bar, bottom):
         page.add(Rect(x0, y, x1 - x0, bar, fill=palette.highlight, tag="locator column"))
     for x in (left - bar, right):

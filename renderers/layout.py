@@ -9,10 +9,13 @@ means "not filled" or "not stroked". `tag` names what an item shows (e.g.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Literal
 
 from conundrum.errors import ConundrumError
+
+from .fonts import PT_TO_MM, text_width
 
 Align = Literal["left", "center", "right"]
 Point = tuple[float, float]
@@ -80,11 +83,19 @@ Item = Rect | Line | Polygon | Circle | Text
 
 @dataclass
 class Page:
-    """One page: its size in millimetres and the items painted in order."""
+    """One page: its size in millimetres and the items painted in order.
+
+    `kind` says what the page is in a book ("title", "puzzles", "answers" ...),
+    for tests and for painters that treat some pages differently; `trim` is set
+    on the pages of a book printed with bleed.
+    """
 
     width: float
     height: float
     items: list[Item] = field(default_factory=list)
+    kind: str = ""
+    # the trimmed page (x0, y0, x1, y1) when the page carries bleed: the PDF gets a TrimBox
+    trim: tuple[float, float, float, float] | None = None
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -123,3 +134,38 @@ def page_margin(width: float, height: float) -> float:
 def new_page(name: str) -> Page:
     width, height = page_size(name)
     return Page(width, height)
+
+
+# ---- what a printer checks ---------------------------------------------------------
+MIN_TEXT_PT = 6.0  # the smallest type on any page
+MIN_LINE_MM = 0.25 * PT_TO_MM  # the thinnest line a press holds (0.25 pt)
+TEXT_ASCENT = 0.95  # the top of accented capitals above the baseline, in font sizes
+TEXT_DESCENT = 0.25  # descenders below the baseline, in font sizes
+BLEEDS = "bleed"  # the tag prefix of items meant to run past the trim
+
+
+def extent(item: Item) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) in mm that an item can ink, strokes and glyphs included."""
+    if isinstance(item, Text):
+        width = text_width(item.text, item.size, item.bold)
+        x0 = item.x - {"left": 0.0, "center": width / 2, "right": width}[item.align]
+        mm = item.size * PT_TO_MM
+        return (x0, item.y - TEXT_ASCENT * mm, x0 + width, item.y + TEXT_DESCENT * mm)
+    if isinstance(item, Rect):
+        half = item.width / 2 if item.stroke else 0.0
+        return (item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half)
+    if isinstance(item, Line):
+        # butt caps (the PDF default): the stroke ends square at each end point
+        dx, dy = item.x2 - item.x1, item.y2 - item.y1
+        length = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / length * item.width / 2, dx / length * item.width / 2
+        xs = (item.x1 + nx, item.x1 - nx, item.x2 + nx, item.x2 - nx)
+        ys = (item.y1 + ny, item.y1 - ny, item.y2 + ny, item.y2 - ny)
+        return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Circle):
+        r = item.r + (item.width / 2 if item.stroke else 0.0)
+        return (item.cx - r, item.cy - r, item.cx + r, item.cy + r)
+    half = item.width / 2 if item.stroke else 0.0
+    px = [p[0] for p in item.points]
+    py = [p[1] for p in item.points]
+    return (min(px) - half, min(py) - half, max(px) + half, max(py) + half)

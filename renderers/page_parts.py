@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conundrum.puzzle import Puzzle
 
-from .fonts import text_width
+from .fonts import fit_size, text_width, wrap
 from .layout import Line, Page, Text, page_margin
 from .style import Style
 from .text import draw_fitted, first_baseline, line_height
@@ -37,9 +37,14 @@ def header_height(style: Style) -> float:
 
 def draw_footer(page: Page, puzzle: Puzzle, x: float, bottom: float, w: float,
                 style: Style) -> float:
-    """The id line at the very bottom; returns the top of the footer."""
-    sz = style.sizes
-    top = bottom - line_height(sz.footer)
-    draw_fitted(page, footer_text(puzzle, style), x, top, w, sz.footer, style.pal.muted,
-                tag="footer")
+    """The id line at the very bottom; returns the top of the footer. A footer too long for
+    one line at the smallest type (6 pt) goes on two, never cut short: it is how the
+    puzzle is made again."""
+    text = footer_text(puzzle, style)
+    size = fit_size(text, style.sizes.footer, w)
+    lines = wrap(text, size, w)
+    top = bottom - len(lines) * line_height(size)
+    for k, line in enumerate(lines):
+        page.add(Text(x, first_baseline(top + k * line_height(size), size), line, size,
+                      colour=style.pal.muted, tag="footer"))
     return top

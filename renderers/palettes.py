@@ -10,7 +10,7 @@ paper (>= 4.5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from conundrum.errors import ConundrumError
@@ -59,14 +59,16 @@ class Palette:
     symbols: bool                       # a shape in every square
     joker: tuple[str, ...] = ()         # chameleon wedges clockwise; () = every colour twice
     joker_start: float = -90.0          # degrees; the first wedge starts straight up
-    ink: str = "#1c1c1c"                # tile outlines, text
+    ink: str = BLACK                    # tile outlines, text: solid black ink
     paper: str = WHITE
     grid_fill: str = "#f5f5f0"
     grid_line: str = "#d2d2c8"
     label: str = "#4d4d4d"              # grid labels, captions
     muted: str = "#5c5c5c"              # footer, secondary text
-    accent: str = "#1c1c1c"             # headings' rule lines
-    highlight: str = "#000000"          # the answer tile's outline in a key
+    accent: str = BLACK                 # headings' rule lines
+    highlight: str = BLACK              # the answer tile's outline in a key
+    # Process inks (C, M, Y, K in %) of each tile colour, for `colour: cmyk` books.
+    process: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
     @property
     def joker_wedges(self) -> tuple[str, ...]:
@@ -87,6 +89,8 @@ CLASSIC = Palette(
     # Close to the printed tiles: warm red, sunny yellow, grass green, royal blue, violet.
     fills={"R": "#d9302c", "Y": "#f6cd1e", "G": "#3ba64a", "B": "#2064c4", "P": "#8b4fb3"},
     symbols=False,
+    process={"R": (0, 90, 85, 0), "Y": (0, 18, 90, 0), "G": (75, 0, 90, 0),
+             "B": (90, 60, 0, 0), "P": (50, 80, 0, 0)},
 )
 
 COLOURBLIND = Palette(
@@ -94,6 +98,9 @@ COLOURBLIND = Palette(
     # Okabe & Ito (2008): hues told apart under every common colour-vision deficiency.
     fills={"R": "#d55e00", "Y": "#f0e442", "G": "#009e73", "B": "#0072b2", "P": "#cc79a7"},
     symbols=True,
+    # Okabe & Ito's own CMYK for these hues
+    process={"R": (0, 80, 100, 0), "Y": (10, 5, 90, 0), "G": (97, 0, 75, 0),
+             "B": (100, 50, 0, 0), "P": (10, 70, 0, 0)},
 )
 
 MONO = Palette(
@@ -101,11 +108,51 @@ MONO = Palette(
     # Greys that survive a photocopier; the shapes carry the meaning.
     fills={"R": "#ffffff", "Y": "#ececec", "G": "#d9d9d9", "B": "#c6c6c6", "P": "#b3b3b3"},
     # Eight black and white blades: a pinwheel no tile colour can be mistaken for.
-    joker=("#1c1c1c", "#ffffff") * 4,
+    joker=(BLACK, WHITE) * 4,
     symbols=True,
     grid_fill="#ffffff",
     grid_line="#c8c8c8",
 )
+
+# ---- inks for print -----------------------------------------------------------------
+COLOUR_MODES = ("rgb", "cmyk", "grey")
+
+
+def grey_level(colour: str) -> float:
+    """0 (black) to 1 (paper): the Rec. 601 lightness, as a greyscale press reads it."""
+    r, g, b = rgb(colour)
+    return round((0.299 * r + 0.587 * g + 0.114 * b) / 255, 4)
+
+
+def process_ink(colour: str, palette: Palette) -> tuple[float, float, float, float]:
+    """C, M, Y, K (0-1) for a colour in a `cmyk` book.
+
+    A tile colour takes the palette's documented process inks; a neutral grey
+    (black text, outlines, grid, mono fills) is black ink alone, never a
+    four-ink mix; any other colour (faded tiles in answer keys) is the plain
+    RGB-to-CMYK conversion.
+    """
+    for letter, fill in palette.fills.items():
+        if fill == colour and letter in palette.process:
+            c, m, y, k = palette.process[letter]
+            return (c / 100, m / 100, y / 100, k / 100)
+    r, g, b = (v / 255 for v in rgb(colour))
+    if r == g == b:
+        return (0.0, 0.0, 0.0, round(1 - r, 4))
+    k = 1 - max(r, g, b)
+    c, m, y = (round((1 - v - k) / (1 - k), 4) for v in (r, g, b))
+    return (c, m, y, round(k, 4))
+
+
+def device_colour(colour: str, mode: str, palette: Palette) -> tuple[float, ...]:
+    """The colour's components (0-1) in the book's colour space: 3 for rgb, 4 for cmyk,
+    1 for grey."""
+    if mode == "cmyk":
+        return process_ink(colour, palette)
+    if mode == "grey":
+        return (grey_level(colour),)
+    return tuple(v / 255 for v in rgb(colour))
+
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, COLOURBLIND, MONO)}
 ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spelling -> a palette's name

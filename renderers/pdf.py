@@ -7,39 +7,76 @@ real: searchable and copyable in every language of the sheet.
 
 from __future__ import annotations
 
+import io
 import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 from fpdf import FPDF
+from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
 
+from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
 
-from .fonts import font_path
+from .fonts import font_path, text_width
 from .layout import Circle, Line, Page, Polygon, Rect, Text
-from .palettes import rgb
+from .palettes import BLACK, COLOUR_MODES, Palette, device_colour, get_palette
 
 FAMILY = "PTSans"
 # A constant date keeps the bytes identical from run to run (no timestamps).
 FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
 
 
-def _style(fill: str | None, stroke: str | None) -> str | None:
-    if fill and stroke:
-        return "DF"
-    return "F" if fill else ("D" if stroke else None)
+# the PDF painting operator for (filled, stroked); None: nothing to paint
+_OPERATOR: dict[tuple[bool, bool], str | None] = {
+    (True, True): "B", (True, False): "f", (False, True): "S", (False, False): None}
+_KAPPA = 0.5523  # a circle as four Bezier quarter arcs
+
+
+def _circle_path(cx: float, cy: float, r: float) -> str:
+    """A circle path in PDF points (y up), as four cubic Bezier arcs."""
+    c = r * _KAPPA
+    return (f"{cx + r:.2f} {cy:.2f} m "
+            f"{cx + r:.2f} {cy + c:.2f} {cx + c:.2f} {cy + r:.2f} {cx:.2f} {cy + r:.2f} c "
+            f"{cx - c:.2f} {cy + r:.2f} {cx - r:.2f} {cy + c:.2f} {cx - r:.2f} {cy:.2f} c "
+            f"{cx - r:.2f} {cy - c:.2f} {cx - c:.2f} {cy - r:.2f} {cx:.2f} {cy - r:.2f} c "
+            f"{cx + c:.2f} {cy - r:.2f} {cx + r:.2f} {cy - c:.2f} {cx + r:.2f} {cy:.2f} c h")
 
 
 class _Painter:
-    """Paints items, sending colour and width changes only when they change."""
+    """Paints items, sending colour and width changes only when they change.
 
-    def __init__(self, pdf: FPDF) -> None:
+    Colours are sent in the book's colour space (`palettes.device_colour`):
+    DeviceRGB, DeviceCMYK or DeviceGray, each built once per colour.
+    """
+
+    def __init__(self, pdf: FPDF, mode: str = "rgb", palette: Palette | None = None) -> None:
         self.pdf = pdf
+        self.mode = mode
+        self.palette = palette or get_palette("classic")
+        self._devices: dict[str, DeviceRGB | DeviceCMYK | DeviceGray] = {}
+        self._operators: dict[str, tuple[str, str]] = {}  # colour -> (fill op, stroke op)
         self._fill: str | None = None
         self._stroke: str | None = None
         self._text: str | None = None
         self._width: float | None = None
         self._font: tuple[bool, float] | None = None
+
+    def device(self, colour: str) -> DeviceRGB | DeviceCMYK | DeviceGray:
+        found = self._devices.get(colour)
+        if found is None:
+            parts = device_colour(colour, self.mode, self.palette)
+            found = (DeviceCMYK(*parts) if len(parts) == 4 else
+                     DeviceGray(parts[0]) if len(parts) == 1 else DeviceRGB(*parts))
+            self._devices[colour] = found
+        return found
+
+    def _operator(self, colour: str) -> tuple[str, str]:
+        found = self._operators.get(colour)
+        if found is None:
+            text = self.device(colour).serialize()
+            found = self._operators[colour] = (text.lower(), text.upper())
+        return found
 
     def reset(self) -> None:
         # fpdf2 restates graphics state at each new page; forget ours so we re-send it.
@@ -48,37 +85,43 @@ class _Painter:
         self._font = None
 
     def _colours(self, fill: str | None, stroke: str | None, width: float) -> None:
+        # Operators written straight to the page (fpdf2's setters cost more than the
+        # drawing); fpdf2's own state is kept in step, as its text() consults it.
+        pdf = self.pdf
         if fill and fill != self._fill:
-            self.pdf.set_fill_color(*rgb(fill))
+            pdf._out(self._operator(fill)[0])
+            pdf.fill_color = self.device(fill)
             self._fill = fill
         if stroke and stroke != self._stroke:
-            self.pdf.set_draw_color(*rgb(stroke))
+            pdf._out(self._operator(stroke)[1])
+            pdf.draw_color = self.device(stroke)
             self._stroke = stroke
         if stroke and width != self._width:
-            self.pdf.set_line_width(width)
+            pdf._out(f"{width * pdf.k:.2f} w")
+            pdf.line_width = width
             self._width = width
 
     def paint(self, item: Rect | Line | Polygon | Circle | Text) -> None:
         if isinstance(item, Text):
             self.text(item)
-        elif isinstance(item, Rect):
-            style = _style(item.fill, item.stroke)
-            if style:
-                self._colours(item.fill, item.stroke, item.width)
-                self.pdf.rect(item.x, item.y, item.w, item.h, style=style)
+            return
+        op = _OPERATOR[(bool(getattr(item, "fill", None)), bool(item.stroke))]
+        if op is None:
+            return
+        k, top = self.pdf.k, self.pdf.h
+        self._colours(getattr(item, "fill", None), item.stroke, item.width)
+        if isinstance(item, Rect):
+            path = (f"{item.x * k:.2f} {(top - item.y) * k:.2f} {item.w * k:.2f} "
+                    f"{-item.h * k:.2f} re")
         elif isinstance(item, Line):
-            self._colours(None, item.stroke, item.width)
-            self.pdf.line(item.x1, item.y1, item.x2, item.y2)
+            path = (f"{item.x1 * k:.2f} {(top - item.y1) * k:.2f} m "
+                    f"{item.x2 * k:.2f} {(top - item.y2) * k:.2f} l")
         elif isinstance(item, Polygon):
-            style = _style(item.fill, item.stroke)
-            if style:
-                self._colours(item.fill, item.stroke, item.width)
-                self.pdf.polygon(item.points, style=style)
-        elif isinstance(item, Circle):
-            style = _style(item.fill, item.stroke)
-            if style:
-                self._colours(item.fill, item.stroke, item.width)
-                self.pdf.circle(item.cx, item.cy, item.r, style=style)
+            points = [f"{x * k:.2f} {(top - y) * k:.2f}" for x, y in item.points]
+            path = f"{points[0]} m " + " ".join(f"{p} l" for p in points[1:]) + " h"
+        else:
+            path = _circle_path(item.cx * k, (top - item.cy) * k, item.r * k)
+        self.pdf._out(f"{path} {op}")
 
     def text(self, item: Text) -> None:
         font = (item.bold, item.size)
@@ -86,17 +129,23 @@ class _Painter:
             self.pdf.set_font(FAMILY, "B" if item.bold else "", item.size)
             self._font = font
         if item.colour != self._text:
-            self.pdf.set_text_color(*rgb(item.colour))
+            self.pdf.set_text_color(self.device(item.colour))
             self._text = item.colour
         x = item.x
         if item.align != "left":
-            width = self.pdf.get_string_width(item.text)
+            # the layout's own measure (same font file, cached): fpdf2's is much slower
+            width = text_width(item.text, item.size, item.bold)
             x -= width if item.align == "right" else width / 2
         self.pdf.text(x, item.y, item.text)
 
 
-def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = None) -> bytes:
-    """The PDF of `pages`, one page each, at each page's own size."""
+def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = None,
+              colour: str = "rgb", palette: str | Palette = "classic") -> bytes:
+    """The PDF of `pages`, one page each, at each page's own size, its colours painted in
+    `colour` space ("rgb", "cmyk" or "grey"; `palette` gives the tile inks for cmyk)."""
+    if colour not in COLOUR_MODES:
+        raise ConundrumError(f"unknown colour {colour!r}; choose one of "
+                             f"{', '.join(COLOUR_MODES)}")
     pdf = FPDF(unit="mm", format=(pages[0].width, pages[0].height) if pages else "A4")
     pdf.set_creation_date(FIXED_DATE)
     pdf.set_producer("conundrum")
@@ -109,13 +158,45 @@ def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = No
     pdf.set_margins(0, 0, 0)
     pdf.add_font(FAMILY, "", str(font_path(False)))
     pdf.add_font(FAMILY, "B", str(font_path(True)))
-    painter = _Painter(pdf)
+    painter = _Painter(pdf, colour, get_palette(palette))
+    if colour != "rgb":
+        # fpdf2 starts each page by setting black in RGB; say it in the book's own space
+        pdf.set_draw_color(painter.device(BLACK))
+        pdf.set_fill_color(painter.device(BLACK))
+        pdf.set_text_color(painter.device(BLACK))
     for page in pages:
         pdf.add_page(format=(page.width, page.height))
         painter.reset()
         for item in page.items:
             painter.paint(item)
-    return bytes(pdf.output())
+    data = bytes(pdf.output())
+    if any(page.trim for page in pages):
+        data = with_page_boxes(data, pages)
+    return data
+
+
+def with_page_boxes(data: bytes, pages: list[Page]) -> bytes:
+    """The PDF with a TrimBox (the cut) and a BleedBox (the whole sheet) on every page that
+    has a trim, so a printer's preflight finds them (fpdf2 cannot write page boxes)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import RectangleObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for page, target in zip(pages, writer.pages, strict=True):
+        if page.trim is None:
+            continue
+        x0, y0, x1, y1 = page.trim
+        target.trimbox = RectangleObject([_pt(x0), _pt(page.height - y1), _pt(x1),
+                                          _pt(page.height - y0)])
+        target.bleedbox = RectangleObject([0, 0, _pt(page.width), _pt(page.height)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _pt(mm: float) -> float:
+    """Millimetres in PDF points, rounded to what the page boxes can say."""
+    return round(mm * 72 / 25.4, 3)
 
 
 def write_pdf(pages: list[Page], path: str | os.PathLike, title: str | None = None,

@@ -9,16 +9,17 @@ printable sheet, the puzzle then (with `answers`) its key from
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
-from conundrum.tiles import COLOURS, JOKER
 
 from .answer_key import AnswersDrawn, answer_blocks, answer_pages, draw_answers
-from .draw import BoardView, baseline_for_centre, draw_board, draw_square, draw_tile, label_band
+from .draw import BoardView, baseline_for_centre, draw_board, draw_tile, label_band
 from .fonts import text_width
 from .layout import Line, Page, Rect, Text, page_size
+from .legend import draw_legend
 from .page_parts import content_box, draw_footer, draw_header
 from .qr import draw_web_link
 from .solved import Solved, retitled, solve
@@ -56,35 +57,6 @@ def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
     notes = " ".join((style.t("chameleon_note"),
                       style.t("notation_hint", example=NOTATION_EXAMPLE)))
     return style.t(key), notes
-
-
-def _legend_entries(style: Style) -> list[tuple[str, str, str]]:
-    """(square colour, bold letter, name) for each colour and the joker."""
-    entries = [(c, c, style.t(f"colour_{c}")) for c in COLOURS]
-    return entries + [(JOKER, "", style.t("colour_joker"))]
-
-
-def _draw_legend(page: Page, x: float, y: float, w: float, style: Style) -> float:
-    """A row (or rows) of swatches naming each colour's letter; returns the y below."""
-    sz, pal = style.sizes, style.pal
-    swatch = sz.given_tile * 0.62
-    size = sz.body
-    cx, cy = x, y
-    for colour, letter, name in _legend_entries(style):
-        letter_w = text_width(letter + " ", size, True) if letter else 0.0
-        item_w = swatch + 1.6 + letter_w + text_width(name, size) + 5.0
-        if cx > x and cx + item_w > x + w:
-            cx, cy = x, cy + swatch + 2.0
-        draw_square(page, (cx, cy, swatch, swatch), colour, pal, tag=f"legend {colour}")
-        page.add(Rect(cx, cy, swatch, swatch, stroke=pal.ink, width=0.25))
-        base = baseline_for_centre(cy + swatch / 2, size)
-        tx = cx + swatch + 1.6
-        if letter:
-            page.add(Text(tx, base, letter, size, True, colour=pal.ink, tag="legend letter"))
-            tx += letter_w
-        page.add(Text(tx, base, name, size, colour=pal.ink, tag="legend name"))
-        cx += item_w
-    return cy + swatch
 
 
 @dataclass(frozen=True)
@@ -173,34 +145,52 @@ class _Arrangement:
     givens_w: float
 
 
-def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Style
-             ) -> _Arrangement:
-    """Given tiles below the board, or in a column beside it: whichever gives bigger cells."""
+def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Style,
+             write: Callable[[float], float] | None = None) -> _Arrangement:
+    """Given tiles below the board, or in a column beside it: whichever gives bigger cells.
+
+    `write(width)` is the room the reader's answers need at that width (None: no
+    answer space): below the given tiles, in whichever place they go.
+    """
     below_h = _givens_height(items, w, style)
-    below = _Arrangement(_board_cell(grid, w, h - below_h - (4.0 if items else 0), style.max_cell),
-                         False, w)
+    reserve = write(w) + 6.0 if write and items else 0.0
+    below = _Arrangement(_board_cell(grid, w, h - below_h - (4.0 if items else 0) - reserve,
+                                     style.max_cell), False, w)
     if not items:
         return below
-    col = max(it.width for it in items) + 4.0
-    beside_h = _givens_height(items, col, style)
+    col = max(max(it.width for it in items) + 4.0, BESIDE_SHARE * w if write else 0.0)
+    beside_h = _givens_height(items, col, style) + (write(col) + 6.0 if write else 0.0)
     if beside_h > h or col > w * 0.4:
         return below
     beside = _Arrangement(_board_cell(grid, w - col - 6.0, h, style.max_cell), True, col)
     return beside if beside.cell > below.cell + 0.25 else below
 
 
+WRITE_PITCH = 8.0  # mm between ruled lines: room for handwriting
+WRITE_SHARE = 0.3  # at most this share of a puzzle's rectangle is kept for answers
+BESIDE_SHARE = 0.25  # a column of given tiles with answer space under it: this share of w
+HANDWRITTEN = "RYG AB12 h,"  # the widest answer, as the reader writes it
+
+
+def write_space_height(solved: Solved, w: float, style: Style) -> float:
+    """The room "Your answers" needs: a ruled line for every few positions (as many as a
+    hand fits across `w`), so a puzzle with more answers gets more lines; at least one."""
+    total = sum(len(found) for _code, found in solved.solutions)
+    per_line = max(1, int(w // (text_width(HANDWRITTEN, style.sizes.body) * 1.6)))
+    lines = max(1, -(-total // per_line))
+    return line_height(style.sizes.heading) + 7.0 + (lines - 1) * WRITE_PITCH + 2.0
+
+
 def _draw_write_space(page: Page, x: float, top: float, w: float, bottom: float,
                       style: Style) -> None:
-    """Faint ruled lines where the reader can write positions down."""
+    """Faint ruled lines where the reader can write positions down, filling to `bottom`."""
     sz, pal = style.sizes, style.pal
-    if bottom - top < 24.0:
-        return
     y = draw_fitted(page, style.t("write_here"), x, top, w, sz.heading, pal.muted,
                     tag="write heading")
     y += 7.0
-    while y <= bottom - 2.0:
-        page.add(Line(x, y, x + w, y, stroke=pal.grid_line, width=0.25))
-        y += 8.0
+    while y <= bottom - 2.0 + 1e-9:
+        page.add(Line(x, y, x + w, y, stroke=pal.grid_line, width=0.25, tag="write line"))
+        y += WRITE_PITCH
 
 
 def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: float,
@@ -219,22 +209,33 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         top = draw_paragraph(page, task, x, top, w, sz.body * 1.05, pal.ink, bold=True,
                              tag="instruction") + 0.8
         top = draw_paragraph(page, notes, x, top, w, sz.body, pal.muted, tag="notes") + 2.0
-        top = _draw_legend(page, x, top, w, style) + 4.0
+        top = draw_legend(page, x, top, w, style, note=True) + 4.0
     if style.footer:
         bottom = draw_footer(page, puzzle, x, bottom, w, style) - 2.0
     if style.web_url:
         bottom = draw_web_link(page, style.web_url, x, bottom, w, style) - 3.0
     items = _given_items(solved, style)
-    plan = _arrange(solved.grid, items, w, bottom - top, style)
+
+    def write(width: float) -> float:
+        return min(write_space_height(solved, width, style), WRITE_SHARE * h)
+
+    plan = _arrange(solved.grid, items, w, bottom - top, style,
+                    write if style.write_space else None)
     view, used = _place_board(page, solved, plan, x, top, w, style)
     board_bottom = used
     if plan.beside:
         gx = x + w - plan.givens_w
-        below = max(board_bottom, _draw_givens(page, items, gx, top, plan.givens_w, style))
+        given_bottom = _draw_givens(page, items, gx, top, plan.givens_w, style)
+        below = max(board_bottom, given_bottom)
     else:
         below = _draw_givens(page, items, x, board_bottom + 4.0, w, style) if items \
             else board_bottom
-    if style.write_space and items:
+        given_bottom = below
+    room = line_height(sz.heading) + 9.0 - 1e-6  # a heading and one line
+    if style.write_space and plan.beside and bottom - given_bottom - 6.0 >= room:
+        _draw_write_space(page, x + w - plan.givens_w, given_bottom + 6.0, plan.givens_w,
+                          bottom, style)
+    elif style.write_space and items and bottom - below - 6.0 >= room:
         _draw_write_space(page, x, below + 6.0, w, bottom, style)
     fits_at_all = plan.cell >= style.max_cell - 1e-9
     return PuzzleDrawn(view, below, plan.cell >= MIN_CELL or fits_at_all)

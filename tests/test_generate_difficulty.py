@@ -12,6 +12,7 @@ from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.difficulty import (
     BANDS,
     LEVELS,
+    MAX_POSITIONS,
     features,
     grade,
     grade_of_score,
@@ -19,6 +20,7 @@ from conundrum.generate.difficulty import (
     near_misses,
     params_for,
     score,
+    score_band,
 )
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle, dump_puzzle
@@ -33,10 +35,16 @@ STANDARD = rules_for("standard")
 def test_params_for_stays_in_the_levels_ranges(level):
     lp = level_params(level)
     for seed in range(20):
-        tiles, given, targets = params_for(level, seed)
-        assert lp.tiles[0] <= tiles <= lp.tiles[1]
-        assert lp.given[0] <= given <= lp.given[1] and len(targets) == given
-        assert all(lp.positions[0] <= p <= lp.positions[1] for p in targets)
+        pick = params_for(level, seed)
+        assert lp.tiles[0] <= pick.tiles <= lp.tiles[1]
+        assert lp.given[0] <= pick.given <= lp.given[1] and len(pick.ranges) == pick.given
+        assert len(pick.kinds) == pick.given
+        for (lo, hi), kind in zip(pick.ranges, pick.kinds, strict=True):
+            # palindromes (one reading per run) may have any count up to the level's top
+            assert lo == (1 if kind == "palindrome" else lp.positions[0])
+            assert hi <= lp.positions[1]
+        assert sum(hi for _lo, hi in pick.ranges) <= MAX_POSITIONS  # SPEC: 20 in all
+        assert pick.score == score_band(level) and pick.tile_effort == lp.tile_effort
     assert params_for(level, 5) == params_for(level, random.Random(5))
 
 
@@ -111,8 +119,10 @@ def test_near_misses_follow_their_definition(code):
 def test_features_of_a_small_puzzle():
     board = Board([Placement("B*Y", (0, 0), "h"), Placement("YYY", (1, 1), "h")])
     puzzle = Puzzle(board, [Given("GGG"), Given("BYB")])
-    f = features(puzzle)
+    effort = features(puzzle)
     assert STANDARD.board_faults(board) == []
-    assert (f.board, f.chameleons, f.given, f.palindromes) == (2, 0, 2, 2)
-    assert f.cells == sum(1 for _ in board.frontier())
-    assert (f.positions, f.zero) == (1, 1)  # GGG cannot be laid; BYB fits once
+    ggg, byb = effort.tiles
+    assert (ggg.features["positions"], byb.features["positions"]) == (0, 1)
+    assert byb.features["reversed"] == 0  # a palindrome has one reading
+    assert effort.puzzle_features == {"overlap": 0, "exposed_jokers": 1}  # B*Y's joker is open
+    assert effort.score == round(ggg.effort + byb.effort + effort.weights["exposed_jokers"], 2)

@@ -49,14 +49,26 @@ def generate_command(
         "--time-limit",
         help="Give up (exit 2, no file) after this many seconds; default 120 (search), "
              "600 (sat). Never changes the puzzle.")] = None,
+    weights: Annotated[Path | None, typer.Option(
+        "--weights", help="Effort weights for the grade (JSON, as `calibrate --apply` "
+                          "writes); default: the shipped weights.")] = None,
+    allow_trivial: Annotated[bool, typer.Option(
+        "--allow-trivial", help="Accept a puzzle with one position in all and almost "
+                                "nothing to reject (refused by default).")] = False,
+    allow_similar: Annotated[bool, typer.Option(
+        "--allow-similar", help="Let given tiles share two colours in the same places "
+                                "and many answers.")] = False,
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
     check_target(output)  # a bad -o fails now, not after the work
     from ..generate import GenerateRequest, generate  # heavy: only this command needs it
+    from ..generate.effort import load_weights
 
     req = GenerateRequest(tiles=tiles, given=given, positions=parse_positions(positions),
                           seed=seed, method=method.value, difficulty=difficulty,
-                          rules=rules.value, time_limit=time_limit)
+                          rules=rules.value, time_limit=time_limit,
+                          weights=None if weights is None else load_weights(weights),
+                          allow_trivial=allow_trivial, allow_similar=allow_similar)
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"

@@ -10,6 +10,7 @@ Every puzzle is re-solved by the solver before it is returned, and carries in
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, replace
 
@@ -20,9 +21,12 @@ from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
 from ..solver import positions as solve_positions
 from .bounds import check_request, check_sizes
-from .difficulty import grade_of_score, params_for
-from .difficulty import score as difficulty_score
-from .search import TimeLimitError, run_search
+from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
+from .difficulty import MAX_POSITIONS, LevelPick, grade_of_score, params_for
+from .effort import Weights, default_weights, measure
+from .search import Budget, TimeLimitError, run_search
+
+TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
 
 METHODS = ("search", "sat")
 DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
@@ -41,13 +45,28 @@ class GenerateRequest:
     difficulty: int | None = None  # 1-5; fills unset tiles/given/positions
     rules: str = "standard"  # "standard" | "junior"
     time_limit: float | None = None  # seconds; only decides when to give up
+    weights: Weights | None = None  # effort weights for the grade (default: shipped)
+    allow_trivial: bool = False  # allow one position in all with < 5 near misses
+    allow_similar: bool = False  # allow given tiles sharing two colours in place
 
 
 @dataclass(frozen=True)
 class Sizes:
     tiles: int
     given: int
-    targets: tuple[int, ...]
+    ranges: tuple[tuple[int, int], ...]  # [low, high] count of each given tile
+    tile_effort: tuple[float, float] | None = None  # a level's range per given tile
+    score: tuple[float, float] | None = None  # a level's score band
+    kinds: tuple[str, ...] | None = None  # a level's kinds of given tile
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        """Exact targets (each range's low end; exact when the ranges are exact)."""
+        return tuple(lo for lo, _hi in self.ranges)
+
+    @property
+    def exact(self) -> bool:
+        return all(lo == hi for lo, hi in self.ranges)
 
 
 def generate(req: GenerateRequest) -> Puzzle:
@@ -63,7 +82,7 @@ def generate(req: GenerateRequest) -> Puzzle:
     ruleset = rules_for(rules)
     if req.difficulty is None:
         sizes = explicit_sizes(req)
-        check_request(sizes.tiles, sizes.given, sizes.targets, rules)
+        check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         return _make(req, ruleset, sizes, _base_seed(req, sizes), deadline)
     return _make_graded(req, ruleset, deadline)
 
@@ -76,9 +95,9 @@ def _check_names(req: GenerateRequest) -> tuple[str, str]:
         rules = rule_name(req.rules)
     except ConundrumError:
         raise GenerationError(f"--rules {req.rules}: choose standard or junior") from None
-    if method == "sat" and rules == "junior":
+    if method == "sat" and not rules_for(rules).supports_sat:
         raise GenerationError("--method sat supports standard rules only; use --method "
-                              "search for junior puzzles")
+                              f"search for {rules} puzzles")
     if req.difficulty is not None and req.difficulty not in (1, 2, 3, 4, 5):
         raise GenerationError(f"--difficulty {req.difficulty}: choose a level from 1 to 5")
     return method, rules
@@ -104,9 +123,9 @@ def _check_numbers(req: GenerateRequest) -> None:
     check_sizes(req.tiles, req.given, req.positions)
 
 
-def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes:
-    """The request's N, K and targets; unset ones from `fallback` (a level's pick)."""
-    tiles = req.tiles if req.tiles is not None else (fallback.tiles if fallback else None)
+def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Sizes:
+    """The request's N, K and targets; unset ones from `level` (a level's pick)."""
+    tiles = req.tiles if req.tiles is not None else (level.tiles if level else None)
     if tiles is None:
         raise GenerationError("--tiles is required (or --difficulty to pick it)")
     targets = tuple(req.positions) if req.positions is not None else None
@@ -116,32 +135,39 @@ def explicit_sizes(req: GenerateRequest, fallback: Sizes | None = None) -> Sizes
     if given is None:
         if targets is not None:
             given = len(targets) if len(targets) > 1 else 1
-        elif fallback is not None:
-            given = fallback.given
+        elif level is not None:
+            given = level.given
         else:
             raise GenerationError("--positions is required (or --difficulty to pick it)")
     if targets is None:
         if given == 0:
-            targets = ()
-        elif fallback is not None:
-            targets = _fit(fallback.targets, given)
-        else:
+            return Sizes(tiles, 0, (), None, level.score if level else None)
+        if level is None:
             raise GenerationError("--positions is required (or --difficulty to pick it)")
-    elif given == 0 and targets:
+        # the level's effort per tile and kinds hold for the level's own sizes only
+        own = req.given is None
+        if own:
+            return Sizes(tiles, given, level.ranges, level.tile_effort, level.score,
+                         level.kinds)
+        return Sizes(tiles, given, _fit(level.ranges, given), None, level.score)
+    if given == 0 and targets:
         raise GenerationError("--given 0 takes no --positions")
-    elif len(targets) == 1 and given != 1:
+    if len(targets) == 1 and given != 1:
         targets = targets * given
     if len(targets) != given:
         raise GenerationError(f"--positions gives {len(targets)} targets for {given} given "
                               "tiles: give one value for all, or one per given tile")
-    return Sizes(tiles, given, targets)
+    return Sizes(tiles, given, tuple((t, t) for t in targets), None,
+                 level.score if level else None)
 
 
-def _fit(targets: tuple[int, ...], given: int) -> tuple[int, ...]:
-    """A level's targets stretched or cut to `given` tiles (an explicit --given wins)."""
-    if not targets:
-        return (3,) * given
-    return tuple(targets[i % len(targets)] for i in range(given))
+def _fit(ranges: tuple[tuple[int, int], ...], given: int) -> tuple[tuple[int, int], ...]:
+    """A level's count ranges stretched or cut to `given` tiles (an explicit --given wins),
+    keeping at most MAX_POSITIONS positions in all where the ranges allow."""
+    lo = max((lo for lo, _hi in ranges), default=3)
+    hi = max((hi for _lo, hi in ranges), default=3)
+    hi = max(lo, min(hi, MAX_POSITIONS // max(1, given)))
+    return ((lo, hi),) * given
 
 
 def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
@@ -156,9 +182,14 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puz
     seen: list[str] = []
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name)
-        sizes = explicit_sizes(req, Sizes(*picked))
-        check_request(sizes.tiles, sizes.given, sizes.targets, ruleset.name)
+        sizes = explicit_sizes(req, picked)
+        check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         seed = _base_seed(req, sizes, "level", level, attempt)
+        floor = least_score(sizes.ranges, req.weights or default_weights())
+        if sizes.score is not None and floor >= sizes.score[1]:
+            seen.append(f"attempt {attempt + 1}: {sum(sizes.targets)} positions alone score "
+                        f"{floor:.1f}")
+            continue
         try:
             puzzle = _make(req, ruleset, sizes, seed, deadline)
         except TimeLimitError:
@@ -176,19 +207,33 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puz
 
 def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
           deadline: float) -> Puzzle:
+    weights = req.weights or default_weights()
+    choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
+                    sizes.score, sizes.kinds)
     if req.method == "sat":
         from .sat import sat_generate  # python-sat is loaded only when asked for
-        board, codes = sat_generate(ruleset, sizes.tiles, sizes.targets, seed, deadline)
+        targets = sizes.targets if sizes.exact else _draw_targets(sizes, seed)
+        board, codes = sat_generate(ruleset, sizes.tiles, targets, seed, deadline)
     else:
-        found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline)
+        budget = Budget.for_graded(sizes.tiles, sizes.targets) if sizes.score else None
+        found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline, budget,
+                           choice, sizes.ranges)
         board, codes = found.board, found.given
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
     verify(puzzle, sizes)
-    value = difficulty_score(puzzle, [g.positions or 0 for g in puzzle.given])  # verify set them
+    effort = measure(puzzle, weights)
+    if not req.allow_trivial and trivial(effort.tiles):
+        raise GenerationError(f"the puzzle found is trivial ({TRIVIAL_TEXT}); "
+                              "pass --allow-trivial to accept such puzzles")
     puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
-    puzzle.extra["grade"] = grade_of_score(value)
-    puzzle.extra["score"] = value
+    puzzle.extra["grade"] = grade_of_score(effort.score)
+    puzzle.extra["score"] = effort.score
     return puzzle
+
+
+def _draw_targets(sizes: Sizes, seed: int) -> tuple[int, ...]:
+    rng = random.Random(derive(seed, "targets"))
+    return tuple(rng.randint(lo, hi) for lo, hi in sizes.ranges)
 
 
 def reproducing_args(req: GenerateRequest, rules: str) -> dict:
@@ -202,7 +247,8 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
         "given": req.given,
         "positions": None if req.positions is None else list(req.positions),
         "difficulty": req.difficulty, "rules": rules,
-    }
+    } | {name: True for name in ("allow_trivial", "allow_similar") if getattr(req, name)} \
+      | ({"weights": req.weights.source} if req.weights is not None else {})
 
 
 def laying_order(board: Board, ruleset: RuleSet) -> Board:
@@ -229,10 +275,11 @@ def verify(puzzle: Puzzle, sizes: Sizes) -> None:
     problems = [str(f) for f in faults]
     if len(puzzle.board) != sizes.tiles:
         problems.append(f"{len(puzzle.board)} tiles, not {sizes.tiles}")
-    for g, target in zip(puzzle.given, sizes.targets, strict=True):
+    for g, (lo, hi) in zip(puzzle.given, sizes.ranges, strict=True):
         g.positions = len(solve_positions(puzzle.board, g.code, rs))
-        if g.positions != target:
-            problems.append(f"{g.code} has {g.positions} positions, not {target}")
+        if not lo <= g.positions <= hi:
+            wanted = str(lo) if lo == hi else f"{lo}-{hi}"
+            problems.append(f"{g.code} has {g.positions} positions, not {wanted}")
     if problems:
         raise GenerationError("internal error: generated puzzle failed its re-solve: "
                               + "; ".join(problems))

@@ -35,11 +35,10 @@ from functools import cache
 
 from ..errors import GenerationError
 from ..placement import STEP, Cell, contact_count, neighbours, run_cells
-from ..tiles import chameleon_set, tile_set
+from ..rules import RuleSet, rules_for
 
 EXACT_UP_TO = 5
 SET_MAX = 80  # tiles in the largest set (the standard set, chameleons included)
-JUNIOR_TRIPLES_PER_END = 7
 
 Shape = frozenset[Cell]
 
@@ -91,12 +90,15 @@ def max_runs(n_tiles: int) -> int:
     return 8 * n_tiles + 8
 
 
-def max_positions(n_tiles: int, rules: str = "standard", n_chameleons: int = 5) -> int:
+def max_positions(n_tiles: int, rules: str | RuleSet = "standard") -> int:
     """The most positions any tile can have on any legal board of `n_tiles` tiles."""
-    if rules == "junior":
-        ends = 2 + min(n_chameleons - 1, n_tiles - 1)
-        return JUNIOR_TRIPLES_PER_END * ends
-    return 2 * max_runs(n_tiles)
+    return _ruleset(rules).max_positions(n_tiles)
+
+
+def _ruleset(rules: str | RuleSet, chameleons: Sequence[str] | None = None) -> RuleSet:
+    if isinstance(rules, RuleSet):
+        return rules
+    return rules_for(rules, None if chameleons is None else tuple(chameleons))
 
 
 def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> None:
@@ -113,11 +115,12 @@ def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> 
                               f"off the board ({SET_MAX} in the whole set)")
 
 
-def check_request(tiles: int, given: int, targets: Sequence[int], rules: str = "standard",
+def check_request(tiles: int, given: int, targets: Sequence[int],
+                  rules: str | RuleSet = "standard",
                   chameleons: Sequence[str] | None = None) -> None:
     """Refuse, with the reason, any request these bounds prove impossible."""
-    n_chams = len(chameleon_set(None if chameleons is None else tuple(chameleons)))
-    set_size = len(tile_set(None if chameleons is None else tuple(chameleons)))
+    ruleset = _ruleset(rules, chameleons)
+    set_size = len(ruleset.tiles)
     if tiles < 1 or tiles > set_size:
         raise GenerationError(f"--tiles {tiles}: a board holds 1 to {set_size} tiles "
                               "(the start chameleon included)")
@@ -132,18 +135,10 @@ def check_request(tiles: int, given: int, targets: Sequence[int], rules: str = "
     for p in targets:
         if p < 0:
             raise GenerationError(f"--positions {p}: a count cannot be negative")
-    top = max_positions(tiles, rules, n_chams)
+    top = ruleset.max_positions(tiles)
     for p in targets:
         if p > top:
             raise GenerationError(
                 f"no such puzzle exists: a tile has at most {top} positions on any "
-                f"{rules} board of {tiles} tile{'s' if tiles != 1 else ''} "
-                f"({_why(tiles, rules)}), not {p}")
-
-
-def _why(tiles: int, rules: str) -> str:
-    if rules == "junior":
-        return "at most 7 places around each open end"
-    if tiles <= EXACT_UP_TO:
-        return f"at most {exact_runs(tiles)} runs of three empty cells touch it twice"
-    return "at most 8N+8 runs of three empty cells touch it twice"
+                f"{ruleset.name} board of {tiles} tile{'s' if tiles != 1 else ''} "
+                f"({ruleset.bound_reason(tiles)}), not {p}")

@@ -26,25 +26,27 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..board import Board
 from ..errors import GenerationError
 from ..placement import Placement, contact_count
-from ..rules import JuniorRules, RuleSet, closure, matching_links
+from ..rules import RuleSet
 from ..seeds import derive
 from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
+from .choose import Choice, Hopeless, choose, draw_kind
 from .counting import JuniorTracker, StandardTracker
+from .effort import default_weights
 
 Tracker = StandardTracker | JuniorTracker
 
 MIN_RESTARTS, MAX_RESTARTS = 12, 40
 TOTAL_MOVES = 12_000
 GAME_ATTEMPTS = 3  # games tried before growing the board by hand
-PLAIN_RESTARTS = 2  # restarts that give no chameleon (see `offered`)
-CHAMELEON_SHARE = 5 / 80  # ... except this often: the chameleons' share of the set
+PICK_TRIES = 20  # boards meeting the counts offered to the choice before a restart
+GRADED_RESTARTS, GRADED_PICKS = 4, 8
 HOPELESS_AFTER = 6  # boards steered before a far-off request is given up
 REMOVE_TRIES = 8
 TEMPERATURE = 0.6
@@ -56,6 +58,7 @@ class Budget:
 
     restarts: int
     moves: int
+    picks: int = PICK_TRIES  # boards meeting the counts offered to the choice, per restart
 
     @classmethod
     def for_request(cls, n_tiles: int, targets: Sequence[int]) -> Budget:
@@ -64,6 +67,12 @@ class Budget:
         moves = 150 + 10 * n_tiles + 60 * len(targets)
         restarts = min(MAX_RESTARTS, max(MIN_RESTARTS, TOTAL_MOVES // moves))
         return cls(restarts, moves)
+
+    @classmethod
+    def for_graded(cls, n_tiles: int, targets: Sequence[int]) -> Budget:
+        # one attempt of a difficulty level: a few boards, each offered to the choice
+        # a few times; the level's next attempt draws new sizes and a new seed
+        return cls(GRADED_RESTARTS, cls.for_request(n_tiles, targets).moves, GRADED_PICKS)
 
 
 @dataclass(frozen=True)
@@ -103,9 +112,20 @@ class Found:
 
 
 def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int,
-               deadline: float | None = None, budget: Budget | None = None) -> Found:
-    """A legal board of `n_tiles` tiles with one distinct tile off it per target count."""
+               deadline: float | None = None, budget: Budget | None = None,
+               choice: Choice | None = None,
+               ranges: Sequence[tuple[int, int]] | None = None) -> Found:
+    """A legal board of `n_tiles` tiles with one distinct tile off it per target count.
+
+    `ranges` (one [low, high] per given tile) replaces the exact targets when a
+    difficulty level allows a range of counts; `choice` says what else the
+    given tiles must be (choose.py).
+    """
     budget = budget or Budget.for_request(n_tiles, targets)
+    choice = choice or Choice(default_weights())
+    wanted = [(t, t) for t in targets] if ranges is None else list(ranges)
+    kind_rng = random.Random(derive(seed, "kinds"))
+    kinds = choice.kinds or [draw_kind(kind_rng) for _ in wanted]
     closest: int | None = None
     for restart in range(budget.restarts):
         check_deadline(deadline)
@@ -113,10 +133,13 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
         tracker = grow(ruleset, n_tiles, rng, Style.draw(rng), deadline)
         if tracker is None:
             continue
-        # chameleons stay possible given tiles about as often as they are in the set
-        share = random.Random(derive(seed, "given-kind", restart)).random()
-        plain = restart < PLAIN_RESTARTS and share >= CHAMELEON_SHARE
-        given, best = steer(tracker, ruleset, targets, rng, budget.moves, deadline, plain)
+        pick = Picker(ruleset, wanted, choice, kinds,
+                      random.Random(derive(seed, "given", restart)), budget.picks // 2)
+        try:
+            given, best = steer(tracker, ruleset, wanted, rng, budget.moves, deadline, pick,
+                                budget.picks)
+        except Hopeless:
+            continue
         if given is not None:
             return Found(tracker.board, given, restart)
         closest = best if closest is None else min(closest, best)
@@ -129,8 +152,35 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
     raise GenerationError(
         f"no puzzle found: {budget.restarts} boards of {n_tiles} tiles, each steered for "
         f"{budget.moves} moves, never gave tiles with exactly {_targets_text(targets)} "
-        "positions; try another seed or other targets (--method sat can prove a small "
-        "request impossible)")
+        f"positions{_choice_text(choice, targets)}; try another seed or other targets "
+        "(--method sat can prove a small request impossible)")
+
+
+def _choice_text(choice: Choice, targets: Sequence[int]) -> str:
+    """What else the given tiles had to be, and the option that relaxes it."""
+    parts = []
+    if len(targets) > 1 and not choice.allow_similar:
+        parts.append("that differ (--allow-similar relaxes this)")
+    if sum(targets) == 1 and not choice.allow_trivial:
+        parts.append("that are not trivial (--allow-trivial relaxes this)")
+    return f" {' and '.join(parts)}" if parts else ""
+
+
+class Picker:
+    """Offers of a board meeting the counts to the choice (choose.py), insisting on the
+    drawn kinds of given tile for the first `strict_offers` offers."""
+
+    def __init__(self, ruleset: RuleSet, ranges: Sequence[tuple[int, int]], choice: Choice,
+                 kinds: Sequence[str], rng: random.Random, strict_offers: int) -> None:
+        self.ruleset, self.ranges, self.choice, self.kinds = ruleset, ranges, choice, kinds
+        self.rng = rng
+        self.strict_offers = strict_offers
+        self.offers = 0
+
+    def __call__(self, tracker: Tracker) -> list[str] | None:
+        self.offers += 1
+        return choose(tracker.board, self.ruleset, tracker.counts(), self.ranges, self.rng,
+                      self.choice, self.kinds, self.offers <= self.strict_offers)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
@@ -159,9 +209,7 @@ def check_deadline(deadline: float | None) -> None:
 
 # ---- growth ----------------------------------------------------------------
 def new_tracker(ruleset: RuleSet, board: Board) -> Tracker:
-    if isinstance(ruleset, JuniorRules):
-        return JuniorTracker(board, ruleset.tiles, ruleset)
-    return StandardTracker(board, ruleset.tiles)
+    return ruleset.position_tracker(board)
 
 
 def start_placement(ruleset: RuleSet, rng: random.Random) -> Placement:
@@ -253,43 +301,50 @@ def target_cost(counts: dict[str, int], targets: Sequence[int]) -> int:
     return cost
 
 
-def choose_given(counts: dict[str, int], targets: Sequence[int],
-                 rng: random.Random) -> list[str]:
-    """One distinct tile per target, each with exactly that count, picked at random."""
-    used: list[str] = []
-    for t in targets:
-        pool = sorted(code for code, n in counts.items() if n == t and code not in used)
-        used.append(rng.choice(pool))
-    return used
-
-
 # ---- steering ----------------------------------------------------------------
-def offered(counts: dict[str, int], plain: bool) -> dict[str, int]:
-    """The tiles that may be given: with `plain`, no chameleons.
+def range_cost(counts: dict[str, int], ranges: Sequence[tuple[int, int]]) -> int:
+    """How far the board is from offering one distinct tile per count range.
 
-    The joker centre gives chameleons many positions, so left to chance they
-    would be asked for far more often than their 5 in 80 and a book would
-    keep asking for the same five tiles; the first restarts do without them.
+    Ranges narrowest-first each take the smallest free count inside them (the
+    greedy that finds a full matching whenever one exists), else the nearest
+    count; zero exactly when every range can have its own tile.
     """
-    return {c: n for c, n in counts.items() if JOKER not in c} if plain else counts
+    avail = Counter(counts.values())
+    cost = 0
+    for lo, hi in sorted(ranges, key=lambda r: (r[1] - r[0], r)):
+        values = sorted(v for v, k in avail.items() if k > 0)
+        if not values:
+            cost += lo + 1
+            continue
+        best = min(values, key=lambda v: (max(lo - v, v - hi, 0), v))
+        cost += max(lo - best, best - hi, 0)
+        avail[best] -= 1
+    return cost
 
 
-def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: random.Random,
+def steer(tracker: Tracker, ruleset: RuleSet, ranges: Sequence[tuple[int, int]],
+          rng: random.Random,
           moves: int, deadline: float | None,
-          plain: bool = False) -> tuple[list[str] | None, int]:
-    """Swap tiles until the targets are met.
+          pick: Callable[[Tracker], list[str] | None],
+          picks: int = PICK_TRIES) -> tuple[list[str] | None, int]:
+    """Swap tiles until the counts meet the ranges and `pick` accepts a set of given tiles.
 
     Returns the given tiles (None when out of moves) and the smallest distance
-    to the targets seen on the way.
+    to the targets seen on the way. When the counts are met but no set of
+    given tiles suits `pick`, the board keeps wandering (as if one away).
     """
     style = Style.draw(rng)
-    cost = best = target_cost(offered(tracker.counts(), plain), targets)
-    junior = isinstance(ruleset, JuniorRules)
+    cost = best = range_cost(tracker.counts(), ranges)
     for _ in range(moves):
         if cost == 0:
-            break
+            given = pick(tracker)
+            if given is not None:
+                return given, 0
+            picks -= 1
+            if not picks:
+                break
         check_deadline(deadline)
-        victim = pick_removable(tracker.board, rng, junior)
+        victim = pick_removable(tracker.board, rng, ruleset)
         if victim is None:
             continue
         old = tracker.remove(victim)
@@ -298,38 +353,25 @@ def steer(tracker: Tracker, ruleset: RuleSet, targets: Sequence[int], rng: rando
             tracker.add(old)
             continue
         new_id = tracker.add(new)
-        new_cost = target_cost(offered(tracker.counts(), plain), targets)
-        if new_cost <= cost or rng.random() < math.exp((cost - new_cost) / TEMPERATURE):
+        new_cost = range_cost(tracker.counts(), ranges)
+        here = max(cost, 1)
+        if new_cost <= here or rng.random() < math.exp((here - new_cost) / TEMPERATURE):
             cost = new_cost
             best = min(best, cost)
         else:
             tracker.remove(new_id)
             tracker.add(old)
-    if cost:
-        return None, best
-    return choose_given(offered(tracker.counts(), plain), targets, rng), 0
+    return None, best
 
 
-def pick_removable(board: Board, rng: random.Random, junior: bool) -> int | None:
+def pick_removable(board: Board, rng: random.Random, ruleset: RuleSet) -> int | None:
     """A random non-start tile whose removal leaves a legal board (None after a few misses)."""
     ids = [tid for tid, _ in board.items()][1:]
     if not ids:
         return None
-    links = None if junior else matching_links(board)
+    removable = ruleset.removal_check(board)
     for _ in range(REMOVE_TRIES):
         tid = rng.choice(ids)
-        ok = is_leaf(board, tid) if links is None else closure_without(board, links, tid)
-        if ok:
+        if removable(tid):
             return tid
     return None
-
-
-def is_leaf(board: Board, tile_id: int) -> bool:
-    """Junior: a tile with one contact hangs off the tree by itself."""
-    return contact_count(board.placement(tile_id).cells, board.occupied) == 1
-
-
-def closure_without(board: Board, links: dict[int, list[int]], without: int) -> bool:
-    """Standard: whether the greedy closure still lays every tile but `without`."""
-    start = board.start_id
-    return start is not None and len(closure(start, links, without)) == len(board)

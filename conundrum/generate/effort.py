@@ -1,0 +1,249 @@
+"""The effort model: how much work a person does to solve a conundrum.
+
+A solver takes one given tile at a time, scans the empty cells beside board
+squares of the tile's colours, tries each reading of the tile there and
+rejects what fails. Every reading on a run of three empty cells that makes at
+least one matching contact is *examined*; the model sorts each into what it
+costs (the rule set decides, `RuleSet.classify_reading`):
+
+- `readings`: readings examined (at least one matching contact);
+- `near`: near misses: one matching contact and no clash (standard), or
+  touching an open end with a matching square but illegal (junior): they
+  look right and must be checked;
+- `hidden`: hidden clashes: two or more matching contacts but a clash (junior:
+  a matching open end spoilt by a second contact);
+- `positions`: the legal positions (each must be found and checked);
+- `jokers`: positions that need a board chameleon's exposed joker square
+  (one of their contacts is a joker): easy to overlook;
+- `reversed`: positions of a tile that is not a palindrome whose other
+  reading on the same cells also makes a matching contact: the solver must
+  try the tile both ways round there (measured on the cells, not against
+  the printed reading, so a mirrored board keeps its score);
+- `pockets`: positions with three or more contacts (in a notch, a corner or a
+  hole of the board), where the tile slides in among many squares; most
+  positions have exactly two;
+
+and, for the puzzle as a whole,
+
+- `overlap`: pairs of given tiles' positions on the same three cells:
+  repeated work, not new thought (a discount);
+- `exposed_jokers`: board chameleons whose joker square has an empty
+  neighbour (an enclosed joker changes no position and costs nothing).
+
+A tile's effort is the weighted sum of its features; the puzzle's score is
+the sum over its given tiles plus the puzzle features. The weights come from
+a JSON file (`weights.json` beside this module; `--weights FILE` and
+`conundrum calibrate --apply` give others). Every feature depends only on
+contacts and occupancy, so the score is the same for a rotated or mirrored
+board.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ..board import Board
+from ..errors import ConundrumError
+from ..placement import Cell, Placement, neighbours
+from ..puzzle import Puzzle
+from ..rules import RuleSet
+from ..tiles import JOKER
+
+TILE_FEATURES = ("readings", "near", "hidden", "positions", "jokers", "reversed", "pockets")
+PUZZLE_FEATURES = ("overlap", "exposed_jokers")
+FEATURES = TILE_FEATURES + PUZZLE_FEATURES
+# Features that make a puzzle easier: their weight is <= 0.
+DISCOUNTS = ("overlap",)
+WEIGHTS_FILE = "weights.json"
+POCKET_CONTACTS = 3
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A weight per feature; a position never weighs less than a hidden clash."""
+
+    values: Mapping[str, float]
+    source: str = "shipped"
+
+    def __getitem__(self, name: str) -> float:
+        return self.values[name]
+
+    def as_dict(self) -> dict[str, float]:
+        return {name: self.values[name] for name in FEATURES}
+
+
+def check_weights(data: object, source: str) -> Weights:
+    """Weights from a parsed JSON mapping, refused with a reason when malformed."""
+    if not isinstance(data, dict):
+        raise ConundrumError(f"{source}: weights must be a JSON object of feature: number")
+    table = data.get("weights", data)
+    if not isinstance(table, dict):
+        raise ConundrumError(f"{source}: `weights` must map feature names to numbers")
+    unknown = sorted(set(table) - set(FEATURES))
+    missing = [name for name in FEATURES if name not in table]
+    if unknown or missing:
+        raise ConundrumError(f"{source}: weights need exactly the features "
+                             f"{', '.join(FEATURES)}"
+                             + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+                             + (f"; missing: {', '.join(missing)}" if missing else ""))
+    values: dict[str, float] = {}
+    for name in FEATURES:
+        v = table[name]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ConundrumError(f"{source}: weight of {name} must be a number, not {v!r}")
+        if (v > 0) if name in DISCOUNTS else (v < 0):
+            sign = "<= 0 (a discount)" if name in DISCOUNTS else ">= 0"
+            raise ConundrumError(f"{source}: weight of {name} must be {sign}, not {v}")
+        values[name] = float(v)
+    if values["positions"] < values["hidden"]:
+        raise ConundrumError(f"{source}: the weight of positions ({values['positions']}) must "
+                             f"be at least that of hidden ({values['hidden']}): finding a "
+                             "position is never less work than rejecting a hidden clash")
+    return Weights(values, source)
+
+
+def load_weights(path: str | Path | None = None) -> Weights:
+    """The weights in `path` (JSON), or the shipped ones."""
+    if path is None:
+        text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+        source = "shipped weights"
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConundrumError(f"{path}: cannot read the weights ({exc.strerror})") from None
+        source = str(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConundrumError(f"{source}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    return check_weights(data, source)
+
+
+def weights_json(weights: Mapping[str, float], note: str = "") -> str:
+    body: dict[str, object] = {"weights": {n: round(weights[n], 4) for n in FEATURES}}
+    if note:
+        body["note"] = note
+    return json.dumps(body, indent=2) + "\n"
+
+
+# ---- features ----------------------------------------------------------------
+@dataclass(frozen=True)
+class TileEffort:
+    """What solving one given tile takes: its features and their weighted sum."""
+
+    code: str
+    features: dict[str, int]
+    effort: float
+    answers: frozenset[tuple[Cell, Cell, Cell]]  # the cells of its positions
+
+
+@dataclass(frozen=True)
+class Effort:
+    """A puzzle's effort: per given tile, the puzzle features, the score."""
+
+    tiles: list[TileEffort]
+    puzzle_features: dict[str, int]
+    weights: Weights
+
+    @property
+    def features(self) -> dict[str, int]:
+        """Every feature summed over the given tiles (the puzzle features as they are)."""
+        total = {name: sum(t.features[name] for t in self.tiles) for name in TILE_FEATURES}
+        total.update(self.puzzle_features)
+        return total
+
+    def contributions(self) -> dict[str, float]:
+        return {name: value * self.weights[name] for name, value in self.features.items()}
+
+    @property
+    def score(self) -> float:
+        return round(sum(self.contributions().values()), 2)
+
+    @property
+    def per_tile(self) -> float:
+        """The score shared out over the given tiles (the whole score with none)."""
+        return self.score / max(1, len(self.tiles))
+
+
+def weighted(features: Mapping[str, int], weights: Weights) -> float:
+    return sum(weights[name] * value for name, value in features.items())
+
+
+def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, int], frozenset]:
+    """The per-tile features of `code` on `board`, and the cells of its positions."""
+    palindrome = code == code[::-1]
+    f = dict.fromkeys(TILE_FEATURES, 0)
+    answers = set()
+    for at, d, *_ in board.candidate_runs():
+        forward = rules.classify_reading(board, Placement(code, at, d))
+        backward = None if palindrome else rules.classify_reading(board,
+                                                                  Placement(code[::-1], at, d))
+        for kind, other in ((forward, backward), (backward, forward)):
+            if kind is None:
+                continue
+            f["readings"] += 1
+            if kind in ("near", "hidden"):
+                f[kind] += 1
+            elif kind == "position":
+                f["positions"] += 1
+                cells = Placement(code, at, d).cells
+                answers.add(cells)
+                f["jokers"] += _touches_joker(board, cells)
+                f["reversed"] += other is not None
+                f["pockets"] += _contacts(board, cells) >= POCKET_CONTACTS
+    return f, frozenset(answers)
+
+
+def _touches_joker(board: Board, cells: tuple[Cell, Cell, Cell]) -> bool:
+    return any(board.colour_at(n) == JOKER for c in cells for n in neighbours(c))
+
+
+def _contacts(board: Board, cells: tuple[Cell, Cell, Cell]) -> int:
+    return sum(board.occupied(n) for c in cells for n in neighbours(c) if n not in cells)
+
+
+def exposed_jokers(board: Board) -> int:
+    """Board chameleons whose joker square has an empty neighbour."""
+    n = 0
+    for p in board:
+        if p.code[1] == JOKER:
+            centre = p.cells[1]
+            n += any(not board.occupied(nb) for nb in neighbours(centre))
+    return n
+
+
+def overlap(answers: Iterable[frozenset]) -> int:
+    """Pairs of given tiles' positions on the same cells."""
+    sets = list(answers)
+    return sum(len(a & b) for i, a in enumerate(sets) for b in sets[i + 1:])
+
+
+def tile_effort(board: Board, code: str, rules: RuleSet, weights: Weights) -> TileEffort:
+    f, answers = tile_features(board, code, rules)
+    return TileEffort(code, f, round(weighted(f, weights), 2), answers)
+
+
+def measure(puzzle: Puzzle, weights: Weights | None = None) -> Effort:
+    """The puzzle's effort under `weights` (default: the shipped weights)."""
+    weights = weights or default_weights()
+    rs = puzzle.ruleset
+    tiles = [tile_effort(puzzle.board, g.code, rs, weights) for g in puzzle.given]
+    pf = {"overlap": overlap(t.answers for t in tiles),
+          "exposed_jokers": exposed_jokers(puzzle.board)}
+    return Effort(tiles, pf, weights)
+
+
+_DEFAULT: list[Weights] = []
+
+
+def default_weights() -> Weights:
+    """The shipped weights, read once."""
+    if not _DEFAULT:
+        _DEFAULT.append(load_weights(None))
+    return _DEFAULT[0]

@@ -1,0 +1,89 @@
+"""What a printer's preflight reads from a book's PDF bytes: page boxes, colour operators,
+line widths and type sizes (read back with pypdf, never from our own layout)."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from renderers.book import render_book
+from renderers.book_geometry import BLEED, INCH
+from renderers.pdf import pdf_bytes
+from renderers.sheet import Style, sheet_pages
+from tests.test_book_print import content
+from tests.test_render_common import busy_puzzle
+
+PT = 72 / 25.4
+COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"}
+
+
+def operations(data: bytes) -> list[tuple[list, str]]:
+    """Every (operands, operator) of every page's content stream."""
+    reader = PdfReader(io.BytesIO(data))
+    found = []
+    for page in reader.pages:
+        stream = ContentStream(page.get_contents(), reader)
+        found += [(operands, op.decode()) for operands, op in stream.operations]
+    return found
+
+
+@functools.cache
+def book_bytes(page: str, bleed: bool, colour: str, palette: str = "classic") -> bytes:
+    return render_book(content(page, bleed, "en", 2, colour=colour, palette=palette),
+                       lambda _m: None)
+
+
+def test_a_bleed_book_has_trim_and_bleed_boxes_on_every_page() -> None:
+    reader = PdfReader(io.BytesIO(book_bytes("6x9", True, "rgb")))
+    assert len(reader.pages) >= 24
+    for number, page in enumerate(reader.pages, 1):
+        media = [float(v) for v in page.mediabox]
+        assert media == pytest.approx([0, 0, (6 * INCH + BLEED) * PT, (9 * INCH + 2 * BLEED) * PT],
+                                      abs=0.01)
+        trim = [float(v) for v in page.trimbox]
+        left = 0.0 if number % 2 else BLEED * PT  # verso pages bleed on the left
+        assert trim == pytest.approx([left, BLEED * PT, left + 6 * 72, BLEED * PT + 9 * 72],
+                                     abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
+
+
+def test_a_home_printed_book_has_no_trim_box() -> None:
+    reader = PdfReader(io.BytesIO(book_bytes("a4", False, "rgb")))
+    page = reader.pages[0]
+    assert "/TrimBox" not in page and "/BleedBox" not in page
+
+
+def test_page_boxes_keep_the_bytes_reproducible() -> None:
+    one = render_book(content("6x9", True, "en", 2), lambda _m: None)
+    assert one == render_book(content("6x9", True, "en", 2), lambda _m: None)
+
+
+@pytest.mark.parametrize("colour,allowed", [
+    ("grey", {"g", "G"}), ("cmyk", {"k", "K"}), ("rgb", {"rg", "RG"})])
+def test_a_book_paints_in_its_colour_space_only(colour, allowed) -> None:
+    used = {op for _, op in operations(book_bytes("a4", False, colour, "mono"))
+            if op in COLOUR_OPERATORS}
+    assert used == allowed
+
+
+def test_text_and_outlines_are_solid_black_ink_in_cmyk() -> None:
+    ops = operations(book_bytes("a4", False, "cmyk", "mono"))
+    fills = {tuple(round(float(v), 3) for v in operands) for operands, op in ops if op == "k"}
+    assert (0.0, 0.0, 0.0, 1.0) in fills
+    # mono: every ink is black alone, no four-colour mix
+    assert all(c == m == y == 0 for c, m, y, _ in fills)
+
+
+def test_no_hairline_under_a_quarter_point_and_no_type_under_6_pt() -> None:
+    sheet = sheet_pages(busy_puzzle(), answers=True, page="6x9", style=Style(compact=True))
+    for data in (book_bytes("6x9", True, "rgb"), book_bytes("a4", False, "grey", "mono"),
+                 pdf_bytes(sheet)):
+        ops = operations(data)
+        widths = [float(operands[0]) for operands, op in ops if op == "w"]
+        sizes = [float(operands[1]) for operands, op in ops if op == "Tf"]
+        assert widths and min(widths) >= 0.25 - 1e-9
+        assert sizes and min(sizes) >= 6.0 - 1e-9

@@ -1,0 +1,219 @@
+"""Books as a printer checks them: every page laid out within its safe area, nothing too
+thin or too small, in every page size, with and without bleed, in every language.
+
+Checked on the layout (pages in millimetres, before any painting), so every
+combination is fast; tests/test_book_pdf.py reads the same facts back from PDF bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from conundrum.book.build import Made
+from conundrum.book.example import example_puzzle
+from conundrum.book.make import BookContent
+from conundrum.book.manifest import BookPuzzle
+from conundrum.book.spec import parse_spec
+from conundrum.puzzle import Given, Puzzle
+from renderers.book import book_pages
+from renderers.book_geometry import BLEED, Geometry
+from renderers.i18n import LANGUAGES
+from renderers.layout import (
+    BLEEDS,
+    MIN_LINE_MM,
+    MIN_TEXT_PT,
+    Circle,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    extent,
+)
+from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
+
+SIZES = ("a4", "letter", "6x9")
+KINDS = {"title", "copyright", "how to play", "contents", "puzzles", "answers", "notes"}
+EPS = 1e-6
+
+
+@functools.cache
+def pool() -> tuple[Puzzle, ...]:
+    """Small, middling and big boards, and a trick puzzle (a tile with no position)."""
+    trick = small_puzzle()
+    trick = Puzzle(trick.board, [*trick.given, Given("RRR", 0)], title="Trick")
+    return (small_puzzle(), grown_puzzle(8, 3), grown_puzzle(20, 4), busy_puzzle(45, 5, 2),
+            trick, grown_puzzle(30, 9, 3))
+
+
+@functools.cache
+def example() -> Puzzle:
+    return example_puzzle(1)
+
+
+FRONT = {"author": "Ada Lovelace", "publisher": "Analytical Press", "edition": "First edition",
+         "isbn": "978-3-16-148410-0", "copyright": "© 2026 Ada Lovelace. All rights reserved."}
+
+
+def content(page: str, bleed: bool, lang: str, per_page: int, hard_counts: str = "print",
+            **keys: str) -> BookContent:
+    """A two-section book of the pool's puzzles; `keys`: more spec keys (colour: grey ...);
+    `hard_counts`: the second section's counts (print or blank)."""
+    extra = "".join(f"{k}: {v!r}\n" for k, v in keys.items())
+    spec = parse_spec(f"title: Conundrums for the road, a long title\nsubtitle: Volume 2\n"
+                      f"page: {page}\nbleed: {str(bleed).lower()}\nlanguage: {lang}\n"
+                      f"per_page: {per_page}\n{extra}sections:\n"
+                      "  - {name: Warm-up with a long section name, count: 3}\n"
+                      f"  - {{name: Hard, count: 3, difficulty: 5, counts: {hard_counts}}}\n")
+    puzzles = [BookPuzzle(n, (n - 1) // 3, Made((n - 1) // 3, n, 0, n, p, f"k{n}", "f", {}), 1.0)
+               for n, p in enumerate(pool(), 1)]
+    return BookContent(spec, puzzles, example())
+
+
+def book(page: str, bleed: bool, lang: str, per_page: int, **keys: str
+         ) -> tuple[list[Page], Geometry]:
+    pages = book_pages(content(page, bleed, lang, per_page, **keys), lambda _m: None)
+    return pages, Geometry.of(page, bleed, len(pages))
+
+
+def faults(page: Page, number: int, geo: Geometry) -> list[str]:
+    """Every item that inks outside the safe area (unless it is bleed art reaching past the
+    trim), every line under 0.25 pt and every text under 6 pt."""
+    sx0, sy0, sx1, sy1 = geo.safe(number)
+    tx0, ty0, tx1, ty1 = geo.trim(number)
+    found = []
+    for item in page.items:
+        x0, y0, x1, y1 = extent(item)
+        if item.tag.startswith(BLEEDS):
+            past = x0 < tx0 - EPS or y0 < ty0 - EPS or x1 > tx1 + EPS or y1 > ty1 + EPS
+            inside_page = x0 >= -EPS and y0 >= -EPS and x1 <= page.width + EPS \
+                and y1 <= page.height + EPS
+            if not (past and inside_page):
+                found.append(f"bleed art that does not bleed: {item}")
+        elif x0 < sx0 - EPS or y0 < sy0 - EPS or x1 > sx1 + EPS or y1 > sy1 + EPS:
+            found.append(f"outside the safe area {(sx0, sy0, sx1, sy1)}: "
+                         f"{(x0, y0, x1, y1)} {item}")
+        if isinstance(item, Text) and item.size < MIN_TEXT_PT - EPS:
+            found.append(f"text under {MIN_TEXT_PT} pt: {item}")
+        stroked = isinstance(item, Line) or (isinstance(item, (Rect, Circle, Polygon))
+                                             and item.stroke)
+        if stroked and item.width < MIN_LINE_MM - EPS:
+            found.append(f"line under 0.25 pt: {item}")
+    return found
+
+
+@pytest.mark.parametrize("page", SIZES)
+@pytest.mark.parametrize("bleed", [False, True])
+def test_every_page_of_every_book_keeps_to_its_safe_area(page, bleed) -> None:
+    kinds = set()
+    for k, lang in enumerate(LANGUAGES):
+        per_page = (1, 2, 4, 6)[k % 4]
+        keys = dict(FRONT) if k % 2 else {}
+        keys["answers"] = ("end", "end-drawn")[k % 2]
+        pages, geo = book(page, bleed, lang, per_page, **keys)
+        for number, p in enumerate(pages, 1):
+            kinds.add(p.kind)
+            problems = faults(p, number, geo)
+            assert not problems, f"{page} bleed={bleed} {lang} page {number} ({p.kind}): " \
+                f"{problems[:3]}"
+    expected = KINDS if bleed else KINDS - {"notes"}  # only print-on-demand books are padded
+    assert expected <= kinds
+
+
+def test_the_title_row_fits_the_6x9_trim_and_the_band_bleeds() -> None:
+    pages, geo = book("6x9", True, "en", 2)
+    title = pages[0]
+    tiles = [extent(i) for i in title.items if i.tag == "tile outline"]
+    assert len(tiles) == 5
+    sx0, _, sx1, _ = geo.safe(1)
+    assert sx0 <= min(t[0] for t in tiles) and max(t[2] for t in tiles) <= sx1
+    assert max(t[2] for t in tiles) - min(t[0] for t in tiles) > 0.9 * (sx1 - sx0)
+    band = [i for i in title.items if i.tag.startswith(BLEEDS)]
+    assert band and max(extent(i)[2] for i in band) == pytest.approx(title.width)
+    assert max(extent(i)[3] for i in band) == pytest.approx(title.height)
+    assert geo.trim(1)[3] + BLEED == pytest.approx(title.height)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_puzzle_page_has_the_colour_legend_and_the_how_to_page_explains_it(lang) -> None:
+    pages, _ = book("6x9", False, lang, 2)
+    puzzles = [p for p in pages if p.kind == "puzzles"]
+    assert puzzles
+    for p in puzzles:
+        assert [i.text for i in p.tagged("legend letter")] == list("RYGBP")
+        assert len(p.tagged("legend name")) == 6  # and the chameleon
+    how = next(p for p in pages if p.kind == "how to play")
+    assert [i.text for i in how.tagged("legend letter")] == list("RYGBP")
+    # and the worked example still shows every position drawn, under the legend
+    shown = [i for i in how.items if i.tag == "caption"]
+    assert len(shown) == example().given[0].positions
+    note = " ".join(i.text for i in how.tagged("legend note"))
+    if lang == "en":
+        assert not note  # R red, Y yellow ...: the letters are the initials
+    else:
+        assert "R" in note and len(note) > 40
+
+
+def test_counts_blank_in_a_section_and_never_zero_positions_for_a_trick() -> None:
+    pages, _ = book("a4", False, "en", 1, hard_counts="blank")
+    texts = [t for p in pages if p.kind == "puzzles" for t in p.texts()]
+    assert "0 positions" not in texts  # the trick puzzle (Puzzle 5) shows boxes instead
+    by_puzzle = {}
+    for p in pages:
+        if p.kind == "puzzles":
+            title = next(i.text for i in p.items if i.tag == "title")
+            by_puzzle[title] = p
+    assert by_puzzle["Puzzle 1"].tagged("count") and not by_puzzle["Puzzle 1"].tagged("blank")
+    for n in (4, 5, 6):  # the Hard section: counts: blank
+        assert by_puzzle[f"Puzzle {n}"].tagged("blank box")
+        assert not by_puzzle[f"Puzzle {n}"].tagged("count")
+    printed, _ = book("a4", False, "en", 1)
+    trick = next(p for p in printed if "Puzzle 5" in p.texts())
+    assert trick.tagged("blank box") and not trick.tagged("count")
+
+
+@pytest.mark.parametrize("page", SIZES)
+def test_answer_space_on_every_puzzle_grows_with_its_count(page) -> None:
+    pages, _ = book(page, False, "en", 2)
+    lines = {}
+    for p in pages:
+        if p.kind != "puzzles":
+            continue
+        titles = [i for i in p.items if i.tag == "title"]
+        for k, title in enumerate(titles):
+            below = titles[k + 1].y if k + 1 < len(titles) else p.height
+            lines[title.text] = [i for i in p.tagged("write line") if title.y < i.y1 < below]
+    assert len(lines) == len(pool()) and all(lines.values())
+    counts = {f"Puzzle {n}": sum(g.positions or 0 for g in puz.given)
+              for n, puz in enumerate(pool(), 1)}
+    fewest = min(counts, key=counts.get)
+    most = max(counts, key=counts.get)
+    room = {title: sum(i.x2 - i.x1 for i in found) for title, found in lines.items()}
+    assert room[most] >= room[fewest]  # ruled length to write on
+
+
+def test_end_drawn_answers_draw_every_position_on_a_small_board() -> None:
+    from renderers.solved import solve
+
+    pages, _ = book("6x9", True, "fr", 2, answers="end-drawn")
+    answers = [p for p in pages if p.kind == "answers"]
+    captions = [i.text for p in answers for i in p.items if i.tag == "caption"]
+    expected = [s.grid.text(q) for s in map(solve, pool()) for _c, found in s.solutions
+                for q in found]
+    assert captions == expected
+    assert any(p.tagged("locator ring") for p in answers)
+
+
+def test_front_matter_prints_a_copyright_page_after_the_title() -> None:
+    pages, _ = book("6x9", True, "en", 2, **FRONT)
+    assert [p.kind for p in pages[:4]] == ["title", "copyright", "how to play", "contents"]
+    text = " ".join(pages[1].texts())
+    for expected in ("by Ada Lovelace", "Published by Analytical Press", "First edition",
+                     "ISBN 978-3-16-148410-0", "All rights reserved."):
+        assert expected in text
+    contents = " ".join(pages[3].texts())
+    assert "How to play" in contents
+    plain, _ = book("6x9", True, "en", 2)
+    assert [p.kind for p in plain[:3]] == ["title", "how to play", "contents"]
