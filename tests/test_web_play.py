@@ -49,7 +49,15 @@ def fresh(driver, path: Path) -> None:
     blank = path.with_name("blank.html")
     blank.write_text("<!DOCTYPE html><title>blank</title>", encoding="utf-8")
     open_page(driver, blank)
-    driver.execute_script("localStorage.clear()")
+    # the page left behind saves as it goes, and that write may land after a first clear
+    quiet = 0
+    for _ in range(40):
+        empty = driver.execute_script("const n = localStorage.length; localStorage.clear();"
+                                      "return n === 0")
+        quiet = quiet + 1 if empty else 0
+        if quiet == 3:
+            break
+        time.sleep(0.05)
     open_page(driver, path)
 
 
@@ -108,7 +116,17 @@ def play_through(driver, path: Path, lang: str) -> None:
     assert verdict(driver) == ("verdict wrong", t("web_wrong", answer="YYB E6 h", reason=reason))
     assert driver.execute_script("return window.conundrum.found()")["found"] == 1
 
-    # 3. progress survives a reload
+    # 3. progress survives leaving the page and coming back, and a reload. Chromium passes a
+    # page's storage writes to the browser process asynchronously, so the test waits on a
+    # blank page until they have landed (a reader takes longer than that to come back).
+    open_page(driver, path.with_name("blank.html"))
+    stored = "const s = JSON.parse(localStorage.getItem(arguments[0]) || '{}'); return s.found"
+    for _ in range(100):
+        if driver.execute_script(stored, f"conundrum:{puzzle_id(puzzle)}") == [grid.text(first)]:
+            break
+        time.sleep(0.05)
+    open_page(driver, path)
+    assert driver.execute_script("return window.conundrum.found()") == {"found": 1, "total": 5}
     driver.refresh()
     assert driver.execute_script("return window.conundrum.found()") == {"found": 1, "total": 5}
     assert driver.find_element(By.ID, "found").text.split() == grid.text(first).split()
