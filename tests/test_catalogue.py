@@ -232,6 +232,17 @@ def test_postgres_permission_fault(pg_server, pg_url) -> None:
             cat.claim("B", "Vol B", KEYS[1], FORMS[1])
 
 
+def test_postgres_reconnects_when_the_server_drops_the_connection(pg_server, pg_url) -> None:
+    dbname = pg_url.rsplit("/", 1)[1]
+    with Catalogue(pg_url) as cat:
+        assert cat.claim("A", "Vol A", KEYS[0], FORMS[0])
+        pg_server.sql("postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      f"WHERE datname = '{dbname}' AND pid <> pg_backend_pid()")
+        assert cat.claim("A", "Vol A", KEYS[1], FORMS[1]), "connected again"
+        assert cat.record("A", "Vol A", [Entry(KEYS[0], FORMS[0], 1),
+                                         Entry(KEYS[1], FORMS[1], 2)]) == 2
+
+
 def test_the_busy_timeout_and_retries_end_in_one_clear_line(tmp_path, monkeypatch) -> None:
     path = tmp_path / "cat.sqlite"
     with Catalogue(path) as cat:

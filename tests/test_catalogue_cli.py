@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
 from conundrum.book.build import make_puzzles, run_task, task_for
 from conundrum.book.canonical import canonical_form, key_of
-from conundrum.book.catalogue import SCHEMA_VERSION, Catalogue, Entry
+from conundrum.book.catalogue import CLAIM_EXPIRY, SCHEMA_VERSION, Catalogue, Entry
 from conundrum.book.record import from_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
@@ -46,12 +47,26 @@ def test_stats_and_list(tmp_path, capsys) -> None:
     assert lines[3].split() == ["aaaaaaaaaaaa", "standard", "1", "0", "Volume", "1"]
     assert lines[5].split() == ["cccccccccccc", "standard", "0", "2", "Volume", "3"]
     assert lines[6].startswith("unfinished: cccccccccccc 'Volume 3': 2 claims")
+    assert lines[6].endswith("they expire 24 h after it (or `catalogue release`)")
     code, out, _ = run(capsys, "list", "--catalogue", cat)
     assert code == 0
     rows = [line.split() for line in out.splitlines()]
     assert [(r[0], r[1], r[2], r[4]) for r in rows] == \
         [(BOOK_A, "published", "2", "0"), (BOOK_B, "published", "1", "0"),
          (BOOK_C, "unfinished", "0", "2")]
+
+
+def test_list_and_stats_tell_expired_claims(tmp_path, capsys) -> None:
+    cat = str(tmp_path / "cat.sqlite")
+    fill(cat)
+    with Catalogue(cat) as c:
+        c._run("age", lambda cur: c._execute(
+            cur, "UPDATE books SET touched = ? WHERE book = ?",
+            (time.time() - CLAIM_EXPIRY - 1, BOOK_C)))
+    code, out, _ = run(capsys, "list", "--catalogue", cat)
+    assert code == 0 and out.splitlines()[2].split()[:2] == [BOOK_C, "expired"]
+    code, out, _ = run(capsys, "stats", "--catalogue", cat)
+    assert "'Volume 3': 2 claims" in out and "expired: any build may take them" in out
 
 
 def test_forget_and_release_by_title_or_id(tmp_path, capsys, monkeypatch) -> None:
@@ -164,3 +179,17 @@ def test_a_refused_claim_moves_the_slot_on_and_claims_come_in_slot_order(tmp_pat
                             frozenset(), jobs=jobs, claim=claim)
         assert [m.attempt for m in made] == [0, 1, 0]
         assert asked == [made[0].key, held_elsewhere, made[1].key, made[2].key]
+
+
+def test_book_takes_its_catalogue_from_the_environment(tmp_path, capsys, monkeypatch,
+                                                        pg_url) -> None:
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: From env\nanswers: none\n"
+                    "sections: [{name: A, count: 1, difficulty: 1, tiles: 5}]\n")
+    monkeypatch.setenv("CONUNDRUM_CATALOGUE", pg_url.replace("postgres@", "postgres:pw@"))
+    assert main(["book", str(spec), "-o", str(tmp_path / "b.pdf")]) == 0
+    err = capsys.readouterr().err
+    assert "1 new in catalogue postgresql://postgres@" in err and "pw" not in err
+    assert not (tmp_path / "conundrum-catalogue.sqlite").exists()
+    with Catalogue(pg_url) as c:
+        assert len(c) == 1 and [b.title for b in c.books()] == ["From env"]

@@ -96,6 +96,10 @@ class BookRecord:
     def unfinished(self) -> bool:
         return self.status != "published" or self.claims > 0
 
+    def expired(self, now: float) -> bool:
+        """Its claims may be taken by any other build (see CLAIM_EXPIRY)."""
+        return self.claims > 0 and self.touched < now - CLAIM_EXPIRY
+
 
 def rules_of(form: str) -> str:
     return form.split("|", 1)[0]
@@ -234,19 +238,21 @@ class Catalogue(ABC):
         rows = [(e.key, e.form, rules_of(e.form), book, title, e.number, now) for e in entries]
 
         def work(cur: Any) -> int:
+            # executemany: one round trip for all rows where the driver can (psycopg
+            # pipelines it); rowcount is the total over the rows for both drivers
             new = 0
-            for key, form, rules, _b, _t, number, _n in rows:
-                updated = self._execute(
-                    cur, "UPDATE puzzles SET status = 'published', number = ?, title = ? "
-                    "WHERE key = ? AND book = ? AND status = 'claimed'",
-                    (number, title, key, book)).rowcount
-                if not updated:  # never claimed (a caller without claims) or lost
-                    updated = self._execute(
-                        cur, "INSERT INTO puzzles (key, form, rules, book, title, number, "
-                        "status, claimed) VALUES (?, ?, ?, ?, ?, ?, 'published', ?) "
-                        "ON CONFLICT (key) DO NOTHING",
-                        (key, form, rules, book, title, number, now)).rowcount
-                new += updated
+            if rows:
+                cur.executemany(self._sql(
+                    "UPDATE puzzles SET status = 'published', number = ?, title = ? "
+                    "WHERE key = ? AND book = ? AND status = 'claimed'"),
+                    [(number, title, key, book) for key, _f, _r, _b, _t, number, _n in rows])
+                new += int(cur.rowcount)
+                # puzzles never claimed (a caller without claims) or whose claim was lost
+                cur.executemany(self._sql(
+                    "INSERT INTO puzzles (key, form, rules, book, title, number, status, "
+                    "claimed) VALUES (?, ?, ?, ?, ?, ?, 'published', ?) "
+                    "ON CONFLICT (key) DO NOTHING"), rows)
+                new += int(cur.rowcount)
             mine = {r[0] for r in self._rows(cur, "SELECT key FROM puzzles WHERE book = ?",
                                              (book,))}
             lost = [number for key, *_r, number, _n in rows if key not in mine]

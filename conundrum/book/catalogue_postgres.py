@@ -110,6 +110,14 @@ class PostgresCatalogue(Catalogue):
         except (psycopg.errors.LockNotAvailable, psycopg.errors.SerializationFailure,
                 psycopg.errors.DeadlockDetected):
             raise Busy from None
+        except psycopg.OperationalError:
+            if not db.closed:
+                raise
+            # The server dropped the connection (a restart, an idle timeout): connect
+            # again and run the whole transaction again. Every write here is idempotent
+            # for its book, so one that committed before the drop is simply found done.
+            self._db = None
+            raise Busy from None
 
     def _fault(self, exc: Exception) -> str | None:
         import psycopg

@@ -54,7 +54,9 @@ def _when(seconds: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
 
 
-def _state(book: BookRecord) -> str:
+def _state(book: BookRecord, now: float) -> str:
+    if book.expired(now):
+        return "expired"  # unfinished, and its claims free for the taking
     return "unfinished" if book.unfinished else "published"
 
 
@@ -76,10 +78,12 @@ def stats(catalogue: Where = None) -> None:
             table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0])):
         typer.echo(f"{book_id[:12]:<12}  {rules:<10}  {counts.get('published', 0):>9}  "
                    f"{counts.get('claimed', 0):>7}  {titles.get(book_id, '?')}")
+    now = time.time()
     for book in unfinished:
+        expiry = ("expired: any build may take them" if book.expired(now) else
+                  f"they expire {CLAIM_EXPIRY // 3600} h after it (or `catalogue release`)")
         typer.echo(f"unfinished: {book.book[:12]} {book.title!r}: {book.claims} claims, last "
-                   f"claim {_when(book.touched)}; its claims expire "
-                   f"{CLAIM_EXPIRY // 3600} h after that, or `catalogue release`")
+                   f"claim {_when(book.touched)}; {expiry}")
 
 
 @group.command("list")
@@ -87,8 +91,9 @@ def list_books(catalogue: Where = None) -> None:
     """Every book: id, state, puzzles, claims, last activity, title."""
     with _open(catalogue) as cat:
         books = cat.books()
+    now = time.time()
     for b in books:
-        typer.echo(f"{b.book}  {_state(b):<10}  {b.puzzles:>6} puzzles  {b.claims:>6} claims  "
+        typer.echo(f"{b.book}  {_state(b, now):<10}  {b.puzzles:>6} puzzles  {b.claims:>6} claims  "
                    f"{_when(b.touched)}  {b.title}")
     if not books:
         typer.echo(f"{cat.name}: no books")

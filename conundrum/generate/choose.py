@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..rules import RuleSet
+from ..solver import positions
 from ..tiles import JOKER
 from .effort import Effort, TileEffort, Weights, exposed_jokers, overlap, tile_effort
 
@@ -97,10 +98,14 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
         band = effort_needed(choice, picked, last=slot == len(ranges) - 1)
         found = None
         measured = too_much = 0
-        # a level never falls back on chameleons: it has other sizes to try
-        order = candidates(pool, wanted, rng, strict, choice.kinds is None)
+        # a level insists on its kinds while `strict` and never falls back on a
+        # chameleon (it has other sizes to try); an explicit request only keeps
+        # undrawn chameleons out while `strict`
+        level = choice.kinds is not None
+        order = candidates(pool, wanted, rng, strict and level, not strict and not level)
         for code in order[:TRIES_PER_TILE]:
-            te = tile_effort(board, code, rules, choice.weights)
+            te = tile_effort(board, code, rules, choice.weights) if graded(choice) \
+                else answers_only(board, code, rules)
             measured += 1
             too_much += te.effort >= ceiling(choice)
             if not band[0] <= te.effort < band[1]:
@@ -115,13 +120,26 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
                 raise Hopeless
             return None
         picked.append(found)
-    if not choice.allow_trivial and trivial(picked):
-        return None
+    if not choice.allow_trivial and sum(len(t.answers) for t in picked) <= 1:
+        if trivial([tile_effort(board, t.code, rules, choice.weights) for t in picked]):
+            return None
     if choice.score is not None:
         value = puzzle_score(board, picked, choice.weights)
         if not choice.score[0] <= value < choice.score[1]:
             return None
     return [t.code for t in picked]
+
+
+def graded(choice: Choice) -> bool:
+    """Whether the choice measures effort (a level's), or only needs the answers."""
+    return choice.tile_effort is not None or choice.score is not None
+
+
+def answers_only(board: Board, code: str, rules: RuleSet) -> TileEffort:
+    """A tile's answers without measuring its effort: what an explicit request needs
+    (the overlap between given tiles), at the solver's speed."""
+    cells = frozenset(p.cells for p in positions(board, code, rules))
+    return TileEffort(code, {"positions": len(cells)}, 0.0, cells)
 
 
 def effort_needed(choice: Choice, picked: Sequence[TileEffort],

@@ -159,7 +159,9 @@ class Effort:
         return total
 
     def contributions(self) -> dict[str, float]:
-        return {name: value * self.weights[name] for name, value in self.features.items()}
+        # + 0.0: a zero count of a discount is 0, not -0
+        return {name: value * self.weights[name] + 0.0
+                for name, value in self.features.items()}
 
     @property
     def score(self) -> float:

@@ -79,7 +79,9 @@ class Budget:
 class Style:
     """How one growth lays its tiles: the variety between seeds."""
 
-    compactness: float  # placements weighted by (matching contacts) ** compactness
+    # placements weighted by (contacts) ** compactness: high packs boards tight,
+    # negative makes them stringy (few contacts: long arms, open shapes)
+    compactness: float
     palette: tuple[float, ...]  # a weight per colour, RYGBP
     chameleon: float  # weight of a chameleon relative to a tile of average colours
     bot: str | None = None  # grow by playing a game with these bots (conundrum.game)
@@ -87,7 +89,7 @@ class Style:
     @classmethod
     def draw(cls, rng: random.Random) -> Style:
         return cls(
-            compactness=rng.choice((0.0, 0.5, 1.0, 2.0, 3.0)),
+            compactness=rng.choice((-3.0, -1.0, 0.0, 0.5, 1.0, 2.0, 3.0)),
             palette=tuple(round(rng.uniform(0.35, 1.0), 3) for _ in COLOURS),
             chameleon=rng.choice((0.0, 0.2, 0.5, 1.0)),
             bot=rng.choice((None, None, None, "random", "greedy", "cautious")),
@@ -167,8 +169,8 @@ def _choice_text(choice: Choice, targets: Sequence[int]) -> str:
 
 
 class Picker:
-    """Offers of a board meeting the counts to the choice (choose.py), insisting on the
-    drawn kinds of given tile for the first `strict_offers` offers."""
+    """Offers of a board meeting the counts to the choice (choose.py), strict about the
+    drawn kinds of given tile for the first `strict_offers` offers (choose.choose)."""
 
     def __init__(self, ruleset: RuleSet, ranges: Sequence[tuple[int, int]], choice: Choice,
                  kinds: Sequence[str], rng: random.Random, strict_offers: int) -> None:
