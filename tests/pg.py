@@ -85,10 +85,6 @@ def running_server(fsync: bool = False) -> Iterator[Server]:
         as_user = ["runuser", "-u", "postgres", "--"]
         shutil.chown(root, "postgres", "postgres")
     data = os.path.join(root, "data")
-    port = free_port()
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=60"
-    if not fsync:
-        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
     def run(*args: str) -> None:
         subprocess.run([*as_user, *args], check=True, capture_output=True, timeout=120)
@@ -96,8 +92,18 @@ def running_server(fsync: bool = False) -> Iterator[Server]:
     try:
         run(str(bindir / "initdb"), "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8",
             "--no-sync")
-        run(str(bindir / "pg_ctl"), "-D", data, "-o", options, "-l",
-            os.path.join(root, "log"), "-w", "-t", "60", "start")
+        for tries_left in range(2, -1, -1):  # another process may take the free port first
+            port = free_port()
+            options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=60"
+            if not fsync:
+                options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            try:
+                run(str(bindir / "pg_ctl"), "-D", data, "-o", options, "-l",
+                    os.path.join(root, "log"), "-w", "-t", "60", "start")
+                break
+            except subprocess.CalledProcessError:
+                if not tries_left:
+                    raise
         try:
             yield Server(port)
         finally:

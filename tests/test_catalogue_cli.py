@@ -179,3 +179,17 @@ def test_a_refused_claim_moves_the_slot_on_and_claims_come_in_slot_order(tmp_pat
                             frozenset(), jobs=jobs, claim=claim)
         assert [m.attempt for m in made] == [0, 1, 0]
         assert asked == [made[0].key, held_elsewhere, made[1].key, made[2].key]
+
+
+def test_book_takes_its_catalogue_from_the_environment(tmp_path, capsys, monkeypatch,
+                                                        pg_url) -> None:
+    spec = tmp_path / "s.yaml"
+    spec.write_text("title: From env\nanswers: none\n"
+                    "sections: [{name: A, count: 1, difficulty: 1, tiles: 5}]\n")
+    monkeypatch.setenv("CONUNDRUM_CATALOGUE", pg_url.replace("postgres@", "postgres:pw@"))
+    assert main(["book", str(spec), "-o", str(tmp_path / "b.pdf")]) == 0
+    err = capsys.readouterr().err
+    assert "1 new in catalogue postgresql://postgres@" in err and "pw" not in err
+    assert not (tmp_path / "conundrum-catalogue.sqlite").exists()
+    with Catalogue(pg_url) as c:
+        assert len(c) == 1 and [b.title for b in c.books()] == ["From env"]
