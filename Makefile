@@ -20,7 +20,8 @@ demo: $(STAMP)
 	$(BIN)/conundrum solve out/demo.yaml
 	$(BIN)/conundrum render out/demo.yaml --answers -o out/demo.pdf
 	$(BIN)/conundrum render out/demo.yaml --answers -o out/demo.png
-	@echo "Wrote out/demo.yaml, out/demo.pdf, out/demo.png and out/demo-answers.png"
+	$(BIN)/conundrum render out/demo.yaml --answers -o out/demo.svg
+	@echo "Wrote out/demo.yaml, out/demo.pdf, out/demo.png, out/demo.svg and their -answers pages"
 
 test: $(STAMP) browser postgresql
 	$(BIN)/python -m pytest -n 2 -q

@@ -6,13 +6,16 @@ from dataclasses import dataclass, field
 
 from .errors import AnswerError, ConundrumError
 from .files import safe_yaml
-from .notation import Grid
-from .placement import Placement
+from .notation import MARGIN, Grid
+from .placement import MAX_COORD, Placement
 from .puzzle import Puzzle, _placement
 from .solver import positions
 from .tiles import canonical
 
 MAX_ANSWERS = 10_000
+# Every position the solver lists lies in the board's drawn area (the board grown by
+# MARGIN cells), so an answer next to a board at the coordinate limit is still read.
+ANSWER_LIMIT = MAX_COORD + MARGIN
 
 
 @dataclass
@@ -82,7 +85,7 @@ def _structured(text: str) -> list[Answer] | None:
     for i, item in enumerate(data, 1):
         written = f"{item.get('code')} at {item.get('at')} {item.get('dir')}"
         try:
-            out.append((written, _placement(item, f"answer {i}"), None))
+            out.append((written, _placement(item, f"answer {i}", ANSWER_LIMIT), None))
         except ConundrumError as exc:
             out.append((written, None, f"unreadable answer {i}: {exc}"))
     return out

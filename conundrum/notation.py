@@ -67,7 +67,8 @@ class Grid:
             raise ConundrumError(f"{name!r} is not a cell such as C4")
         x = self.left + column_index(m.group(1))
         y = self.top + int(m.group(2)) - 1
-        if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
+        # the drawn area reaches MARGIN cells past a board at the limit: its cells are read
+        if not self.inside((x, y)) and (abs(x) > MAX_COORD or abs(y) > MAX_COORD):
             raise ConundrumError(f"cell {name} is beyond the limit")
         return (x, y)
 

@@ -25,8 +25,12 @@ class Placement(NamedTuple):
     dir: str
 
     @classmethod
-    def make(cls, code: object, at: object, dir: object) -> Placement:
-        """Build a placement from loose input (e.g. YAML), checking every part."""
+    def make(cls, code: object, at: object, dir: object, limit: int = MAX_COORD) -> Placement:
+        """Build a placement from loose input (e.g. YAML), checking every part.
+
+        `limit` bounds |x| and |y|: MAX_COORD for a board; answers may reach a
+        little beyond it, as positions next to a board at the limit do.
+        """
         norm = normalise_code(code)
         if not (isinstance(at, (list, tuple)) and len(at) == 2):
             raise ConundrumError(f"tile {norm}: `at` must be two integers [x, y], not {at!r}")
@@ -34,9 +38,9 @@ class Placement(NamedTuple):
         for v in (x, y):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise ConundrumError(f"tile {norm}: coordinate {v!r} is not an integer")
-            if abs(v) > MAX_COORD:
+            if abs(v) > limit:
                 raise ConundrumError(
-                    f"tile {norm}: coordinate {v} is beyond the limit of {MAX_COORD:,}"
+                    f"tile {norm}: coordinate {v} is beyond the limit of {limit:,}"
                 )
         d = dir.strip().lower() if isinstance(dir, str) else None
         if d not in STEP:

@@ -11,7 +11,7 @@ import yaml
 from .board import Board
 from .errors import BoardError, ConundrumError, PuzzleFileError
 from .files import atomic_write, read_text, yaml_mapping
-from .placement import Placement
+from .placement import MAX_COORD, Placement
 from .rules import Fault, RuleSet, rules_for
 from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 
@@ -134,14 +134,14 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
                   None if title is None else str(title), extra)
 
 
-def _placement(item: Any, what: str) -> Placement:
+def _placement(item: Any, what: str, limit: int = MAX_COORD) -> Placement:
     if not isinstance(item, dict):
         raise ConundrumError(f"{what} must be a mapping like {{code: RYG, at: [0, 0], dir: h}}")
     missing = [k for k in ("code", "at", "dir") if k not in item]
     if missing:
         raise ConundrumError(f"{what} has no {', '.join(missing)}")
     try:
-        return Placement.make(item["code"], item["at"], item["dir"])
+        return Placement.make(item["code"], item["at"], item["dir"], limit)
     except ConundrumError as exc:
         raise ConundrumError(f"{what}: {exc}") from None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -77,24 +78,39 @@ def register(app: typer.Typer) -> None:
         web: Annotated[Path | None, typer.Option(
             "--web", help="Also write the book as a static site into this folder: index.html "
             "and one page per puzzle to play and check it.")] = None,
+        export: Annotated[Path | None, typer.Option(
+            "--export", help="Also write every puzzle's board art (SVG) and puzzles.csv "
+            "into this folder, for data merge in a layout tool.")] = None,
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.build import Hooks
-        from conundrum.book.make import BookOptions, check_output, make_book
+        from conundrum.book.make import BookContent, BookOptions, check_output, make_book
         from conundrum.book.spec import load_spec
 
-        from .book import render_book
+        from .book import grid_limit, render_book
+        from .book_export import check_export_folder, export_book
+        from .text import require_drawable_book
 
         book_spec = load_spec(spec)
+        require_drawable_book(book_spec, str(spec))  # before any puzzle is made
         check_output(output)
         if web is not None:
             from .web.site import check_site_folder
             check_site_folder(web)
+        kept: list[BookContent] = []  # the content drawn, for --export
+
+        def render(content: BookContent, warn: Callable[[str], None]) -> bytes:
+            kept.append(content)
+            return render_book(content, warn)
+
+        if export is not None:
+            check_export_folder(export)
         progress = BookProgress()
         options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
+                              max_grid=grid_limit(book_spec),
                               source=str(spec), draft=draft)
         try:
-            result = make_book(book_spec, options, render_book, _warn, Hooks(progress=progress))
+            result = make_book(book_spec, options, render, _warn, Hooks(progress=progress))
         except KeyboardInterrupt:
             progress.stop()
             _warn("the puzzles made so far are kept; run the same command with --resume "
@@ -113,3 +129,7 @@ def register(app: typer.Typer) -> None:
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "
               f"{recorded}", file=sys.stderr)
+        if export is not None:
+            written = export_book(kept[-1], export)
+            print(f"{export}: board art for {len(written) - 1} puzzles and {written[-1].name}",
+                  file=sys.stderr)

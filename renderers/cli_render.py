@@ -15,6 +15,7 @@ Lang = StrEnum("Lang", ["en", "fr", "es", "uk", "cs"])
 PaletteName = StrEnum("PaletteName", ["classic", "colourblind", "colorblind", "mono"])
 PageName = StrEnum("PageName", {"a4": "a4", "letter": "letter", "p8_5x11": "8.5x11",
                                 "p6x9": "6x9"})
+Part = StrEnum("Part", ["sheet", "board"])  # render.PARTS
 MIN_DPI, MAX_DPI = 30, 1200
 
 
@@ -22,7 +23,8 @@ def render(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     output: Annotated[Path, typer.Option(
         "-o", "--output",
-        help="sheet.pdf (vector), sheet.png (raster) or puzzle.html (a page to play).")],
+        help="sheet.pdf (vector), sheet.png (raster), sheet.svg (vector, text kept as text) "
+        "or puzzle.html (a page to play).")],
     answers: Annotated[bool, typer.Option(
         "--answers", help="Add the answer key (PDF: extra pages; PNG: sheet-answers.png).")
     ] = False,
@@ -44,14 +46,17 @@ def render(
     web_url: Annotated[str | None, typer.Option(
         "--web-url", help="The puzzle's web page: print a QR code and its short address.")
     ] = None,
+    part: Annotated[Part, typer.Option(
+        "--part", case_sensitive=False, help="sheet (the whole sheet) or board (the board "
+        "alone, cropped: art for layout tools; .svg, .pdf or .png).")] = Part.sheet,
 ) -> None:
-    """Print a puzzle sheet as PDF or PNG, with its answer key if asked."""
+    """Print a puzzle sheet as PDF, PNG or SVG, with its answer key if asked."""
     # Imported here so that other commands start without loading fpdf2 and Pillow.
     from .render import render_sheet
 
     written = render_sheet(puzzle, output, answers=answers, lang=lang.value,
                            palette=palette.value, page=page.value, dpi=dpi, blank=blank,
-                           allow_illegal=allow_illegal, web_url=web_url)
+                           allow_illegal=allow_illegal, web_url=web_url, part=part.value)
     for path in written:
         print(f"wrote {path}")
 

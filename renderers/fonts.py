@@ -46,6 +46,15 @@ def _measure_font(bold: bool) -> ImageFont.FreeTypeFont:
                               layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=1)
+def font_characters() -> frozenset[int]:
+    """Code points with a glyph in both faces (the regular and the bold one)."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # comes with fpdf2
+
+    faces = [TTFont(str(font_path(bold)), lazy=True).getBestCmap() for bold in (False, True)]
+    return frozenset(faces[0]) & frozenset(faces[1])
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """Width of `text` in millimetres at `size_pt` points."""

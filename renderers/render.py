@@ -1,28 +1,43 @@
-"""render_sheet: a puzzle to a printable PDF, or to PNG files, with an optional answer key."""
+"""render_sheet: a puzzle to a printable PDF, PNG or SVG, with an optional answer key,
+or (`part="board"`) the board alone as art for layout tools."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write_many, check_target, refuse_inputs
 from conundrum.puzzle import Puzzle, load_puzzle
 
-from .layout import Page, page_size
+from .board_art import board_page
+from .layout import page_size
 from .pdf import pdf_bytes
 from .png import check_dpi, png_bytes
 from .qr import check_url
-from .sheet import Style, puzzle_title, sheet_pages
+from .sheet import Style, puzzle_title, sheet_pages, solve
+from .svg import svg_bytes
 
-FORMATS = (".pdf", ".png", ".html")
+FORMATS = (".pdf", ".png", ".svg", ".html")
+PARTS = ("sheet", "board")
 
 
 def output_format(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise ConundrumError(f"{path}: the output must end in .pdf, .png or .html")
+        raise ConundrumError(f"{path}: the output must end in .pdf, .png, .svg or .html")
     return suffix
+
+
+def check_part(part: str, answers: bool = False, suffix: str = ".pdf") -> str:
+    if part not in PARTS:
+        raise ConundrumError(f"unknown part {part!r} (choose one of: {', '.join(PARTS)})")
+    if part == "board" and answers:
+        raise ConundrumError("--part board draws the board alone; leave out --answers")
+    if part == "board" and suffix == ".html":
+        raise ConundrumError("--part board is art for layout tools: write .svg, .pdf or .png")
+    return part
 
 
 def answer_paths(path: Path, count: int) -> list[Path]:
@@ -32,18 +47,44 @@ def answer_paths(path: Path, count: int) -> list[Path]:
     return [path.with_name(name) for name in names]
 
 
+def stale_answer_pages(path: Path, count: int) -> list[Path]:
+    """Key pages beside `path` from an earlier, longer key: `<stem>-answers.png` and
+    `<stem>-answers-N.png` beyond the `count` just written (that exact pattern only)."""
+    pattern = re.compile(re.escape(path.stem) + r"-answers(?:-([1-9][0-9]*))?"
+                         + re.escape(path.suffix) + r"\Z")
+    stale = []
+    try:
+        names = sorted(os.listdir(path.parent))
+    except OSError:
+        return []
+    for name in names:
+        found = pattern.match(name)
+        if not found:
+            continue
+        number = int(found.group(1)) if found.group(1) else 1
+        candidate = path.with_name(name)
+        # `-answers-1` is never written (the first key page has no number): not ours
+        if found.group(1) != "1" and number > count and candidate.is_file():
+            stale.append(candidate)
+    return stale
+
+
 def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
                  answers: bool = False, lang: str = "en", palette: str = "classic",
                  page: str = "a4", dpi: int = 300, blank: bool = False,
-                 allow_illegal: bool = False, web_url: str | None = None) -> list[Path]:
-    """Render a puzzle sheet to `path` (.pdf or .png); returns every file written.
+                 allow_illegal: bool = False, web_url: str | None = None,
+                 part: str = "sheet") -> list[Path]:
+    """Render a puzzle sheet to `path` (.pdf, .png or .svg); returns every file written.
 
-    A PDF holds the puzzle page then the answer key's pages. A PNG is the
-    puzzle page; the key goes to `<stem>-answers.png` (and `-answers-2.png`...).
-    Everything is drawn before anything is written, so a fault leaves no file.
+    A PDF holds the puzzle page then the answer key's pages. A PNG or SVG is
+    the puzzle page; the key goes to `<stem>-answers.png` (and `-answers-2.png`...),
+    and key pages left beside it by an earlier, longer key are removed.
+    `part="board"` draws only the board (grid, labels, tiles) on a page cropped
+    to it. Everything is drawn before anything is written, so a fault leaves no file.
     """
     target = check_target(path)
     suffix = output_format(target)
+    check_part(part, answers, suffix)
     source_path = None if isinstance(puzzle, Puzzle) else puzzle
     refuse_inputs([("sheet", path)], [("puzzle", source_path)])
     style = Style(lang=lang, palette=palette, blank=blank,
@@ -60,19 +101,29 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
         source = puzzle
         puzzle = load_puzzle(puzzle, allow_illegal=allow_illegal)
     try:
-        pages = sheet_pages(puzzle, answers=answers, page=page, style=style)
+        if part == "board":
+            pages = [board_page(solve(puzzle), style)]
+        else:
+            pages = sheet_pages(puzzle, answers=answers, page=page, style=style)
     except ConundrumError as exc:
         raise (in_file(source, exc) if source is not None else exc) from None
+    title = puzzle_title(puzzle, style)
     outputs: list[tuple[Path, bytes]]
     if suffix == ".pdf":
-        outputs = [(target, pdf_bytes(pages, puzzle_title(puzzle, style), style.lang))]
+        outputs = [(target, pdf_bytes(pages, title, style.lang))]
+    elif suffix == ".png":
+        outputs = _page_outputs(target, [png_bytes(pg, dpi) for pg in pages])
     else:
-        outputs = _png_outputs(target, pages, dpi)
+        outputs = _page_outputs(target, [svg_bytes(pg, title, style.lang) for pg in pages])
     refuse_inputs([("sheet", p) for p, _ in outputs], [("puzzle", source_path)])
-    return atomic_write_many(outputs)
+    written = atomic_write_many(outputs)
+    if suffix != ".pdf":
+        for old in stale_answer_pages(target, len(pages) - 1):
+            old.unlink(missing_ok=True)
+    return written
 
 
-def _png_outputs(target: Path, pages: list[Page], dpi: int) -> list[tuple[Path, bytes]]:
-    first, keys = pages[0], pages[1:]
-    paths = [target, *answer_paths(target, len(keys))]
-    return [(p, png_bytes(pg, dpi)) for p, pg in zip(paths, [first, *keys], strict=True)]
+def _page_outputs(target: Path, files: list[bytes]) -> list[tuple[Path, bytes]]:
+    """The first page at `target`, each key page at its own `-answers` name."""
+    paths = [target, *answer_paths(target, len(files) - 1)]
+    return list(zip(paths, files, strict=True))

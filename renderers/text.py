@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from .fonts import PT_TO_MM, fit_size, text_width, wrap
+import unicodedata
+
+from conundrum.errors import ConundrumError
+
+from .fonts import FONT_PACKAGE, PT_TO_MM, fit_size, font_characters, text_width, wrap
 from .layout import Align, Page, Text
 
 ASCENT = 0.80  # baseline below the top of a line, as a fraction of the font size
@@ -25,6 +29,7 @@ def draw_paragraph(page: Page, text: str, x: float, top: float, width: float, si
                    colour: str = "#000000", bold: bool = False, align: Align = "left",
                    tag: str = "") -> float:
     """Wrap `text` into `width` from `top` down; returns the y below the last line."""
+    require_drawable(text, tag or "text", line_breaks=True)
     ax = {"left": x, "center": x + width / 2, "right": x + width}[align]
     y = top
     for line in wrap(text, size_pt, width, bold):
@@ -37,6 +42,7 @@ def draw_fitted(page: Page, text: str, x: float, top: float, width: float, size_
                 colour: str = "#000000", bold: bool = False, align: Align = "left",
                 tag: str = "") -> float:
     """One line, shrunk if needed to fit `width`; returns the y below it."""
+    require_drawable(text, tag or "text")
     size = fit_size(text, size_pt, width, bold)
     text = clip(text, size, width, bold)
     ax = {"left": x, "center": x + width / 2, "right": x + width}[align]
@@ -45,12 +51,58 @@ def draw_fitted(page: Page, text: str, x: float, top: float, width: float, size_
 
 
 def clip(text: str, size_pt: float, width: float, bold: bool = False) -> str:
-    """`text`, cut short with an ellipsis if it is still wider than `width` at `size_pt`."""
+    """`text`, cut short with an ellipsis if it is still wider than `width` at `size_pt`.
+
+    The cut is found by bisection on the length (widths grow with every
+    character), so a long text costs a few measurements, not one per character.
+    """
     if text_width(text, size_pt, bold) <= width:
         return text
-    while text and text_width(text + "…", size_pt, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    fits, too_long = 0, len(text)  # text[:fits] + "…" fits; text[:too_long] + "…" does not
+    while too_long - fits > 1:
+        mid = (fits + too_long) // 2
+        if text_width(text[:mid] + "…", size_pt, bold) <= width:
+            fits = mid
+        else:
+            too_long = mid
+    return text[:fits].rstrip() + "…"
+
+
+def undrawable(text: str, line_breaks: bool = False) -> list[str]:
+    """The characters of `text` the embedded font has no glyph for, in order, once each.
+
+    Line breaks are allowed only where a paragraph is wrapped (`line_breaks`).
+    """
+    have = font_characters()
+    out: list[str] = []
+    for ch in text:
+        if ord(ch) in have or (line_breaks and ch == "\n") or ch in out:
+            continue
+        out.append(ch)
+    return out
+
+
+def require_drawable(text: str, what: str, line_breaks: bool = False) -> None:
+    """Refuse, naming `what` and the first character, a text the font cannot draw.
+
+    PT Sans covers Latin (with Czech and the other Latin-2 letters) and
+    Cyrillic; emoji, Hebrew, Arabic, CJK, tabs and line breaks would print as
+    empty boxes, so they are refused before anything is drawn.
+    """
+    missing = undrawable(text, line_breaks)
+    if not missing:
+        return
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    names = ", ".join(_describe(ch) for ch in missing[:3]) + (" ..." if len(missing) > 3 else "")
+    raise ConundrumError(f"{what} {shown!r}: the embedded font ({FONT_PACKAGE}) cannot draw "
+                         f"{names}; use Latin or Cyrillic letters, digits and punctuation")
+
+
+def _describe(ch: str) -> str:
+    special = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
+    if ch in special:
+        return special[ch]
+    return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, 'unnamed character')})"
 
 
 def wrap_list(items: list[str], width: float, size_pt: float) -> list[str]:
@@ -66,3 +118,18 @@ def wrap_list(items: list[str], width: float, size_pt: float) -> list[str]:
         else:
             line = trial
     return [*lines, line] if line else lines
+
+
+# The book spec's keys whose text is printed (the others are names, paths or choices).
+PRINTED_BOOK_KEYS = ("title", "subtitle", "author", "publisher", "edition", "isbn",
+                     "copyright", "web")
+
+
+def require_drawable_book(spec: object, source: str) -> None:
+    """Check every printed text of a book spec before any puzzle is made."""
+    for key in PRINTED_BOOK_KEYS:
+        value = getattr(spec, key, None)
+        if isinstance(value, str):
+            require_drawable(value, f"{source}: {key}", line_breaks=key == "copyright")
+    for section in getattr(spec, "sections", ()):
+        require_drawable(section.name, f"{source}: section name")

@@ -43,7 +43,7 @@ def test_params_for_stays_in_the_levels_ranges(level):
             # palindromes (one reading per run) may have any count up to the level's top
             assert lo == (1 if kind == "palindrome" else lp.positions[0])
             assert hi <= lp.positions[1]
-        assert sum(hi for _lo, hi in pick.ranges) <= MAX_POSITIONS  # SPEC: 20 in all
+        assert sum(hi for _lo, hi in pick.ranges) <= MAX_POSITIONS  # docs/generator.md: 20 in all
         assert pick.score == score_band(level) and pick.tile_effort == lp.tile_effort
     assert params_for(level, 5) == params_for(level, random.Random(5))
 

@@ -35,7 +35,7 @@ def test_every_puzzle_is_exact_graded_and_capped(batch):
             assert pz.ruleset.board_faults(pz.board) == []
             for g in pz.given:
                 assert len(positions(pz.board, g.code, pz.ruleset)) == g.positions
-            assert sum(g.positions for g in pz.given) <= MAX_POSITIONS  # SPEC
+            assert sum(g.positions for g in pz.given) <= MAX_POSITIONS  # docs/generator.md
             assert grade(pz) == level == pz.extra["grade"]
             assert pz.extra["score"] == measure(pz).score
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from pathlib import Path
 
@@ -150,3 +151,25 @@ def test_per_page_must_be_a_whole_number(capsys, tmp_path, value):
     spec.write_text(f"title: T\nper_page: {value}\nsections: [{{name: A, count: 1}}]\n")
     code, err = one_line(capsys, "book", spec, "-o", tmp_path / "b.pdf")
     assert code == 2 and "per_page" in err
+
+
+@pytest.mark.parametrize("corner", [(1_000_000, 1_000_000), (-1_000_000, -1_000_000),
+                                    (1_000_000, -1_000_000)])
+def test_check_accepts_every_position_solve_lists_at_the_limit(capsys, tmp_path, corner):
+    x, y = corner
+    dx = -2 if x > 0 else 0  # the start tile spans three cells: keep them all inside
+    puzzle = tmp_path / "p.yaml"
+    puzzle.write_text(f"board:\n  - {{code: Y*B, at: [{x + dx}, {y}], dir: h}}\n"
+                      "given: [YYB, BGB]\n")
+    assert main(["solve", str(puzzle), "--json"]) == 0
+    tiles = json.loads(capsys.readouterr().out)["tiles"]
+    listed = [p for t in tiles for p in t["positions"]]
+    assert listed
+    notation = tmp_path / "a.txt"
+    notation.write_text("".join(p["sheet"] + "\n" for p in listed))
+    as_yaml = tmp_path / "a.json"
+    as_yaml.write_text(json.dumps([{k: p[k] for k in ("code", "at", "dir")} for p in listed]))
+    for answers in (notation, as_yaml):
+        code = main(["check", str(puzzle), str(answers)])
+        out = capsys.readouterr().out
+        assert code == 0 and "perfect" in out, out

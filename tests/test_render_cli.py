@@ -71,7 +71,7 @@ def test_bad_options(args, words, puzzle_file, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name, words", [
-    ("s.jpg", "must end in .pdf, .png or .html"),
+    ("s.jpg", "must end in .pdf, .png, .svg or .html"),
     ("missing/s.pdf", "does not exist"),
     ("folder.pdf", "is a folder"),
 ])

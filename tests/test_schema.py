@@ -86,7 +86,18 @@ def test_the_puzzle_schema_knows_every_key_the_program_reads():
 ], ids=["standard", "junior", "difficulty"])
 def test_generated_puzzles_match_the_puzzle_schema(tmp_path, args):
     _conundrum("generate", *args, "-o", "p.yaml", cwd=tmp_path)
-    assert not _errors("puzzle", _load(tmp_path / "p.yaml"))
+    puzzle = _load(tmp_path / "p.yaml")
+    assert not _errors("puzzle", puzzle)
+    props = _schema("puzzle")["properties"]
+    _all_declared(puzzle, props, "puzzle file")
+    _all_declared(puzzle["generator"], props["generator"]["properties"], "generator record")
+
+
+def _all_declared(doc: dict, properties: dict, what: str) -> None:
+    """Every key the program writes is described in the schema (extra keys are allowed
+    in these files, so validation alone would not notice a new one going undocumented)."""
+    undeclared = sorted(set(doc) - set(properties))
+    assert not undeclared, f"the {what} has keys docs/schema does not describe: {undeclared}"
 
 
 def test_a_built_books_manifest_matches_the_manifest_schema(tmp_path):
@@ -102,6 +113,13 @@ def test_a_built_books_manifest_matches_the_manifest_schema(tmp_path):
     assert not _errors("manifest", manifest)
     assert len(manifest["puzzles"]) == 3
     assert "generate" in manifest["puzzles"][0] and "file" in manifest["puzzles"][2]
+    schema = _schema("manifest")
+    entry = schema["$defs"]["entry"]["properties"]
+    _all_declared(manifest, schema["properties"], "manifest")
+    for item in manifest["puzzles"]:
+        _all_declared(item, entry, "manifest entry")
+        _all_declared(item.get("generate", {}), entry["generate"]["properties"],
+                      "manifest entry's generate")
 
 
 # ---- the schemas refuse what the program refuses -------------------------------------

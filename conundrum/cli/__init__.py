@@ -49,7 +49,7 @@ def _program_options(
     """Generate, solve, check and print Chromino conundrums."""
 
 # Each module registers its commands on `app`.
-from . import catalogue, core, generate, grade, simulate  # noqa: E402,F401
+from . import catalogue, core, extract, generate, grade, simulate  # noqa: E402,F401
 
 
 def _load_plugins() -> None:

@@ -1,6 +1,6 @@
 """Calibration: fit the effort weights to real solving times.
 
-Input: solving records saved by the web player (SOLVE-RECORD.md): each holds
+Input: solving records saved by the web player (docs/formats.md, "Solving record"): each holds
 the puzzle itself and the time to "Perfect!" with the page visible
 (`active_ms`). Records that were revealed or never finished are left out.
 

@@ -33,7 +33,7 @@ from .effort import Effort, Weights, measure
 LEVELS = (1, 2, 3, 4, 5)
 # Upper score limits of grades 1-4; a score at or above BANDS[-1] is grade 5.
 BANDS = (12.0, 20.0, 32.0, 70.0)
-MAX_POSITIONS = 20  # SPEC: what --difficulty picks, over all its given tiles
+MAX_POSITIONS = 20  # docs/generator.md: what --difficulty picks, over all its given tiles
 
 
 @dataclass(frozen=True)

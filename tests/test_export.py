@@ -1,0 +1,106 @@
+"""`book --export DIR`: board art per puzzle and a data-merge CSV whose answers are the
+solver's, whose pages are where the book prints each puzzle."""
+
+from __future__ import annotations
+
+import csv
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conundrum.board import Board
+from conundrum.cli import main
+from conundrum.notation import Grid
+from conundrum.placement import Placement
+from conundrum.rules import rules_for
+from conundrum.solver import positions
+from renderers.book_export import COLUMNS
+
+SPEC = """\
+title: Export test
+language: cs
+seed: 2
+per_page: 2
+sections:
+  - {name: Zahřátí, count: 3, difficulty: 1}
+  - {name: Těžší, count: 2, difficulty: 2}
+"""
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> tuple[Path, Path, dict]:
+    tmp = tmp_path_factory.mktemp("export")
+    (tmp / "spec.yaml").write_text(SPEC, encoding="utf-8")
+    out = tmp / "book.pdf"
+    folder = tmp / "art"
+    assert main(["book", str(tmp / "spec.yaml"), "-o", str(out), "--draft",
+                 "--export", str(folder)]) == 0
+    doc = yaml.safe_load((tmp / "book.manifest.yaml").read_text("utf-8"))
+    return out, folder, doc
+
+
+def rows_of(folder: Path) -> list[dict]:
+    with open(folder / "puzzles.csv", encoding="utf-8-sig", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_the_folder_holds_board_art_and_a_csv(exported) -> None:
+    _, folder, doc = exported
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["puzzle-0001.svg", "puzzle-0002.svg", "puzzle-0003.svg",
+                     "puzzle-0004.svg", "puzzle-0005.svg", "puzzles.csv"]
+    raw = (folder / "puzzles.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte-order mark
+    with open(folder / "puzzles.csv", encoding="utf-8-sig", newline="") as f:
+        assert tuple(next(csv.reader(f))) == COLUMNS
+    for entry in doc["puzzles"]:
+        root = ET.fromstring((folder / f"puzzle-{entry['number']:04d}.svg").read_bytes())
+        found = [el.get("data-tag", "") for el in root.iter()]
+        for p in entry["board"]:
+            placement = Placement.make(p["code"], p["at"], p["dir"])
+            for cell, colour in zip(placement.cells, placement.code, strict=True):
+                assert f"square {cell[0]},{cell[1]} {colour}" in found
+        assert found.count("tile outline") == len(entry["board"])
+
+
+def test_csv_rows_match_the_manifest_and_answers_are_the_solvers(exported) -> None:
+    _, folder, doc = exported
+    rows = rows_of(folder)
+    assert [int(r["number"]) for r in rows] == [e["number"] for e in doc["puzzles"]]
+    for row, entry in zip(rows, doc["puzzles"], strict=True):
+        assert row["section"] == entry["section"]
+        assert int(row["grade"]) == entry["grade"]
+        assert row["@board"] == f"puzzle-{entry['number']:04d}.svg"
+        assert row["tiles"].split() == [g["code"] for g in entry["given"]]
+        assert [int(n) for n in row["counts"].split()] == [g["positions"] for g in entry["given"]]
+        board = Board(Placement.make(p["code"], p["at"], p["dir"]) for p in entry["board"])
+        grid = Grid.of(board)
+        listed = [grid.parse(a) for a in row["answers"].split(";") if a.strip()]
+        solver = [p for g in entry["given"]
+                  for p in positions(board, g["code"], rules_for(entry["rules"]))]
+        assert listed == solver
+        assert len(listed) == sum(g["positions"] for g in entry["given"])
+
+
+def test_csv_pages_are_where_the_book_prints_each_puzzle(exported) -> None:
+    out, folder, _ = exported
+    reader = PdfReader(out)
+    for row in rows_of(folder):
+        page = int(row["page"])
+        assert f"Hlavolam {row['number']}\n" in reader.pages[page - 1].extract_text() + "\n"
+    pages = [int(r["page"]) for r in rows_of(folder)]
+    assert pages == sorted(pages) and pages[0] > 3  # after title, how to play, contents
+
+
+def test_a_bad_export_folder_fails_before_building(tmp_path, capsys) -> None:
+    (tmp_path / "spec.yaml").write_text(SPEC, encoding="utf-8")
+    (tmp_path / "taken").write_text("a file")
+    assert main(["book", str(tmp_path / "spec.yaml"), "-o", str(tmp_path / "b.pdf"),
+                 "--export", str(tmp_path / "taken")]) == 2
+    assert "--export" in capsys.readouterr().err
+    assert main(["book", str(tmp_path / "spec.yaml"), "-o", str(tmp_path / "b.pdf"),
+                 "--export", str(tmp_path / "no" / "such")]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["spec.yaml", "taken"]
