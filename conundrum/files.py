@@ -120,7 +120,7 @@ def remove_stale_temps(target: Path) -> list[Path]:
     (written before ids were added) is stale too. Returns the files removed.
     """
     prefix = _temp_prefix(target)
-    removed = []
+    removed: list[Path] = []
     try:
         names = [n for n in os.listdir(target.parent)
                  if n.startswith(prefix) and n.endswith(".tmp")]

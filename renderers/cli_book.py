@@ -122,6 +122,9 @@ def register(app: typer.Typer) -> None:
             from .web.site import write_site
             site = write_site(book_spec, result.puzzles, web)
             print(f"{web}: a site of {len(site)} pages", file=sys.stderr)
+        elif book_spec.web:
+            _warn(f"the QR codes lead to {book_spec.web}; write the pages to upload there "
+                  "with --web DIR")
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "
