@@ -26,6 +26,7 @@ from .draw import draw_tile
 from .fonts import PT_TO_MM, text_width
 from .layout import BLEEDS, TEXT_DESCENT, Align, Line, Page, Rect, Text
 from .legend import STRIP, LegendLook, draw_legend, legend_height
+from .page_parts import header_height
 from .palettes import get_palette
 from .pdf import pdf_bytes
 from .qr import page_address, short_address
@@ -65,7 +66,26 @@ def render_book(content: BookContent, warn: Warn) -> bytes:
              "told apart by shade only; palette mono (or colourblind) adds a symbol to "
              "every square")
     pages = book_pages(content, warn)
-    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette)
+    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette, content.jobs)
+
+
+def grid_limit(spec: BookSpec) -> tuple[int, int]:
+    """The largest drawn grid (columns, rows) a puzzle alone on a page of this book prints
+    with cells of MIN_CELL mm: the first page of a section (its heading above), the
+    widest gutter, the given tiles below the board and one line of answer space.
+    The book asks the generator for boards within it (`BookOptions.max_grid`)."""
+    geo = Geometry.of(spec.page, spec.bleed, 10**6)
+    style = Style(lang=spec.language, palette=spec.palette).checked()
+    x, y, w, h = geo.box(1)
+    top = y + line_height(HEADING_PT) + 6.0 + line_height(10.0)  # heading, section detail
+    bottom = y + h - legend_height(style, w, STRIP) - 3.0
+    sz = style.sizes
+    givens = line_height(sz.heading) + 1.5 + sz.given_tile + 1.8 + line_height(sz.code) \
+        + line_height(sz.count) + 4.0
+    answers = line_height(sz.heading) + 9.0 + 6.0
+    band = 6.0  # the label strip on each side, at most
+    board_h = bottom - top - header_height(style) - givens - answers
+    return (int((w - 2 * band) // MIN_CELL), int((board_h - 2 * band) // MIN_CELL))
 
 
 def book_pages(content: BookContent, warn: Warn) -> list[Page]:

@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         from conundrum.book.make import BookContent, BookOptions, check_output, make_book
         from conundrum.book.spec import load_spec
 
-        from .book import render_book
+        from .book import grid_limit, render_book
         from .book_export import check_export_folder, export_book
         from .text import require_drawable_book
 
@@ -67,6 +67,7 @@ def register(app: typer.Typer) -> None:
 
         progress = BookProgress()
         options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
+                              max_grid=grid_limit(book_spec),
                               source=str(spec), draft=draft)
         try:
             result = make_book(book_spec, options, render, _warn, Hooks(progress=progress))
@@ -81,6 +82,9 @@ def register(app: typer.Typer) -> None:
             from .web.site import write_site
             site = write_site(book_spec, result.puzzles, web)
             print(f"{web}: a site of {len(site)} pages", file=sys.stderr)
+        elif book_spec.web:
+            _warn(f"the QR codes lead to {book_spec.web}; write the pages to upload there "
+                  "with --web DIR")
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from conundrum.board import Board
 from conundrum.notation import Grid, column_label
@@ -134,7 +135,15 @@ def _perimeter_point(cx: float, cy: float, hw: float, hh: float, angle: float
 def joker_wedges(x: float, y: float, w: float, h: float, count: int, start_deg: float
                  ) -> list[tuple[tuple[float, float], ...]]:
     """The square cut into `count` equal wedges around its centre (a pinwheel)."""
-    cx, cy, hw, hh = x + w / 2, y + h / 2, w / 2, h / 2
+    # a book draws thousands of jokers at a few sizes: the shape is worked out once a size
+    return [tuple((x + px, y + py) for px, py in wedge)
+            for wedge in _wedges_at_origin(w, h, count, start_deg)]
+
+
+@lru_cache(maxsize=256)
+def _wedges_at_origin(w: float, h: float, count: int, start_deg: float
+                      ) -> tuple[tuple[tuple[float, float], ...], ...]:
+    cx, cy, hw, hh = w / 2, h / 2, w / 2, h / 2
     corners = [math.atan2(sy * hh, sx * hw) for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
     wedges = []
     step = 2 * math.pi / count
@@ -145,7 +154,7 @@ def joker_wedges(x: float, y: float, w: float, h: float, count: int, start_deg: 
                         if a0 < a < a1)
         pts = [(cx, cy), *(_perimeter_point(cx, cy, hw, hh, a) for a in (a0, *inside, a1))]
         wedges.append(tuple(pts))
-    return wedges
+    return tuple(wedges)
 
 
 def draw_joker(page: Page, x: float, y: float, w: float, h: float, palette: Palette,

@@ -8,6 +8,7 @@ real: searchable and copyable in every language of the sheet.
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -139,13 +140,31 @@ class _Painter:
         self.pdf.text(x, item.y, item.text)
 
 
+CHUNK = 100  # pages painted as one part of a long book: the same split whatever --jobs
+_PARTS: tuple = ()  # (pages, paint arguments) for forked workers, set just before they start
+
+
 def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = None,
-              colour: str = "rgb", palette: str | Palette = "classic") -> bytes:
+              colour: str = "rgb", palette: str | Palette = "classic", jobs: int = 1) -> bytes:
     """The PDF of `pages`, one page each, at each page's own size, its colours painted in
-    `colour` space ("rgb", "cmyk" or "grey"; `palette` gives the tile inks for cmyk)."""
+    `colour` space ("rgb", "cmyk" or "grey"; `palette` gives the tile inks for cmyk).
+
+    A long book is painted in parts of CHUNK pages, `jobs` parts at a time in forked
+    worker processes, then joined (pypdf); the split never depends on `jobs`, so the
+    bytes do not either."""
     if colour not in COLOUR_MODES:
         raise ConundrumError(f"unknown colour {colour!r}; choose one of "
                              f"{', '.join(COLOUR_MODES)}")
+    if len(pages) <= CHUNK:
+        data = _paint(pages, title, lang, colour, palette)
+        return with_page_boxes(data, pages) if any(page.trim for page in pages) else data
+    return _joined(_paint_parts(pages, (title, lang, colour, palette), jobs), pages, title,
+                   lang)
+
+
+def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
+           palette: str | Palette) -> bytes:
+    """One fpdf2 document of `pages`."""
     pdf = FPDF(unit="mm", format=(pages[0].width, pages[0].height) if pages else "A4")
     pdf.set_creation_date(FIXED_DATE)
     pdf.set_producer("conundrum")
@@ -169,19 +188,90 @@ def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = No
         painter.reset()
         for item in page.items:
             painter.paint(item)
-    data = bytes(pdf.output())
-    if any(page.trim for page in pages):
-        data = with_page_boxes(data, pages)
-    return data
+    return bytes(pdf.output())
+
+
+def _paint_part(index: int) -> bytes:
+    pages, arguments = _PARTS
+    return _paint(pages[index * CHUNK:(index + 1) * CHUNK], *arguments)
+
+
+def _paint_parts(pages: list[Page], arguments: tuple, jobs: int) -> list[bytes]:
+    """Each part's PDF, painted here or (jobs > 1) in forked workers that inherit `pages`
+    instead of receiving them pickled."""
+    global _PARTS
+    count = -(-len(pages) // CHUNK)
+    _PARTS = (pages, arguments)
+    try:
+        if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
+                return pool.map(_paint_part, range(count))
+        return [_paint_part(index) for index in range(count)]
+    finally:
+        _PARTS = ()
+
+
+def _joined(parts: list[bytes], pages: list[Page], title: str | None, lang: str | None
+            ) -> bytes:
+    """The parts as one PDF: their pages in order, each part's font subsets renamed so no
+    two subsets share a name, the document's title, language and fixed date, page boxes."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter()
+    for index, data in enumerate(parts):
+        reader = PdfReader(io.BytesIO(data))
+        _rename_subsets(reader, index)
+        writer.append(reader)
+    writer.add_metadata({"/Producer": "conundrum", "/Creator": "conundrum",
+                         "/CreationDate": FIXED_DATE.strftime("D:%Y%m%d%H%M%SZ"),
+                         **({"/Title": title} if title else {})})
+    if lang:
+        writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    _set_boxes(writer, pages)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _rename_subsets(reader, index: int) -> None:
+    """fpdf2 tags every subset MPDFAA+; in a joined book each part's subsets get their own
+    six-letter tag, as the PDF format asks of different subsets."""
+    from pypdf.generic import NameObject
+
+    fonts = reader.pages[0].get("/Resources", {}).get("/Font", {})
+    for face, key in enumerate(sorted(fonts)):
+        font = fonts[key].get_object()
+        old = str(font["/BaseFont"])
+        if "+" not in old:
+            continue
+        number = index * 2 + face
+        tag = "CN" + "".join(chr(65 + (number // 26 ** k) % 26) for k in (3, 2, 1, 0))
+        new = NameObject(f"/{tag}+{old.split('+', 1)[1]}")
+        font[NameObject("/BaseFont")] = new
+        for descendant in font.get("/DescendantFonts", []):
+            descendant = descendant.get_object()
+            descendant[NameObject("/BaseFont")] = new
+            descriptor = descendant.get("/FontDescriptor")
+            if descriptor is not None:
+                descriptor.get_object()[NameObject("/FontName")] = new
 
 
 def with_page_boxes(data: bytes, pages: list[Page]) -> bytes:
     """The PDF with a TrimBox (the cut) and a BleedBox (the whole sheet) on every page that
     has a trim, so a printer's preflight finds them (fpdf2 cannot write page boxes)."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import RectangleObject
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    _set_boxes(writer, pages)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _set_boxes(writer, pages: list[Page]) -> None:
+    from pypdf.generic import RectangleObject
+
     for page, target in zip(pages, writer.pages, strict=True):
         if page.trim is None:
             continue
@@ -189,9 +279,6 @@ def with_page_boxes(data: bytes, pages: list[Page]) -> bytes:
         target.trimbox = RectangleObject([_pt(x0), _pt(page.height - y1), _pt(x1),
                                           _pt(page.height - y0)])
         target.bleedbox = RectangleObject([0, 0, _pt(page.width), _pt(page.height)])
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def _pt(mm: float) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import io
+from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
@@ -87,3 +88,26 @@ def test_no_hairline_under_a_quarter_point_and_no_type_under_6_pt() -> None:
         sizes = [float(operands[1]) for operands, op in ops if op == "Tf"]
         assert widths and min(widths) >= 0.25 - 1e-9
         assert sizes and min(sizes) >= 6.0 - 1e-9
+
+
+def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(monkeypatch):
+    import renderers.pdf as pdf
+
+    monkeypatch.setattr(pdf, "CHUNK", 7)  # parts of 7 pages: a 24-page book has 4
+    book = content("6x9", True, "cs", 2)
+    alone = render_book(book, lambda _m: None)
+    shared = render_book(replace(book, jobs=2), lambda _m: None)
+    assert alone == shared
+    reader = PdfReader(io.BytesIO(shared))
+    assert len(reader.pages) >= 24
+    assert reader.metadata.title == book.spec.title
+    assert reader.trailer["/Root"]["/Lang"] == "cs"
+    subsets = {}
+    for page in reader.pages:
+        assert "/TrimBox" in page
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            subsets.setdefault(str(font["/BaseFont"]), set()).add(id(font))
+    parts = -(-len(reader.pages) // 7)
+    assert len(subsets) == 2 * parts  # each part's two faces, each under its own tag
+    assert "Poznámky" in reader.pages[-1].extract_text()  # the last part's text reads back

@@ -32,6 +32,7 @@ from renderers.layout import (
     Text,
     extent,
 )
+from renderers.palettes import get_palette
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
 
 SIZES = ("a4", "letter", "6x9")
@@ -217,3 +218,44 @@ def test_front_matter_prints_a_copyright_page_after_the_title() -> None:
     assert "How to play" in contents
     plain, _ = book("6x9", True, "en", 2)
     assert [p.kind for p in plain[:3]] == ["title", "how to play", "contents"]
+
+
+def test_the_generator_grows_boards_within_the_page_grid_it_is_given() -> None:
+    from conundrum.errors import GenerationError
+    from conundrum.generate import GenerateRequest, generate
+    from conundrum.notation import Grid
+    from renderers.wording import reproduce_command
+
+    puzzle = generate(GenerateRequest(difficulty=5, seed=3, max_grid=(26, 26)))
+    grid = Grid.of(puzzle.board)
+    assert grid.width <= 26 and grid.height <= 26
+    assert "--max-grid 26,26" in (reproduce_command(puzzle) or "")
+    with pytest.raises(GenerationError, match="the page holds 9 x 9"):
+        generate(GenerateRequest(tiles=30, given=1, positions=(3,), seed=3, max_grid=(9, 9)))
+
+
+def test_a_6x9_book_of_hard_puzzles_prints_every_cell_at_4_mm_or_more(tmp_path) -> None:
+    from conundrum.book.build import make_puzzles
+    from conundrum.book.make import order_book
+    from conundrum.book.work import WorkFile
+    from renderers.book import grid_limit
+    from renderers.style import MIN_CELL
+
+    spec = parse_spec("title: T\nseed: 5\npage: 6x9\nbleed: true\nper_page: 1\nsections:\n"
+                      "  - {name: Hard, count: 3, difficulty: 5}\n")
+    limit = grid_limit(spec)
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        max_grid=limit)
+    assert all(m.request["max_grid"] == list(limit) for m in made)
+    notes: list[str] = []
+    pages = book_pages(BookContent(spec, order_book(spec, made), example()), notes.append)
+    assert not notes
+    cells = []
+    for p in pages:
+        if p.kind == "puzzles":
+            area = next(i for i in p.items if i.tag == "grid area")
+            lines = [i for i in p.items if isinstance(i, Line) and i.x1 == i.x2
+                     and i.stroke == get_palette("classic").grid_line
+                     and i.y1 == area.y and area.x < i.x1 < area.x + area.w]
+            cells.append(area.w / (len(lines) + 1))  # the grid's inner lines split it
+    assert len(cells) == 3 and min(cells) >= MIN_CELL - 1e-6

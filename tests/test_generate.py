@@ -24,6 +24,7 @@ from conundrum.generate.bounds import (
 )
 from conundrum.generate.counting import JuniorTracker, StandardTracker
 from conundrum.generate.search import (
+    HOPELESS_AFTER,
     Style,
     grow,
     new_tracker,
@@ -345,11 +346,12 @@ def test_impossible_requests_exit_2_with_a_reason_and_no_file(capsys, tmp_path, 
 
 
 def test_far_off_targets_are_given_up_in_seconds(capsys, tmp_path):
+    # work is counted in boards, not seconds: a hopeless request stops after the first
+    # HOPELESS_AFTER boards instead of the whole budget (no timer: the suite shares CPUs)
     out = tmp_path / "p.yaml"
-    t0 = time.perf_counter()
     code, _, err = run(capsys, "generate", "--tiles", 20, "--positions", 40, "-o", out)
     assert code == 2 and "no puzzle found" in err and not out.exists()
-    assert time.perf_counter() - t0 < 20
+    assert f"after {HOPELESS_AFTER} boards" in err
 
 
 def test_missing_output_folder_is_refused_before_any_work(capsys, tmp_path):

@@ -4,7 +4,7 @@ A right answer laid with pointer clicks, a wrong one laid with the keyboard
 (its reason shown in the page's language), progress kept across a reload,
 the rest typed in notation up to "Perfect!", the solving record downloaded;
 in every language and palette. Screenshots check the palette's colours, and a
-375 px wide phone viewport must not scroll sideways.
+375 px wide phone viewport must not scroll sideways, and two taps lay a tile there.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conundrum.notation import Grid
-from conundrum.puzzle import load_puzzle
+from conundrum.puzzle import load_puzzle, parse_puzzle
 from conundrum.solver import positions
 from renderers.i18n import LANGUAGES, message
 from renderers.palettes import PALETTES
@@ -49,7 +49,15 @@ def fresh(driver, path: Path) -> None:
     blank = path.with_name("blank.html")
     blank.write_text("<!DOCTYPE html><title>blank</title>", encoding="utf-8")
     open_page(driver, blank)
-    driver.execute_script("localStorage.clear()")
+    # the page left behind saves as it goes, and that write may land after a first clear
+    quiet = 0
+    for _ in range(40):
+        empty = driver.execute_script("const n = localStorage.length; localStorage.clear();"
+                                      "return n === 0")
+        quiet = quiet + 1 if empty else 0
+        if quiet == 3:
+            break
+        time.sleep(0.05)
     open_page(driver, path)
 
 
@@ -108,7 +116,17 @@ def play_through(driver, path: Path, lang: str) -> None:
     assert verdict(driver) == ("verdict wrong", t("web_wrong", answer="YYB E6 h", reason=reason))
     assert driver.execute_script("return window.conundrum.found()")["found"] == 1
 
-    # 3. progress survives a reload
+    # 3. progress survives leaving the page and coming back, and a reload. Chromium passes a
+    # page's storage writes to the browser process asynchronously, so the test waits on a
+    # blank page until they have landed (a reader takes longer than that to come back).
+    open_page(driver, path.with_name("blank.html"))
+    stored = "const s = JSON.parse(localStorage.getItem(arguments[0]) || '{}'); return s.found"
+    for _ in range(100):
+        if driver.execute_script(stored, f"conundrum:{puzzle_id(puzzle)}") == [grid.text(first)]:
+            break
+        time.sleep(0.05)
+    open_page(driver, path)
+    assert driver.execute_script("return window.conundrum.found()") == {"found": 1, "total": 5}
     driver.refresh()
     assert driver.execute_script("return window.conundrum.found()") == {"found": 1, "total": 5}
     assert driver.find_element(By.ID, "found").text.split() == grid.text(first).split()
@@ -202,6 +220,8 @@ def test_download_my_solving_record(tmp_path):
     puzzle = rec["puzzle"]
     assert puzzle["given"] == [{"code": "YYB", "positions": 5}] and puzzle["chameleons"] is None
     assert puzzle["board"][0] == {"code": "Y*B", "at": [0, 0], "dir": "h"}
+    # a puzzle file in itself: read back, it is the same puzzle (the id says so)
+    assert puzzle_id(parse_puzzle(json.dumps(puzzle))) == rec["puzzle_id"]
 
 
 def _pixel(png: bytes, x: float, y: float) -> str:
@@ -225,10 +245,19 @@ def test_screenshot_shows_the_palette(palette, chrome, tmp_path):  # noqa: F811
     (tmp_path / f"{palette}.png").write_bytes(png)
 
 
-def test_a_phone_viewport_does_not_scroll_sideways(tmp_path):
+def _tap(driver, x: float, y: float) -> None:
+    """A finger's tap (touch events, as a phone sends them)."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                           {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_phone_viewport_does_not_scroll_sideways_and_taps_lay_tiles(tmp_path):
     driver = new_driver(375, 800)
     try:
         driver.set_window_size(375, 800)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
+                               {"enabled": True, "maxTouchPoints": 1})
         for lang in ("en", "uk"):
             fresh(driver, write_page(tmp_path, lang, "classic"))
             width = driver.execute_script("return window.innerWidth")
@@ -238,5 +267,21 @@ def test_a_phone_viewport_does_not_scroll_sideways(tmp_path):
                 "return Array.from(document.querySelectorAll('button, input'))"
                 ".map(e => e.getBoundingClientRect().right)")
             assert rights and max(rights) <= width
+        # tap the tile, tap a cell: the ghost shows there; tap it again: the tile is laid
+        driver.execute_script("document.querySelector('#tiles .given').scrollIntoView()")
+        _tap(driver, *driver.execute_script(
+            "const r = document.querySelector('#tiles .given').getBoundingClientRect();"
+            "return [r.x + r.width / 2, r.y + r.height / 2]"))
+        driver.execute_script("window.scrollTo(0, 0)")
+        x, y = driver.execute_script(
+            "const s = document.getElementById('board'), p = s.createSVGPoint();"
+            "p.x = (-1 - s.dataset.left + 0.5) * 10; p.y = (-1 - s.dataset.top + 0.5) * 10;"
+            "const q = p.matrixTransform(s.getScreenCTM()); return [q.x, q.y];")
+        _tap(driver, x, y)
+        assert driver.find_element(By.ID, "cursor-text").text == "YYB C3 h"  # the ghost
+        assert driver.execute_script("return window.conundrum.found()")["found"] == 0
+        _tap(driver, x, y)
+        assert driver.execute_script("return window.conundrum.found()")["found"] == 1
+        assert verdict(driver)[0] == "verdict right"
     finally:
         driver.quit()

@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from conundrum.board import Board
 from conundrum.check import grade
 from conundrum.game.grow import grow_board
 from conundrum.notation import Grid
@@ -167,3 +168,20 @@ def test_positions_and_verdicts_agree_with_python(chunk, chrome, tmp_path):  # n
             chrome.execute_script("localStorage.clear()")
     assert asked > 700
     assert console_errors(chrome) == []
+
+
+def test_a_board_at_the_coordinate_limit_is_read_as_check_reads_it(chrome, tmp_path):  # noqa: F811
+    limit = 1_000_000
+    puzzle = Puzzle(Board([Placement("B*Y", (limit - 2, limit), "h")]), [Given("YYY")])
+    grid = Grid.of(puzzle.board)
+    far = f"{grid.name((limit + 3, limit))}"  # inside the drawn area, past the limit
+    answers = [f"YYY {grid.name((limit - 2, limit - 1))} h", f"YYY {far} v",
+               f"YYY {grid.name((limit + 1, limit))} h", "YYY ZZ9999999 h"]
+    path = tmp_path / "limit.html"
+    path.write_text(page_html(puzzle), encoding="utf-8")
+    open_page(chrome, path)
+    got = chrome.execute_script("return arguments[0].map(a => window.conundrum.check(a))",
+                                answers)
+    assert got == [python_verdict(puzzle, a) for a in answers]
+    assert chrome.execute_script("return window.conundrum.positions('YYY')") == \
+        [grid.text(p) for p in positions(puzzle.board, "YYY", puzzle.ruleset)]

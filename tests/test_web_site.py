@@ -20,10 +20,12 @@ from pypdf import PdfReader
 
 from conundrum.book.make import BookOptions, book_content, make_book
 from conundrum.book.spec import parse_spec
+from conundrum.errors import ConundrumError
 from conundrum.solver import positions
 from renderers.book import book_pages, render_book
 from renderers.i18n import message
 from renderers.qr import page_address, short_address
+from renderers.render import render_sheet
 from renderers.web.site import write_site
 from tests.web_support import chrome, console_errors, open_page  # noqa: F401
 
@@ -71,17 +73,22 @@ def test_a_sheet_with_web_url_carries_a_readable_qr_code(tmp_path):
     text = pdf_text(out)
     assert message("es", "web_check_url", address="example.org/vol1/7.html") in text
     plain = tmp_path / "plain.pdf"
-    assert run("render", EXAMPLE, "-o", str(plain)).returncode == 0
+    render_sheet(EXAMPLE, plain)
     assert qr_codes(plain) == [[]]  # without --web-url, no QR code
 
 
 @pytest.mark.parametrize("url", ["example.org/7", "ftp://example.org/7", "https://", "https://a b"])
-def test_a_bad_web_url_is_one_line_and_no_file(tmp_path, url):
+def test_a_bad_web_url_is_refused_and_no_file(tmp_path, url):
     out = tmp_path / "s.pdf"
-    done = run("render", EXAMPLE, "-o", str(out), "--web-url", url)
+    with pytest.raises(ConundrumError, match="--web-url"):
+        render_sheet(EXAMPLE, out, web_url=url)
+    assert not out.exists()
+
+
+def test_a_bad_web_url_is_one_line_on_stderr(tmp_path):
+    done = run("render", EXAMPLE, "-o", str(tmp_path / "s.pdf"), "--web-url", "example.org/7")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "--web-url" in done.stderr
-    assert not out.exists()
 
 
 def test_addresses():
@@ -146,7 +153,7 @@ def test_the_site_index_links_every_puzzle_and_every_page_plays(book, chrome):  
 
 def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     spec = tmp_path / "spec.yaml"
-    spec.write_text(SPEC.format(lang="en", web=""), encoding="utf-8")
+    spec.write_text(SPEC.format(lang="en", web="web: https://example.org/v/"), encoding="utf-8")
     (tmp_path / "taken").write_text("x", encoding="utf-8")
     bad = run("book", str(spec), "-o", str(tmp_path / "b.pdf"), "--web", str(tmp_path / "taken"))
     assert bad.returncode == 2 and "--web" in bad.stderr and bad.stderr.count("\n") == 1
@@ -155,4 +162,8 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     assert good.returncode == 0, good.stderr
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == \
         ["1.html", "2.html", "3.html", "4.html", "5.html", "index.html"]
-    assert all(not codes for codes in qr_codes(tmp_path / "b.pdf"))  # no `web:`, no QR codes
+    assert "--web DIR" not in good.stderr
+    # the same book without --web: its QR codes need pages, and it says how to write them
+    alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")
+    assert alone.returncode == 0, alone.stderr
+    assert "QR codes lead to https://example.org/v/" in alone.stderr and "--web DIR" in alone.stderr

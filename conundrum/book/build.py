@@ -60,13 +60,17 @@ class Task:
     given: int | None
     positions: tuple[int, ...] | None
     rules: str = "standard"
+    max_grid: tuple[int, int] | None = None  # the largest grid the book's page prints
 
     def request(self) -> dict:
         """The generator's arguments: all that decides the result (slot and attempt do not)."""
-        return {"tiles": self.tiles, "given": self.given,
-                "positions": None if self.positions is None else list(self.positions),
-                "seed": self.seed, "difficulty": self.difficulty, "rules": self.rules,
-                "method": "search"}
+        request = {"tiles": self.tiles, "given": self.given,
+                   "positions": None if self.positions is None else list(self.positions),
+                   "seed": self.seed, "difficulty": self.difficulty, "rules": self.rules,
+                   "method": "search"}
+        if self.max_grid is not None:
+            request["max_grid"] = list(self.max_grid)
+        return request
 
     def key(self) -> str:
         text = json.dumps(self.request(), sort_keys=True, separators=(",", ":"))
@@ -101,10 +105,11 @@ class Hooks:
 Claim = Callable[[str, str], bool]
 
 
-def task_for(spec: BookSpec, section: int, slot: int, attempt: int) -> Task:
+def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
+             max_grid: tuple[int, int] | None = None) -> Task:
     s = spec.sections[section]
     return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
-                s.difficulty, s.tiles, s.given, s.positions)
+                s.difficulty, s.tiles, s.given, s.positions, max_grid=max_grid)
 
 
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
@@ -114,6 +119,8 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
+    if req.get("max_grid") is not None:
+        req["max_grid"] = tuple(req["max_grid"])
     try:
         return to_record(generate(GenerateRequest(**req))), None
     except TimeLimitError:
@@ -198,21 +205,25 @@ class _State:
     in_flight: dict[Future, Task] = field(default_factory=dict)
     submitted: set[str] = field(default_factory=set)
     stored: int = 0
+    max_grid: tuple[int, int] | None = None  # boards larger are asked for again
 
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
                  hooks: Hooks | None = None, source: str = "book",
                  claim: Claim | None = None,
-                 files: Mapping[tuple[int, int], HandMade] | None = None) -> list[Made]:
+                 files: Mapping[tuple[int, int], HandMade] | None = None,
+                 max_grid: tuple[int, int] | None = None) -> list[Made]:
     """Every slot's puzzle, in book-spec order (sections, then slots).
 
     `exclude` holds keys known to be taken; `claim`, when given, is asked for
     each puzzle new to the book, in slot order, at the moment it is accepted.
     `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
+    `max_grid` (columns, rows): the largest drawn grid the book's pages print legibly.
     """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
-    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim)
+    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim,
+                   max_grid=max_grid)
     _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
@@ -237,7 +248,7 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
             made.append(state.hand_made[slots[i]])
             _report(state, len(made), len(slots))
             continue
-        task = task_for(state.spec, *slots[i], attempts[i])
+        task = task_for(state.spec, *slots[i], attempts[i], state.max_grid)
         if task.key() in state.results:
             accepted = _decide(state, task)
             if accepted is None:
@@ -252,7 +263,7 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
         ahead = max(ahead, i + 1)
         while len(state.in_flight) < window and ahead < len(slots):
             if slots[ahead] not in state.hand_made:
-                _submit(state, executor, task_for(state.spec, *slots[ahead], 0))
+                _submit(state, executor, task_for(state.spec, *slots[ahead], 0, state.max_grid))
             ahead += 1
         _harvest(state)
     return made

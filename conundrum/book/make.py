@@ -65,6 +65,9 @@ class BookOptions:
     # a trial build: avoids the catalogue's puzzles as usual but records (and claims)
     # nothing, so the real build that follows gives the same puzzles
     draft: bool = False
+    # the largest grid (columns, rows) the book's pages print with legible cells (the
+    # renderer works it out: `renderers.book.grid_limit`); None: any board
+    max_grid: tuple[int, int] | None = None
 
 
 @dataclass
@@ -145,7 +148,8 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         claim = None if options.draft else partial(catalogue.claim, this_book, spec.title)
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
-                                source=options.source, claim=claim, files=files)
+                                source=options.source, claim=claim, files=files,
+                                max_grid=options.max_grid)
         except BookError:
             work.discard()  # the book cannot be made: there is nothing to resume
             if not options.draft:

@@ -27,6 +27,16 @@ def parse_positions(text: str | None) -> tuple[int, ...] | None:
     return values
 
 
+def parse_grid(text: str | None) -> tuple[int, int] | None:
+    """`26,26` -> (26, 26): columns and rows of the drawn grid."""
+    if text is None:
+        return None
+    values = parse_positions(text.replace("x", ","))
+    if values is None or len(values) != 2 or min(values) < 1:
+        raise ConundrumError(f"--max-grid {text!r}: give columns and rows, such as 26,26")
+    return (values[0], values[1])
+
+
 @app.command("generate", epilog="Example: conundrum generate --tiles 14 --given 2 "
              "--positions 3,5 --seed 7 -o p.yaml")
 def generate_command(
@@ -58,6 +68,9 @@ def generate_command(
     allow_similar: Annotated[bool, typer.Option(
         "--allow-similar", help="Let given tiles share two colours in the same places "
                                 "and many answers.")] = False,
+    max_grid: Annotated[str | None, typer.Option(
+        "--max-grid", help="COLUMNS,ROWS: the largest drawn grid (a book's page), e.g. 26,26; "
+                           "larger boards are grown again.")] = None,
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
     check_target(output)  # a bad -o fails now, not after the work
@@ -68,7 +81,8 @@ def generate_command(
                           seed=seed, method=method.value, difficulty=difficulty,
                           rules=rules.value, time_limit=time_limit,
                           weights=None if weights is None else load_weights(weights),
-                          allow_trivial=allow_trivial, allow_similar=allow_similar)
+                          allow_trivial=allow_trivial, allow_similar=allow_similar,
+                          max_grid=parse_grid(max_grid))
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"

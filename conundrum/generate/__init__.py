@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from ..board import Board
 from ..errors import ConundrumError, GenerationError
+from ..notation import Grid
 from ..puzzle import Given, Puzzle
 from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
@@ -49,6 +50,7 @@ class GenerateRequest:
     weights: Weights | None = None  # effort weights for the grade (default: shipped)
     allow_trivial: bool = False  # allow one position in all with < 5 near misses
     allow_similar: bool = False  # allow given tiles sharing two colours in place
+    max_grid: tuple[int, int] | None = None  # the drawn grid's most (columns, rows): a page
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,11 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
                            choice, sizes.ranges)
         board, codes = found.board, found.given
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
+    if req.max_grid is not None:
+        grid = Grid.of(puzzle.board)  # a board too big to print legibly: refused, grown anew
+        if grid.width > req.max_grid[0] or grid.height > req.max_grid[1]:
+            raise GenerationError(f"the board's grid is {grid.width} x {grid.height} cells; "
+                                  f"the page holds {req.max_grid[0]} x {req.max_grid[1]}")
     verify(puzzle, sizes)
     effort = measure(puzzle, weights)
     if not req.allow_trivial and trivial(effort.tiles):
@@ -252,6 +259,7 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
         "difficulty": req.difficulty, "rules": rules,
     } | {name: True for name in ("allow_trivial", "allow_similar") if getattr(req, name)} \
       | ({"weights": req.weights.source} if req.weights is not None else {}) \
+      | ({"max_grid": list(req.max_grid)} if req.max_grid is not None else {}) \
       | {"version": program_version()}
 
 

@@ -78,6 +78,16 @@ def svg_item(item: Item) -> str:
 
 def square_symbols(pal: Palette) -> str:
     """One SVG <symbol> per square colour and the joker, drawn exactly as on a sheet."""
+    return _square_symbols(pal.name) if pal is get_palette(pal.name) else _symbols_of(pal)
+
+
+@lru_cache(maxsize=8)
+def _square_symbols(name: str) -> str:
+    # once per palette: a book's site has a page per puzzle
+    return _symbols_of(get_palette(name))
+
+
+def _symbols_of(pal: Palette) -> str:
     out = []
     for colour in (*COLOURS, JOKER):
         page = Page(SQUARE, SQUARE)

@@ -154,6 +154,7 @@
     game.board.tiles.forEach(function (p) { drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1])); });
   }
   drawBoard();
+  var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true"}, svg);
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
 
@@ -370,7 +371,18 @@
     li.appendChild(b);
     ul.appendChild(li);
   }
+  /* Every position found, as an outline on the board, so the reader sees what is done. */
+  function markFound() {
+    foundLayer.textContent = "";
+    found.forEach(function (p) {
+      var c = p.cells(), inset = 1.6;
+      var x0 = sx(c[0][0]) + inset, y0 = sy(c[0][1]) + inset;
+      el("rect", {x: x0, y: y0, width: sx(c[2][0]) + C - inset - x0,
+        height: sy(c[2][1]) + C - inset - y0, rx: 1.2, "class": "found-mark"}, foundLayer);
+    });
+  }
   function refresh() {
+    markFound();
     var ul = $("found");
     ul.textContent = "";
     Array.from(found.values()).forEach(function (p) { listItem(ul, p, "right"); });

@@ -102,10 +102,15 @@ var ConundrumRules = (function () {
     if (!m || parseInt(m[2], 10) < 1) throw new Fault("unreadable_cell", {name: pyRepr(name)});
     var x = this.left + columnIndex(m[1]);
     var y = this.top + parseInt(m[2], 10) - 1;
-    if (Math.abs(x) > MAX_COORD || Math.abs(y) > MAX_COORD) {
+    // the drawn area reaches 3 cells past a board at the limit: its cells are read
+    if (!this.inside([x, y]) && (Math.abs(x) > MAX_COORD || Math.abs(y) > MAX_COORD)) {
       throw new Fault("unreadable_limit", {name: name});
     }
     return [x, y];
+  };
+  Grid.prototype.inside = function (cell) {
+    return cell[0] - this.left >= 0 && cell[0] - this.left < this.width &&
+      cell[1] - this.top >= 0 && cell[1] - this.top < this.height;
   };
   Grid.prototype.text = function (p) { return p.code + " " + this.name(p.at) + " " + p.dir; };
   Grid.prototype.spanText = function (p) {

@@ -1,21 +1,37 @@
-"""A 100-puzzle book with answers, built with 1 and 2 jobs (`make bench`).
+"""Books (`make bench`): a whole 100-puzzle build with 1 and 2 jobs, then the rendering alone
+at 100, 400 and 1,600 puzzles beside the physical floor.
 
-Prints the wall time of each build and where it went (making the puzzles,
-then laying out and painting the PDF), and checks that both builds gave the
-same bytes. The issue's bounds, for reference: a 30-puzzle book in at most
-120 s with 2 jobs; aim for 100 puzzles in 30 s. Nothing is asserted on time.
+1. The whole build (making the puzzles, then laying out and painting the
+   PDF) with --jobs 1 and 2, and whether both gave the same bytes.
+2. Rendering only (layout, then the PDF painted in parts by 2 worker
+   processes as `--jobs 2` does) of books of 100, 400 and 1,600 puzzles
+   with answers. The puzzles are the 100 made in step 1, reused in turn (the
+   renderer does not care that they repeat), so this measures the book
+   rendering, not the generator. Each size runs in its own forked process, so
+   its peak memory (max RSS) is its own. Beside each: raw fpdf2 drawing the
+   same number of pages with the same number of rectangles a page, nothing
+   else (the floor for any fpdf2 painter). Puzzles/s staying level from 100
+   to 1,600 means time grows linearly with the count.
+
+Nothing is asserted on time; figures are printed for the README.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import resource
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
-from conundrum.book.build import Hooks
-from conundrum.book.make import BookOptions, make_book
+from conundrum.book.build import Hooks, Made, make_puzzles
+from conundrum.book.example import example_puzzle
+from conundrum.book.make import BookContent, BookOptions, make_book, order_book
 from conundrum.book.spec import parse_spec
-from renderers.book import render_book
+from conundrum.book.work import WorkFile
+from renderers.book import book_pages, render_book
+from renderers.pdf import pdf_bytes
 
 SPEC = """\
 title: Benchmark Conundrums
@@ -28,6 +44,7 @@ sections:
   - {name: Tricky, count: 25, difficulty: 3}
   - {name: Hard, count: 15, difficulty: 4}
 """
+SIZES = (100, 400, 1600)
 
 
 class _Clock:
@@ -52,6 +69,58 @@ def build(jobs: int, folder: Path) -> tuple[float, float, bytes]:
     return end - clock.start, clock.generated - clock.start, out.read_bytes()
 
 
+def content_of(count: int, pool: list[Made]) -> BookContent:
+    """A book of `count` puzzles in the four sections, each section's puzzles those the
+    pool made for it, in turn (so each section keeps its level and its boards' sizes)."""
+    quarter = count // 4
+    spec = parse_spec(SPEC.replace("count: 30", f"count: {quarter}")
+                      .replace("count: 25", f"count: {quarter}")
+                      .replace("count: 15", f"count: {count - 3 * quarter}"), "bench")
+    by_section = [[m for m in pool if m.section == si] for si in range(len(spec.sections))]
+    made = [replace(by_section[si][k % len(by_section[si])], section=si, slot=k)
+            for si, s in enumerate(spec.sections) for k in range(s.count)]
+    return BookContent(spec, order_book(spec, made), example_puzzle(spec.seed))
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: KiB
+
+
+def _render(count: int, pool: list[Made], queue) -> None:
+    content = content_of(count, pool)
+    start = time.perf_counter()
+    pages = book_pages(content, lambda _m: None)
+    laid = time.perf_counter()
+    spec = content.spec
+    data = pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette, jobs=2)
+    end = time.perf_counter()
+    items = sum(len(p.items) for p in pages)
+    queue.put((len(pages), items, laid - start, end - laid, len(data), _peak_mb()))
+
+
+def _floor(pages: int, per_page: int, queue) -> None:
+    from fpdf import FPDF
+
+    start = time.perf_counter()
+    pdf = FPDF(unit="mm", format="A4")
+    for _ in range(pages):
+        pdf.add_page()
+        for k in range(per_page):
+            pdf.rect(10 + k % 180, 10 + (k // 180) % 270, 1, 1, style="F")
+    data = bytes(pdf.output())
+    queue.put((time.perf_counter() - start, len(data), _peak_mb()))
+
+
+def _in_child(target, *args):
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=target, args=(*args, queue))
+    child.start()
+    result = queue.get()
+    child.join()
+    return result
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -64,6 +133,19 @@ def main() -> None:
                   f"{len(data) / 1024:.0f} KiB)")
         same = "identical" if results[1] == results[2] else "DIFFERENT (a bug)"
         print(f"PDF bytes with 1 and 2 jobs: {same}")
+        spec = parse_spec(SPEC, "bench")
+        pool = make_puzzles(spec, WorkFile(folder / "pool.sqlite", fresh=True), frozenset(),
+                            jobs=2)
+    print("rendering only (the 100 puzzles above reused; layout in one process, PDF parts "
+          "painted by 2 workers as with --jobs 2):")
+    for count in SIZES:
+        pages, items, layout, paint, size, peak = _in_child(_render, count, pool)
+        total = layout + paint
+        floor, _floor_size, floor_peak = _in_child(_floor, pages, items // pages)
+        print(f"  {count:5d} puzzles, {pages:4d} pages: {total:6.2f} s "
+              f"({count / total:5.1f} puzzles/s; layout {layout:5.2f} s, PDF {paint:5.2f} s), "
+              f"{size / 2**20:5.1f} MiB, peak {peak:4.0f} MB | raw fpdf2, {pages} pages of "
+              f"{items // pages} rectangles: {floor:5.2f} s, peak {floor_peak:4.0f} MB")
 
 
 if __name__ == "__main__":
