@@ -49,7 +49,7 @@ def _measure_font(bold: bool) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=1)
 def font_characters() -> frozenset[int]:
     """Code points with a glyph in both faces (the regular and the bold one)."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # comes with fpdf2
+    from fontTools.ttLib import TTFont  # comes with fpdf2 (untyped: see pyproject)
 
     faces = [TTFont(str(font_path(bold)), lazy=True).getBestCmap() for bold in (False, True)]
     return frozenset(faces[0]) & frozenset(faces[1])
