@@ -10,6 +10,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conundrum.cli import main
+from conundrum.errors import ConundrumError
 from conundrum.puzzle import Puzzle
 from renderers.board_art import ART_CELL, ART_MARGIN, board_page
 from renderers.draw import label_band
@@ -87,11 +88,20 @@ def test_svg_answer_pages_parse_and_bytes_are_stable(tmp_path) -> None:
     assert [p.read_bytes() for p in out] == [p.read_bytes() for p in again]
 
 
-def test_markup_and_control_characters_in_a_title_stay_well_formed(tmp_path) -> None:
+def test_markup_characters_in_a_title_stay_well_formed(tmp_path) -> None:
     puzzle = small_puzzle()
-    puzzle.title = "Tom & <Jerry> \"quoted\" \x01"
+    puzzle.title = "Tom & <Jerry> \"quoted\" 'single'"
     root = parse(render_sheet(puzzle, tmp_path / "x.svg")[0])
-    assert "Tom & <Jerry> \"quoted\" " in "".join(texts(root))
+    assert "Tom & <Jerry> \"quoted\" 'single'" in "".join(texts(root))
+
+
+def test_a_control_character_in_a_title_is_refused_not_written(tmp_path) -> None:
+    # XML 1.0 cannot hold \x01 at all; the font check refuses it before any painter runs.
+    puzzle = small_puzzle()
+    puzzle.title = "Tom \x01"
+    with pytest.raises(ConundrumError, match="cannot draw"):
+        render_sheet(puzzle, tmp_path / "x.svg")
+    assert not (tmp_path / "x.svg").exists()
 
 
 @pytest.mark.parametrize("suffix", [".svg", ".pdf", ".png"])
