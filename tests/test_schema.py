@@ -49,6 +49,17 @@ def _conundrum(*args: str, cwd: Path) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_no_schema_names_a_key_twice(name):
+    """json.loads keeps the last of two equal keys; two merged edits can leave both."""
+    def no_twins(pairs: list[tuple[str, object]]) -> dict:
+        keys = [k for k, _ in pairs]
+        assert len(keys) == len(set(keys)), f"{name}: {keys} has a key twice"
+        return dict(pairs)
+    json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"),
+               object_pairs_hook=no_twins)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_each_schema_is_a_valid_draft_2020_12_schema(name):
     schema = _schema(name)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
