@@ -125,7 +125,8 @@ def test_a_stray_file_shadowing_the_renderers_is_named(run_cli, tmp_path):
 
 # ---- start-up ------------------------------------------------------------------------------
 HEAVY = ("fpdf", "PIL", "pysat", "rich.progress", "rich.markdown", "conundrum.game",
-         "conundrum.generate", "renderers.render", "segno")
+         "conundrum.generate", "renderers.render", "segno", "conundrum.book.spec",
+         "conundrum.book.catalogue_admin")
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["solve", str(EXAMPLE)], ["render", "--help"]])

@@ -5,26 +5,17 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..book.catalogue import (
-    CLAIM_EXPIRY,
-    ENV,
-    BookRecord,
-    Catalogue,
-    CatalogueError,
-    locate,
-    open_catalogue,
-)
-from ..book.catalogue_admin import (
-    export_catalogue,
-    find_book,
-    import_catalogue,
-    summary,
-)
+from ..book.catalogue import ENV
 from . import app
+
+if TYPE_CHECKING:
+    from ..book.catalogue import BookRecord, Catalogue
+
+# The catalogue's code is imported by the commands that use it, not at every start.
 
 group = typer.Typer(help="Look after the catalogue of puzzles already in books.",
                     no_args_is_help=True)
@@ -39,6 +30,8 @@ BookArg = Annotated[str, typer.Argument(help="The book: its id (or its first 6+ 
 
 
 def _open(where: str | None, *, must_exist: bool = True) -> Catalogue:
+    from ..book.catalogue import CatalogueError, locate, open_catalogue
+
     location = locate(where)
     if must_exist and isinstance(location, Path) and not location.exists():
         raise CatalogueError(f"{location}: no catalogue there (give --catalogue PATH or URL, "
@@ -63,6 +56,9 @@ def _state(book: BookRecord, now: float) -> str:
 @group.command("stats")
 def stats(catalogue: Where = None) -> None:
     """Puzzles per book and rule set, and the unfinished books."""
+    from ..book.catalogue import CLAIM_EXPIRY
+    from ..book.catalogue_admin import summary
+
     with _open(catalogue) as cat:
         info = summary(cat)
     titles = {b.book: b.title for b in info.books}
@@ -102,6 +98,8 @@ def list_books(catalogue: Where = None) -> None:
 @group.command("forget")
 def forget(book: BookArg, catalogue: Where = None) -> None:
     """Remove a withdrawn book: its puzzles may be printed again by later books."""
+    from ..book.catalogue_admin import find_book
+
     with _open(catalogue) as cat:
         found = find_book(cat, book)
         n = cat.forget(found.book)
@@ -111,6 +109,8 @@ def forget(book: BookArg, catalogue: Where = None) -> None:
 @group.command("release")
 def release(book: BookArg, catalogue: Where = None) -> None:
     """Free the claims of a stopped build (its published puzzles stay)."""
+    from ..book.catalogue_admin import find_book
+
     with _open(catalogue) as cat:
         found = find_book(cat, book)
         n = cat.release(found.book)
@@ -121,6 +121,8 @@ def release(book: BookArg, catalogue: Where = None) -> None:
 def export(file: Annotated[Path, typer.Argument(help="JSON lines file to write.")],
            catalogue: Where = None) -> None:
     """Write the whole catalogue as JSON lines (to import elsewhere)."""
+    from ..book.catalogue_admin import export_catalogue
+
     with _open(catalogue) as cat:
         n = export_catalogue(cat, file)
     typer.echo(f"{file}: {n} puzzles from {cat.name}")
@@ -130,6 +132,8 @@ def export(file: Annotated[Path, typer.Argument(help="JSON lines file to write."
 def import_(file: Annotated[Path, typer.Argument(help="JSON lines file from `export`.")],
             catalogue: Where = None) -> None:
     """Add an export's books and puzzles (puzzles already present are kept)."""
+    from ..book.catalogue_admin import import_catalogue
+
     with _open(catalogue, must_exist=False) as cat:
         books, added, present = import_catalogue(cat, file)
     typer.echo(f"{cat.name}: added {books} books and {added} puzzles "
