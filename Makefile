@@ -71,9 +71,9 @@ docs: $(STAMP)
 	$(BIN)/python docs/make_images.py
 
 # The fast tests against the LOWEST versions pyproject.toml allows (uv's lowest-direct
-# resolution, in a venv of its own). About 15 minutes on 2 cores, so not part of CI:
-# run it after changing a dependency floor. Byte-pinned images are left out (other
-# Pillow and fpdf2 versions draw other pixels).
+# resolution, in a venv of its own). About 3 minutes on 2 cores; CI runs it, so the
+# floors stay honest. Byte-pinned images are left out (other Pillow and fpdf2 versions
+# draw other pixels).
 MIN := .venv-min
 .PHONY: test-min
 test-min:

@@ -170,12 +170,13 @@ def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
     out.print(f"mean length {summary['mean_turns']} turns ({summary['mean_plays']} tiles laid, "
               f"{summary['mean_draws']} draws); mean board {summary['mean_board_tiles']} tiles; "
               f"blocked {summary['blocked']}; shared wins {summary['shared_wins']}")
-    by_bot = Table(title="Win rate per bot")
+    # titles flush left: rich before 15 centres them, which changed the README block by version
+    by_bot = Table(title="Win rate per bot", title_justify="left")
     for col in ("bot", "seat-games", "wins", "win rate"):
         by_bot.add_column(col, justify="left" if col == "bot" else "right")
     for name, r in summary["bots"].items():
         by_bot.add_row(name, str(r["seats"]), str(r["wins"]), f"{r['win_rate']:.1%}")
-    by_seat = Table(title="Win rate per seat")
+    by_seat = Table(title="Win rate per seat", title_justify="left")
     for col in ("seat", "bot", "wins", "win rate"):
         by_seat.add_column(col, justify="right" if col in ("wins", "win rate") else "left")
     for seat, r in summary["seats"].items():
