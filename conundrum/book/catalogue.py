@@ -140,11 +140,16 @@ class Catalogue(ABC):
     def __new__(cls, location: str | os.PathLike, **kwargs: Any) -> Catalogue:
         return super().__new__(backend(location) if cls is Catalogue else cls)
 
+    _db: Any = None  # the open connection, once reached
+
     # ---- what a backend provides ---------------------------------------------------
     @abstractmethod
-    def _connection(self, create: bool) -> Any:
-        """The open DB-API connection (schema checked), or None when nothing exists yet
-        and `create` is false."""
+    def _connect(self, create: bool) -> Any:
+        """A new DB-API connection, or None when nothing exists yet and `create` is false."""
+
+    @abstractmethod
+    def _prepare(self, db: Any) -> None:
+        """Check (and create or migrate) the schema on a new connection."""
 
     @abstractmethod
     def _transaction(self) -> AbstractContextManager[Any]:
@@ -154,10 +159,27 @@ class Catalogue(ABC):
     def _fault(self, exc: Exception) -> str | None:
         """A driver exception's one-line reason, or None when it is not the driver's."""
 
-    @abstractmethod
-    def close(self) -> None: ...
-
     # ---- plumbing -----------------------------------------------------------------
+    def _connection(self, create: bool) -> Any:
+        """The open connection (schema checked), or None when nothing exists yet and
+        `create` is false."""
+        if self._db is None:
+            db = self._connect(create)
+            if db is None:
+                return None
+            try:
+                self._prepare(db)
+            except BaseException:
+                db.close()
+                raise
+            self._db = db
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
     def _sql(self, text: str) -> str:
         return text if self.param == "?" else text.replace("?", self.param)
 

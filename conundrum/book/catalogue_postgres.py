@@ -42,32 +42,24 @@ class PostgresCatalogue(Catalogue):
         self.name = display_url(self.url)
         self._db: Any = None
 
-    def _connection(self, create: bool) -> Any:
-        if self._db is None:
-            import psycopg
+    def _connect(self, create: bool) -> Any:
+        import psycopg
 
-            try:
-                db = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
-                                     application_name="conundrum")
-            except psycopg.ProgrammingError as exc:  # a URL psycopg cannot parse
-                raise CatalogueError(f"{self.name}: not a valid PostgreSQL URL "
-                                     f"({_first_line(exc)})") from None
-            except psycopg.OperationalError as exc:
-                raise CatalogueError(f"{self.name}: cannot connect to the catalogue server "
-                                     f"({_first_line(exc)})") from None
-            try:
-                # a lock held too long by another build is reported, not waited on for ever
-                db.execute(f"SET lock_timeout = {int(base.BUSY_TIMEOUT * 1000)}")
-                self._prepare(db)
-            except BaseException:
-                db.close()
-                raise
-            self._db = db
-        return self._db
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+                                   application_name="conundrum")
+        except psycopg.ProgrammingError as exc:  # a URL psycopg cannot parse
+            raise CatalogueError(f"{self.name}: not a valid PostgreSQL URL "
+                                 f"({_first_line(exc)})") from None
+        except psycopg.OperationalError as exc:
+            raise CatalogueError(f"{self.name}: cannot connect to the catalogue server "
+                                 f"({_first_line(exc)})") from None
 
     def _prepare(self, db: Any) -> None:
         import psycopg
 
+        # a lock held too long by another build is reported, not waited on for ever
+        db.execute(f"SET lock_timeout = {int(base.BUSY_TIMEOUT * 1000)}")
         try:
             if self._version(db) == SCHEMA_VERSION:
                 return  # the usual case: no DDL, so a role without CREATE can use it
@@ -128,10 +120,6 @@ class PostgresCatalogue(Catalogue):
             return f"lost the connection to the server: {_first_line(exc)}"
         return _first_line(exc) if isinstance(exc, psycopg.Error) else None
 
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
 
 
 def _first_line(exc: BaseException) -> str:

@@ -44,24 +44,15 @@ class SqliteCatalogue(Catalogue):
             raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
         # A missing catalogue is made only when something is first written, so a
         # build that fails before its first claim leaves no file behind.
-        self._db: sqlite3.Connection | None = None
+        self._db: sqlite3.Connection | None = None  # reached by Catalogue._connection
 
-    def _connection(self, create: bool) -> sqlite3.Connection | None:
-        if self._db is None:
-            if not create and not self.path.exists():
-                return None
-            try:
-                db = sqlite3.connect(self.path, timeout=base.BUSY_TIMEOUT,
-                                     isolation_level=None)
-            except sqlite3.Error as exc:
-                raise CatalogueError(f"{self.path}: cannot open the catalogue ({exc})") from None
-            try:
-                self._prepare(db)
-            except BaseException:
-                db.close()
-                raise
-            self._db = db
-        return self._db
+    def _connect(self, create: bool) -> sqlite3.Connection | None:
+        if not create and not self.path.exists():
+            return None
+        try:
+            return sqlite3.connect(self.path, timeout=base.BUSY_TIMEOUT, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise CatalogueError(f"{self.path}: cannot open the catalogue ({exc})") from None
 
     def _prepare(self, db: sqlite3.Connection) -> None:
         try:
@@ -142,10 +133,6 @@ class SqliteCatalogue(Catalogue):
         db = self._connection(create=False)
         return "ok" if db is None else str(db.execute("PRAGMA integrity_check").fetchone()[0])
 
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
 
 
 def _locked(exc: sqlite3.OperationalError) -> bool:
