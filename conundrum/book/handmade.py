@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ConundrumError
-from ..generate.difficulty import grade, score
+from ..generate.difficulty import grade_of_score
+from ..generate.effort import measure
 from ..puzzle import Given, Puzzle, load_puzzle
 from ..solver import positions
 from .spec import BookSpec
@@ -69,7 +70,8 @@ def read_hand_made(path: str | os.PathLike) -> Puzzle:
                                 "see `conundrum validate`)")
         given.append(Given(g.code, found))
     made = Puzzle(puzzle.board, given, puzzle.rules, puzzle.chameleons, puzzle.title)
-    # graded by the generator's public functions, as its own puzzles are
-    made.extra["score"] = score(made)
-    made.extra["grade"] = grade(made)
+    # graded as the generator grades its own puzzles: measured once, graded by its score
+    effort = measure(made)
+    made.extra["score"] = effort.score
+    made.extra["grade"] = grade_of_score(effort.score)
     return made

@@ -97,18 +97,14 @@ def params_for(level: int, rng_or_seed: random.Random | int,
     return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
 
 
-def features(puzzle: Puzzle, counts: list[int] | None = None,
-             weights: Weights | None = None) -> Effort:
-    """The puzzle's effort features (`counts` is accepted for callers that solved
-    already; the effort model finds the positions itself)."""
-    del counts
+def features(puzzle: Puzzle, weights: Weights | None = None) -> Effort:
+    """The puzzle's effort features under `weights` (default: the shipped ones)."""
     return measure(puzzle, weights)
 
 
-def score(puzzle: Puzzle, counts: list[int] | None = None,
-          weights: Weights | None = None) -> float:
+def score(puzzle: Puzzle, weights: Weights | None = None) -> float:
     """The effort score (effort.py) under `weights` (default: the shipped ones)."""
-    return features(puzzle, counts, weights).score
+    return features(puzzle, weights).score
 
 
 def grade_of_score(value: float) -> int:
