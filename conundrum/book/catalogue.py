@@ -357,9 +357,9 @@ class Catalogue(ABC):
 
     # ---- moving a catalogue --------------------------------------------------------------
     def dump(self) -> Iterator[dict]:
+        """Every book record, then every puzzle row, each as a dict, in a stable order."""
         nothing: list[dict] = []
 
-        """Every book record, then every puzzle row, each as a dict, in a stable order."""
         def work(db: Any) -> list[dict]:
             # sorted here, not by the server: collations differ between databases
             books = sorted(self._rows(db, f"SELECT {', '.join(BOOK_COLUMNS)} FROM books"))

@@ -26,7 +26,7 @@ from ..files import atomic_write_many, check_target, refuse_inputs, remove_stale
 from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
-from .catalogue import Catalogue, CatalogueError, Entry, locate, open_catalogue
+from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate, open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
@@ -122,7 +122,7 @@ def _refuse_overwriting_inputs(spec: BookSpec, options: BookOptions, output: Pat
     if os.path.isfile(options.source):
         inputs.insert(0, ("spec", options.source))
     manifest = manifest_path(output)
-    catalogue = None if "://" in str(cat_path) else cat_path  # a database server's address
+    catalogue = None if is_url(cat_path) else cat_path  # a database server's address
     refuse_inputs([("book", output), ("manifest", manifest), ("work file", wpath),
                    ("catalogue", catalogue)], inputs)
     for target in (output, manifest):
