@@ -35,7 +35,7 @@ from functools import cache
 
 from ..errors import GenerationError
 from ..placement import STEP, Cell, contact_count, neighbours, run_cells
-from ..rules import RuleSet, rules_for
+from ..rules import RuleSet, ruleset
 
 EXACT_UP_TO = 5
 SET_MAX = 80  # tiles in the largest set (the standard set, chameleons included)
@@ -92,13 +92,7 @@ def max_runs(n_tiles: int) -> int:
 
 def max_positions(n_tiles: int, rules: str | RuleSet = "standard") -> int:
     """The most positions any tile can have on any legal board of `n_tiles` tiles."""
-    return _ruleset(rules).max_positions(n_tiles)
-
-
-def _ruleset(rules: str | RuleSet, chameleons: Sequence[str] | None = None) -> RuleSet:
-    if isinstance(rules, RuleSet):
-        return rules
-    return rules_for(rules, None if chameleons is None else tuple(chameleons))
+    return ruleset(rules).max_positions(n_tiles)
 
 
 def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> None:
@@ -119,8 +113,8 @@ def check_request(tiles: int, given: int, targets: Sequence[int],
                   rules: str | RuleSet = "standard",
                   chameleons: Sequence[str] | None = None) -> None:
     """Refuse, with the reason, any request these bounds prove impossible."""
-    ruleset = _ruleset(rules, chameleons)
-    set_size = len(ruleset.tiles)
+    rs = ruleset(rules, None if chameleons is None else tuple(chameleons))
+    set_size = len(rs.tiles)
     if tiles < 1 or tiles > set_size:
         raise GenerationError(f"--tiles {tiles}: a board holds 1 to {set_size} tiles "
                               "(the start chameleon included)")
@@ -135,10 +129,10 @@ def check_request(tiles: int, given: int, targets: Sequence[int],
     for p in targets:
         if p < 0:
             raise GenerationError(f"--positions {p}: a count cannot be negative")
-    top = ruleset.max_positions(tiles)
+    top = rs.max_positions(tiles)
     for p in targets:
         if p > top:
             raise GenerationError(
                 f"no such puzzle exists: a tile has at most {top} positions on any "
-                f"{ruleset.name} board of {tiles} tile{'s' if tiles != 1 else ''} "
-                f"({ruleset.bound_reason(tiles)}), not {p}")
+                f"{rs.name} board of {tiles} tile{'s' if tiles != 1 else ''} "
+                f"({rs.bound_reason(tiles)}), not {p}")

@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ..board import Board
 from ..errors import ConundrumError
-from ..placement import Cell, Placement, neighbours
+from ..placement import Cell, Placement, contact_count, neighbours
 from ..puzzle import Puzzle
 from ..rules import RuleSet
 from ..tiles import JOKER
@@ -198,16 +198,12 @@ def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, in
                 answers.add(cells)
                 f["jokers"] += _touches_joker(board, cells)
                 f["reversed"] += other is not None
-                f["pockets"] += _contacts(board, cells) >= POCKET_CONTACTS
+                f["pockets"] += contact_count(cells, board.occupied) >= POCKET_CONTACTS
     return f, frozenset(answers)
 
 
 def _touches_joker(board: Board, cells: tuple[Cell, Cell, Cell]) -> bool:
     return any(board.colour_at(n) == JOKER for c in cells for n in neighbours(c))
-
-
-def _contacts(board: Board, cells: tuple[Cell, Cell, Cell]) -> int:
-    return sum(board.occupied(n) for c in cells for n in neighbours(c) if n not in cells)
 
 
 def exposed_jokers(board: Board) -> int:
