@@ -25,7 +25,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 _ANCHORS = {"left": "start", "center": "middle", "right": "end"}
 
 
-def _num(value: float) -> str:
+def num(value: float) -> str:
     """A coordinate to 3 decimals (a micrometre), without trailing zeros: short, stable."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
@@ -35,25 +35,25 @@ def _paint(fill: str | None, stroke: str | None, width: float) -> dict[str, str]
     attrs = {"fill": fill or "none"}
     if stroke:
         attrs["stroke"] = stroke
-        attrs["stroke-width"] = _num(width)
+        attrs["stroke-width"] = num(width)
     return attrs
 
 
 def _element(item: Item) -> ET.Element:
     if isinstance(item, Rect):
-        el = ET.Element("rect", {"x": _num(item.x), "y": _num(item.y), "width": _num(item.w),
-                                 "height": _num(item.h),
+        el = ET.Element("rect", {"x": num(item.x), "y": num(item.y), "width": num(item.w),
+                                 "height": num(item.h),
                                  **_paint(item.fill, item.stroke, item.width)})
     elif isinstance(item, Line):
-        el = ET.Element("line", {"x1": _num(item.x1), "y1": _num(item.y1),
-                                 "x2": _num(item.x2), "y2": _num(item.y2),
-                                 "stroke": item.stroke, "stroke-width": _num(item.width)})
+        el = ET.Element("line", {"x1": num(item.x1), "y1": num(item.y1),
+                                 "x2": num(item.x2), "y2": num(item.y2),
+                                 "stroke": item.stroke, "stroke-width": num(item.width)})
     elif isinstance(item, Polygon):
-        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in item.points)
+        points = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
         el = ET.Element("polygon", {"points": points,
                                     **_paint(item.fill, item.stroke, item.width)})
     elif isinstance(item, Circle):
-        el = ET.Element("circle", {"cx": _num(item.cx), "cy": _num(item.cy), "r": _num(item.r),
+        el = ET.Element("circle", {"cx": num(item.cx), "cy": num(item.cy), "r": num(item.r),
                                    **_paint(item.fill, item.stroke, item.width)})
     else:
         el = _text(item)
@@ -69,8 +69,8 @@ def _xml_safe(text: str) -> str:
 
 def _text(item: Text) -> ET.Element:
     # the viewBox is in mm, so the point size is converted to mm for font-size
-    el = ET.Element("text", {"x": _num(item.x), "y": _num(item.y),
-                             "font-size": _num(item.size * PT_TO_MM), "fill": item.colour})
+    el = ET.Element("text", {"x": num(item.x), "y": num(item.y),
+                             "font-size": num(item.size * PT_TO_MM), "fill": item.colour})
     if item.bold:
         el.set("font-weight", "bold")
     if item.align != "left":
@@ -82,9 +82,9 @@ def _text(item: Text) -> ET.Element:
 def svg_bytes(page: Page, title: str | None = None, lang: str | None = None) -> bytes:
     """One page as a standalone SVG document (UTF-8)."""
     root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1",
-                              "width": f"{_num(page.width)}mm",
-                              "height": f"{_num(page.height)}mm",
-                              "viewBox": f"0 0 {_num(page.width)} {_num(page.height)}"})
+                              "width": f"{num(page.width)}mm",
+                              "height": f"{num(page.height)}mm",
+                              "viewBox": f"0 0 {num(page.width)} {num(page.height)}"})
     if lang:
         root.set("xml:lang", lang)
     if title:

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
-from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
 
@@ -28,6 +27,7 @@ from ..i18n import catalogue, check_language, message
 from ..layout import Circle, Item, Line, Page, Polygon, Rect
 from ..palettes import Palette, get_palette
 from ..sheet import NOTATION_EXAMPLE, Style, puzzle_id, puzzle_number, puzzle_title, solve
+from ..svg import num
 
 # Sheet messages the page shows besides its own (web_*, reason_*, unreadable_*).
 SHEET_KEYS = ("title_default", "puzzle_number", "instruction", "instruction_junior",
@@ -49,30 +49,25 @@ def page_messages(lang: str) -> dict[str, object]:
             if k in SHEET_KEYS or k.startswith(WEB_PREFIXES)}
 
 
-def _num(v: float) -> str:
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def svg_item(item: Item) -> str:
     """One layout shape as SVG (text is never part of a square)."""
     def paint(fill: str | None, stroke: str | None, width: float) -> str:
         out = f' fill="{fill or "none"}"'
         if stroke:
-            out += f' stroke="{stroke}" stroke-width="{_num(width)}"'
+            out += f' stroke="{stroke}" stroke-width="{num(width)}"'
         return out
     if isinstance(item, Rect):
-        return (f'<rect x="{_num(item.x)}" y="{_num(item.y)}" width="{_num(item.w)}" '
-                f'height="{_num(item.h)}"{paint(item.fill, item.stroke, item.width)}/>')
+        return (f'<rect x="{num(item.x)}" y="{num(item.y)}" width="{num(item.w)}" '
+                f'height="{num(item.h)}"{paint(item.fill, item.stroke, item.width)}/>')
     if isinstance(item, Polygon):
-        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in item.points)
+        pts = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
         return f'<polygon points="{pts}"{paint(item.fill, item.stroke, item.width)}/>'
     if isinstance(item, Circle):
-        return (f'<circle cx="{_num(item.cx)}" cy="{_num(item.cy)}" r="{_num(item.r)}"'
+        return (f'<circle cx="{num(item.cx)}" cy="{num(item.cy)}" r="{num(item.r)}"'
                 f'{paint(item.fill, item.stroke, item.width)}/>')
     if isinstance(item, Line):
-        return (f'<line x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" '
-                f'y2="{_num(item.y2)}" stroke="{item.stroke}" stroke-width="{_num(item.width)}"/>')
+        return (f'<line x1="{num(item.x1)}" y1="{num(item.y1)}" x2="{num(item.x2)}" '
+                f'y2="{num(item.y2)}" stroke="{item.stroke}" stroke-width="{num(item.width)}"/>')
     raise TypeError(f"no SVG for {type(item).__name__}")
 
 
@@ -94,7 +89,7 @@ def _symbols_of(pal: Palette) -> str:
         draw_square(page, (0.0, 0.0, SQUARE, SQUARE), colour, pal)
         name = "J" if colour == JOKER else colour
         body = "".join(svg_item(i) for i in page.items)
-        out.append(f'<symbol id="sq-{name}" viewBox="0 0 {_num(SQUARE)} {_num(SQUARE)}" '
+        out.append(f'<symbol id="sq-{name}" viewBox="0 0 {num(SQUARE)} {num(SQUARE)}" '
                    f'preserveAspectRatio="none">{body}</symbol>')
     return "".join(out)
 
@@ -135,8 +130,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     """
     lang = check_language(lang)
     pal = get_palette(palette)
-    solve(puzzle)  # refuses a wrong printed count, and a board too far apart to draw
-    grid = Grid.of(puzzle.board)
+    # solving refuses a wrong printed count, and a board too far apart to draw
+    grid = solve(puzzle).grid
     style = Style(lang=lang, palette=pal, number=number)
     title = title if title is not None else puzzle_title(puzzle, style)
     num = puzzle_number(puzzle, style)
