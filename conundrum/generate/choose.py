@@ -121,7 +121,10 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
             return None
         picked.append(found)
     if not choice.allow_trivial and sum(len(t.answers) for t in picked) <= 1:
-        if trivial([tile_effort(board, t.code, rules, choice.weights) for t in picked]):
+        # a graded choice measured the whole effort already; an answers-only one did not
+        measured_tiles = picked if graded(choice) else \
+            [tile_effort(board, t.code, rules, choice.weights) for t in picked]
+        if trivial(measured_tiles):
             return None
     if choice.score is not None:
         value = puzzle_score(board, picked, choice.weights)
