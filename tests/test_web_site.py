@@ -18,10 +18,10 @@ import pytest
 import zxingcpp
 from pypdf import PdfReader
 
+from conundrum import solver
 from conundrum.book.make import BookOptions, book_content, make_book
 from conundrum.book.spec import parse_spec
 from conundrum.errors import ConundrumError
-from conundrum import solver
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
 from renderers.book import book_pages, render_book
