@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the generator's trackers, made by `position_tracker`
     from .generate.counting import JuniorTracker, StandardTracker
 from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Cell, Placement, contact_count, neighbours
-from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
+from .tiles import COLOUR_INDEX, JOKER, Tile, chameleon_set, matches, tile_set
 
 __all__ = [
     "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
@@ -30,6 +30,8 @@ __all__ = [
     "matches", "matching_links", "overlap", "rule_name", "rules_for", "ruleset", "where",
 ]
 READING_KINDS = ("position", "near", "hidden", "examined")
+# (at, dir, kind of a code read forward on that run, kind of its reverse or None)
+ReadingKinds = tuple[Cell, str, str | None, str | None]
 
 Chameleons = tuple[str, ...] | list[str] | None
 
@@ -119,6 +121,15 @@ class RuleSet:
         "examined" (rejected at a glance). The effort model counts these.
         """
         raise NotImplementedError
+
+    def reading_kinds(self, board: Board, code: str) -> Iterator[ReadingKinds]:
+        """For each candidate run of the board: (at, dir, `classify_reading` of `code` there,
+        of its reverse there (None for a palindrome)). What grading reads for every run."""
+        palindrome = code == code[::-1]
+        rev = code[::-1]
+        for at, d, *_ in board.candidate_runs():
+            yield (at, d, self.classify_reading(board, Placement(code, at, d)),
+                   None if palindrome else self.classify_reading(board, Placement(rev, at, d)))
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         """A test of whether taking one tile off leaves a legal board."""
@@ -211,6 +222,10 @@ def _touching_pairs(board: Board) -> Iterator[tuple[Cell, int, Cell, int]]:
                     yield cell, tid, n, oid
 
 
+# a reading's kind by (two or more matches, any clash), as StandardRules.classify_reading
+_KINDS = (("near", "examined"), ("position", "hidden"))
+
+
 class StandardRules(RuleSet):
     """At least two matching contacts, no clash (docs/rules.md, standard)."""
 
@@ -228,6 +243,21 @@ class StandardRules(RuleSet):
         if match >= 2:
             return "hidden" if clash else "position"
         return "examined" if clash else "near"
+
+    def reading_kinds(self, board: Board, code: str) -> Iterator[ReadingKinds]:
+        # classify_reading over the board's contact tables, both readings at once: grading
+        # asks this of every run for every tile it weighs, the generator's hottest loop
+        a, b, c = (COLOUR_INDEX[ch] for ch in code)
+        palindrome = code == code[::-1]
+        for at, d, m0, m1, m2, total in board.contact_runs():
+            match = m0[a] + m1[b] + m2[c]
+            fwd = _KINDS[match >= 2][total > match] if match else None
+            if palindrome:
+                bwd = None
+            else:
+                match = m0[c] + m1[b] + m2[a]
+                bwd = _KINDS[match >= 2][total > match] if match else None
+            yield at, d, fwd, bwd
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         links = matching_links(board)

@@ -22,7 +22,7 @@ from conundrum.generate.effort import (
 )
 from conundrum.placement import Placement, from_cells, neighbours
 from conundrum.puzzle import Given, Puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import RuleSet, rules_for
 from conundrum.solver import positions
 
 from .strategies import boards
@@ -79,6 +79,19 @@ def test_tile_features_follow_their_definitions(board, code):
     assert f["positions"] == len(positions(board, code, STANDARD))
     assert answers == {p.cells for p in positions(board, code, STANDARD)}
     assert f["jokers"] <= f["positions"] and f["reversed"] <= f["positions"]
+
+
+@PROPERTY
+@given(boards(18), codes, st.data())
+def test_the_fast_reading_kinds_agree_with_classify_reading(board, code, data):
+    """StandardRules.reading_kinds reads the contact tables; the generic RuleSet version asks
+    classify_reading run by run. They agree, also after a tile is taken off (the cache)."""
+    generic = RuleSet.reading_kinds
+    assert list(STANDARD.reading_kinds(board, code)) == list(generic(STANDARD, board, code))
+    ids = [tid for tid, _ in board.items()][1:]
+    if ids:
+        board.remove(data.draw(st.sampled_from(ids)))
+        assert list(STANDARD.reading_kinds(board, code)) == list(generic(STANDARD, board, code))
 
 
 def test_a_small_board_by_hand():
