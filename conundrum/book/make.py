@@ -32,7 +32,7 @@ from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, dump_manifest, manifest_path
 from .seeds import book_id
 from .spec import BookSpec
-from .work import WorkFile, work_path
+from .work import WorkFile, remove_work_file, work_path
 
 Warn = Callable[[str], None]
 
@@ -165,7 +165,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         # Recorded first: if writing fails now, the catalogue holds the book as its own
         # (no repeat risk), and running the same command again writes the same book.
         atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
-    wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
+    remove_work_file(wpath)  # the book is finished: nothing left to resume
     return BookResult(puzzles, output, manifest, catalogue.name, recorded)
 
 
