@@ -54,7 +54,7 @@ def puzzle_pages(content: BookContent, pages: list[Page]) -> dict[int, int]:
     wanted = {style.t("book_puzzle", n=bp.number): bp.number for bp in content.puzzles}
     found: dict[int, int] = {}
     for index, page in enumerate(pages, 1):
-        for item in page.items:
+        for item in page.items:  # titles are drawn at layout, never deferred
             if isinstance(item, Text) and item.tag == "title" and item.text in wanted:
                 found.setdefault(wanted[item.text], index)
     return found
