@@ -163,7 +163,11 @@ def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Sty
     if beside_h > h or col > w * 0.4:
         return below
     beside = _Arrangement(_board_cell(grid, w - col - 6.0, h, style.max_cell), True, col)
-    return beside if beside.cell > below.cell + 0.25 else below
+    # beside only when clearly bigger, or when only it is legible (so legibility only
+    # ever falls as the grid grows: grid_fit.py relies on it)
+    if beside.cell > below.cell + 0.25 or below.cell < MIN_CELL <= beside.cell:
+        return beside
+    return below
 
 
 WRITE_PITCH = 8.0  # mm between ruled lines: room for handwriting
