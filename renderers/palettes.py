@@ -144,6 +144,14 @@ def process_ink(colour: str, palette: Palette) -> tuple[float, float, float, flo
     return (c, m, y, round(k, 4))
 
 
+def text_ink(colour: str, mode: str) -> str:
+    """The colour a text run is painted in: as laid out in an rgb book; solid black in a
+    print mode (cmyk, grey), whatever grey the layout chose. A press screens a tint of
+    black into dots, and small text printed in dots comes out ragged; the hierarchy of
+    secondary text (running heads, page numbers, notes) is kept by size and weight."""
+    return colour if mode == "rgb" else BLACK
+
+
 def device_colour(colour: str, mode: str, palette: Palette) -> tuple[float, ...]:
     """The colour's components (0-1) in the book's colour space: 3 for rgb, 4 for cmyk,
     1 for grey."""

@@ -21,7 +21,7 @@ from conundrum.files import atomic_write as write_file
 
 from .fonts import font_path, text_width
 from .layout import Circle, Line, Page, Polygon, Rect, Text
-from .palettes import BLACK, COLOUR_MODES, Palette, device_colour, get_palette
+from .palettes import BLACK, COLOUR_MODES, Palette, device_colour, get_palette, text_ink
 
 FAMILY = "PTSans"
 # A constant date keeps the bytes identical from run to run (no timestamps).
@@ -129,9 +129,10 @@ class _Painter:
         if font != self._font:
             self.pdf.set_font(FAMILY, "B" if item.bold else "", item.size)
             self._font = font
-        if item.colour != self._text:
-            self.pdf.set_text_color(self.device(item.colour))
-            self._text = item.colour
+        colour = text_ink(item.colour, self.mode)  # solid black in print modes
+        if colour != self._text:
+            self.pdf.set_text_color(self.device(colour))
+            self._text = colour
         x = item.x
         if item.align != "left":
             # the layout's own measure (same font file, cached): fpdf2's is much slower

@@ -63,12 +63,45 @@ def test_page_boxes_keep_the_bytes_reproducible() -> None:
     assert one == render_book(content("6x9", True, "en", 2), lambda _m: None)
 
 
-@pytest.mark.parametrize("colour,allowed", [
-    ("grey", {"g", "G"}), ("cmyk", {"k", "K"}), ("rgb", {"rg", "RG"})])
-def test_a_book_paints_in_its_colour_space_only(colour, allowed) -> None:
-    used = {op for _, op in operations(book_bytes("a4", False, colour, "mono"))
-            if op in COLOUR_OPERATORS}
+FILL_OPERATORS = {"rg", "k", "g", "sc", "scn"}
+SHOW_TEXT = {"Tj", "TJ", "'", '"'}
+SOLID_BLACK = {"grey": {("g", (0.0,))}, "cmyk": {("k", (0.0, 0.0, 0.0, 1.0))}}
+
+
+def text_fills(data: bytes) -> set[tuple[str, tuple[float, ...]]]:
+    """The fill colour (operator, components) in force at every text-showing operator of
+    every page, following the graphics state stack (q/Q); a page starts in DeviceGray
+    black, as the PDF format says."""
+    reader = PdfReader(io.BytesIO(data))
+    found = set()
+    for page in reader.pages:
+        fill: tuple[str, tuple[float, ...]] = ("g", (0.0,))
+        saved = []
+        for operands, raw in ContentStream(page.get_contents(), reader).operations:
+            op = raw.decode()
+            if op == "q":
+                saved.append(fill)
+            elif op == "Q":
+                fill = saved.pop()
+            elif op in FILL_OPERATORS:
+                fill = (op, tuple(round(float(v), 4) for v in operands))
+            elif op in SHOW_TEXT:
+                found.add(fill)
+    return found
+
+
+@pytest.mark.parametrize("colour,allowed,palette", [
+    ("grey", {"g", "G"}, "mono"), ("cmyk", {"k", "K"}, "mono"), ("rgb", {"rg", "RG"}, "mono"),
+    ("grey", {"g", "G"}, "classic"), ("cmyk", {"k", "K"}, "classic")])
+def test_a_book_paints_in_its_colour_space_only(colour, allowed, palette) -> None:
+    data = book_bytes("a4", False, colour, palette)
+    used = {op for _, op in operations(data) if op in COLOUR_OPERATORS}
     assert used == allowed
+    fills = text_fills(data)
+    if colour == "rgb":  # unchanged for screens: secondary text keeps its grey
+        assert ("rg", (0.0, 0.0, 0.0)) in fills and len(fills) > 1
+    else:  # every text run (running heads, page numbers, notes too) in black ink alone
+        assert fills == SOLID_BLACK[colour]
 
 
 def test_text_and_outlines_are_solid_black_ink_in_cmyk() -> None:
