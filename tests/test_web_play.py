@@ -22,12 +22,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conundrum.notation import Grid
-from conundrum.puzzle import load_puzzle, parse_puzzle
+from conundrum.puzzle import Given, Puzzle, load_puzzle, parse_puzzle
 from conundrum.solver import positions
 from renderers.i18n import LANGUAGES, message
 from renderers.palettes import PALETTES
 from renderers.sheet import puzzle_id
-from renderers.web.page import render_html
+from renderers.web.page import page_html, render_html
 from tests.web_support import chrome, console_errors, new_driver, open_page  # noqa: F401
 
 EXAMPLE = "puzzles/spec-example.yaml"
@@ -285,3 +285,171 @@ def test_a_phone_viewport_does_not_scroll_sideways_and_taps_lay_tiles(tmp_path):
         assert verdict(driver)[0] == "verdict right"
     finally:
         driver.quit()
+
+
+# ---- tiles with no position, and starting again ----------------------------------------
+
+START_ALONE = "puzzles/start-alone.yaml"  # four tiles with positions and GGG with none
+
+
+def trick_page(folder: Path, lang: str, codes: tuple[str, ...] = ("GGG", "RPR")) -> Path:
+    """A trick puzzle: every given tile has no position on the board."""
+    board = load_puzzle(START_ALONE).board
+    puzzle = Puzzle(board, [Given(code, 0) for code in codes], title="Trick")
+    path = folder / f"trick-{lang}.html"
+    render_html(puzzle, path, lang=lang)
+    return path
+
+
+def tile_counts(driver) -> list[str]:
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#tiles .given .count")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_trick_puzzle_is_finished_by_saying_no_position(lang, chrome, tmp_path):  # noqa: F811
+    t = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
+    path = trick_page(tmp_path, lang)
+    fresh(chrome, path)
+    # no count gives the trick away: the tiles and the counter say only what was found
+    assert tile_counts(chrome) == [t("web_found_some", found=0)] * 2
+    assert t("positions", n=0) not in chrome.find_element(By.TAG_NAME, "body").text
+    assert chrome.find_element(By.ID, "progress").text.startswith(t("web_found_some", found=0))
+    assert chrome.find_element(By.ID, "none").text == t("web_none")
+    # with no tile picked, the button asks for one
+    chrome.find_element(By.ID, "none").click()
+    assert verdict(chrome) == ("verdict hint", t("web_pick_first"))
+    # the first tile by pointer: pick it, then "No position"
+    chrome.find_element(By.CSS_SELECTOR, "#tiles .given").click()
+    chrome.find_element(By.ID, "none").click()
+    assert verdict(chrome) == ("verdict right", t("web_none_right", code="GGG"))
+    assert "is-perfect" not in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert tile_counts(chrome)[0] == t("web_no_position")
+    assert chrome.find_element(By.ID, "found").text == "GGG: " + t("web_no_position")
+    # the second by keys on the board: 2 picks it, N says it has no position
+    ActionChains(chrome).send_keys("2").perform()  # the tile button has the focus: no key
+    chrome.execute_script("document.getElementById('board').focus()")
+    ActionChains(chrome).send_keys("2", "n").perform()
+    kind, text = verdict(chrome)
+    assert kind == "verdict right perfect"
+    assert text == t("web_perfect") + " " + t("web_none_right", code="RPR")
+    assert "is-perfect" in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert chrome.find_element(By.ID, "progress").text.startswith(t("web_perfect"))
+    # saying it again is a repeat, and a reload keeps the puzzle finished
+    assert chrome.execute_script("return window.conundrum.none('ggg')") == \
+        {"verdict": "repeat", "reason": t("reason_repeat")}
+    open_page(chrome, path.with_name("blank.html"))
+    time.sleep(0.3)  # storage writes land asynchronously (see play_through)
+    open_page(chrome, path)
+    assert chrome.find_element(By.ID, "progress").text.startswith(t("web_perfect"))
+    (rec,) = chrome.execute_script("return window.conundrum.record()")["records"]
+    assert (rec["tries"], rec["wrong"], rec["found"], rec["total"]) == (3, 0, 0, 0)
+    assert isinstance(rec["solve_ms"], int)
+    assert console_errors(chrome) == []
+
+
+def test_no_position_is_judged_like_any_answer(chrome, tmp_path):  # noqa: F811
+    """On a puzzle mixing tiles with and without positions: saying "no position" of a tile
+    that has one is wrong (and why), of a tile not given is wrong as `check` says it, and
+    finding every position is not the end until the tile without one is settled."""
+    path = tmp_path / "start-alone.html"
+    render_html(START_ALONE, path)
+    fresh(chrome, path)
+    hook = lambda call: chrome.execute_script(f"return window.conundrum.{call}")  # noqa: E731
+    assert hook("none('YYY')") == {"verdict": "wrong",
+                                   "reason": message("en", "web_none_reason", code="YYY")}
+    assert verdict(chrome) == ("verdict wrong", message(
+        "en", "web_none_wrong", reason=message("en", "web_none_reason", code="YYY")))
+    assert hook("none('RRR')")["reason"] == message(
+        "en", "reason_not_given", tile="RRR", given="YYY, BYG, BYY, P*Y, GGG")
+    assert hook("none('RR')")["verdict"] == "unreadable"
+    # the counts are hidden here too: GGG's "0 positions" would give it away
+    assert all("/" not in c and message("en", "positions", n=2) not in c
+               for c in tile_counts(chrome))
+    puzzle = load_puzzle(START_ALONE)
+    grid = Grid.of(puzzle.board)
+    for g in puzzle.given:
+        for p in positions(puzzle.board, g.code, puzzle.ruleset):
+            assert hook(f"answer({json.dumps(grid.text(p))})")["verdict"] == "right"
+    assert hook("found()") == {"found": 20, "total": 20}
+    assert "is-perfect" not in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert hook("record()")["records"][0]["solve_ms"] is None
+    assert hook("none('GGG')") == {"verdict": "right", "reason": ""}
+    assert verdict(chrome)[0] == "verdict right perfect"
+    (rec,) = hook("record()")["records"]
+    assert (rec["tries"], rec["wrong"], rec["found"], rec["total"]) == (23, 2, 20, 20)
+
+
+def test_show_answers_lists_a_tile_with_no_position(chrome, tmp_path):  # noqa: F811
+    fresh(chrome, trick_page(tmp_path, "en"))
+    chrome.execute_script("window.conundrum.none('RPR')")
+    chrome.find_element(By.ID, "reveal").click()
+    chrome.find_element(By.ID, "confirm-yes").click()
+    assert chrome.find_element(By.ID, "missed").text == "GGG: no position"
+
+
+def test_a_book_section_with_blank_counts_hides_them_on_its_pages(chrome, tmp_path):  # noqa: F811
+    path = tmp_path / "counts-blank.html"
+    path.write_text(page_html(load_puzzle(EXAMPLE), blank=True), encoding="utf-8")
+    fresh(chrome, path)
+    assert tile_counts(chrome) == [message("en", "web_found_some", found=0)]
+    assert "5" not in chrome.find_element(By.ID, "progress").text
+    chrome.execute_script("window.conundrum.answer('BYY C3 h')")
+    assert tile_counts(chrome) == [message("en", "web_found_some", found=1)]
+
+
+def stored(driver, puzzle: Puzzle) -> dict:
+    return driver.execute_script("return JSON.parse(localStorage.getItem(arguments[0]))",
+                                 f"conundrum:{puzzle_id(puzzle)}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_start_again_asks_first_then_forgets_everything(lang, chrome, tmp_path):  # noqa: F811
+    t = lambda key, **kw: message(lang, key, **kw)  # noqa: E731
+    puzzle = load_puzzle(EXAMPLE)
+    path = write_page(tmp_path, lang, "classic")
+    fresh(chrome, path)
+    for line in ("YYB E6 h", "YYB C3 h", "BYY C3 v", "YYB D3 h", "YYB C4 v", "YYB C3-E3"):
+        chrome.execute_script("window.conundrum.answer(arguments[0])", line)
+    assert verdict(chrome)[0] == "verdict repeat"
+    chrome.find_element(By.ID, "reveal").click()
+    chrome.find_element(By.ID, "confirm-yes").click()
+    assert chrome.find_element(By.ID, "missed").text == "BYY C3 h"
+    before = stored(chrome, puzzle)
+    assert len(before["found"]) == 4 and before["revealed"] and before["tries"] == 6
+    time.sleep(0.05)  # so the new start is a later millisecond
+
+    restart = chrome.find_element(By.ID, "restart")
+    assert restart.text == t("web_restart")
+    restart.click()  # asks first; "no" keeps everything
+    assert chrome.find_element(By.ID, "confirm-text").text == t("web_restart_confirm")
+    assert chrome.find_element(By.ID, "confirm-yes").text == t("web_restart_yes")
+    chrome.find_element(By.ID, "confirm-no").click()
+    assert not chrome.find_element(By.ID, "confirm").is_displayed()
+    assert chrome.execute_script("return document.activeElement.id") == "restart"
+    assert chrome.execute_script("return window.conundrum.found()") == {"found": 4, "total": 5}
+
+    restart.click()
+    chrome.find_element(By.ID, "confirm-yes").click()
+    assert chrome.execute_script("return window.conundrum.found()") == {"found": 0, "total": 5}
+    assert verdict(chrome)[1] == ""
+    assert chrome.find_element(By.ID, "found").text == ""
+    assert not chrome.find_element(By.ID, "missed-wrap").is_displayed()
+    assert chrome.find_elements(By.CSS_SELECTOR, "#board .found-mark, #board .answer") == []
+    assert chrome.find_element(By.ID, "progress").text.startswith(
+        t("web_found_count", found=0, total=5))
+    after = stored(chrome, puzzle)
+    assert (after["found"], after["tries"], after["wrong"], after["revealed"]) == \
+        ([], 0, 0, False)
+    assert after["first"] > before["first"] and after["active"] < 1500
+    (rec,) = chrome.execute_script("return window.conundrum.record()")["records"]
+    assert (rec["tries"], rec["wrong"], rec["found"], rec["revealed"], rec["solve_ms"]) == \
+        (0, 0, 0, False, None)
+    # the solving record starts anew: the first right answer counts as the first try
+    assert chrome.execute_script("return window.conundrum.answer('YYB C3 h')")["verdict"] == \
+        "right"
+    open_page(chrome, path.with_name("blank.html"))
+    time.sleep(0.3)
+    open_page(chrome, path)
+    assert chrome.execute_script("return window.conundrum.found()") == {"found": 1, "total": 5}
+    assert chrome.execute_script("return window.conundrum.record()")["records"][0]["tries"] == 1
+    assert console_errors(chrome) == []

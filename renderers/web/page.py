@@ -122,11 +122,13 @@ def _json(data: object) -> str:
 
 def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
               number: int | str | None = None, title: str | None = None,
-              index_href: str | None = None) -> str:
+              index_href: str | None = None, blank: bool = False) -> str:
     """The whole player page for one puzzle, as text.
 
     `number` and `title` override the puzzle's own (a book's pages show the book's title
-    and the puzzle's number in the book); `index_href` links back to a book site's index.
+    and the puzzle's number in the book); `index_href` links back to a book site's index;
+    `blank` hides the counts of positions, as a book section with `counts: blank` does
+    (a trick puzzle, with a tile that has no position, always hides them).
     """
     lang = check_language(lang)
     pal = get_palette(palette)
@@ -150,6 +152,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "puzzle": puzzle_mapping(puzzle),
         "messages": page_messages(lang),
         "example": NOTATION_EXAMPLE,
+        "blank": blank,
     }
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     rule_key = "instruction_junior" if puzzle.rules == "junior" else "instruction"

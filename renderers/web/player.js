@@ -47,15 +47,19 @@
   /* ---- what the reader has done (kept under the puzzle's id) ----------------- */
   var totals = DATA.given.map(function (g) { return game.positions(g.code).length; });
   var total = totals.reduce(function (a, b) { return a + b; }, 0);
+  // Tiles that cannot be laid anywhere (a trick puzzle): the reader settles each one by
+  // declaring "no position". Their "0 positions" would give the answer away, so then the
+  // page shows no counts at all, as the book prints boxes instead of counts.
+  var noneCodes = DATA.given.map(function (g) { return R.canonical(g.code); })
+    .filter(function (c, i, a) { return totals[i] === 0 && a.indexOf(c) === i; });
+  var hideCounts = !!DATA.blank || noneCodes.length > 0;
   var state = load();
   var found = new Map();                      // position id -> placement, in finding order
-  state.found.forEach(function (text) {
-    var r = game.judge(text, found);
-    if (r.verdict === "right") found.set(r.placement.id(), r.placement);
-  });
+  var declared = new Set();                   // canonical codes declared to have no position
+  restore();
 
   function fresh() {
-    return {v: 1, first: Date.now(), active: 0, found: [], tries: 0, wrong: 0,
+    return {v: 1, first: Date.now(), active: 0, found: [], none: [], tries: 0, wrong: 0,
       revealed: false, done: null, doneActive: null};
   }
   function load() {
@@ -65,11 +69,25 @@
     } catch (e) { /* no storage (private mode) or a damaged entry: start afresh */ }
     return fresh();
   }
+  function restore() {
+    state.found.forEach(function (text) {
+      var r = game.judge(text, found);
+      if (r.verdict === "right") found.set(r.placement.id(), r.placement);
+    });
+    (Array.isArray(state.none) ? state.none : []).forEach(function (code) {
+      if (noneCodes.indexOf(code) >= 0) declared.add(code);
+    });
+  }
   function save() {
     state.found = Array.from(found.values()).map(function (p) { return grid.text(p); });
+    state.none = noneCodes.filter(function (c) { return declared.has(c); });
     try { window.localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (e) { /* none */ }
   }
-  function perfect() { return total > 0 && found.size === total; }
+  /* Every position found and every tile without one declared so. */
+  function perfect() {
+    return DATA.given.length > 0 && found.size === total &&
+      noneCodes.every(function (c) { return declared.has(c); });
+  }
 
   /* Active time: only while the page is visible, until "Perfect!". */
   var lastTick = performance.now();
@@ -203,10 +221,11 @@
   });
   function countTiles() {
     tileButtons.forEach(function (b, i) {
-      var code = DATA.given[i].code, n = 0;
-      found.forEach(function (p) { if (p.tile() === R.canonical(code)) n++; });
-      b.querySelector(".count").textContent = t("positions", {n: totals[i]}) + " · " +
-        t("web_found_count", {found: n, total: totals[i]});
+      var code = R.canonical(DATA.given[i].code), n = 0;
+      found.forEach(function (p) { if (p.tile() === code) n++; });
+      b.querySelector(".count").textContent = declared.has(code) ? t("web_no_position")
+        : hideCounts ? t("web_found_some", {found: n})
+        : t("positions", {n: totals[i]}) + " · " + t("web_found_count", {found: n, total: totals[i]});
     });
   }
 
@@ -223,6 +242,7 @@
   button("flip", t("web_flip"), function () { flip(); });
   button("lay", t("web_lay"), function () { lay(); });
   button("cancel", t("web_cancel"), function () { cancel(); });
+  button("none", t("web_none"), function () { declare(); });
 
   function pick(index) {
     if (picked && picked.index === index) { cancel(); return; }
@@ -240,6 +260,10 @@
   function lay() {
     if (!picked) { say("hint", t("web_pick_first")); return; }
     submit(picked.code + " " + grid.name(cursor) + " " + picked.dir);
+  }
+  function declare() {
+    if (!picked) { say("hint", t("web_pick_first")); return; }
+    declareNone(picked.code);
   }
 
   function drawCursor() {
@@ -297,6 +321,8 @@
       flip();
     } else if (k === "Escape") {
       cancel();
+    } else if (k === "n" || k === "N") {
+      declare();
     } else if (/^[1-9]$/.test(k) && +k <= DATA.given.length) {
       pick(+k - 1);
     } else {
@@ -313,6 +339,58 @@
     var v = $("verdict");
     v.className = "verdict " + kind;
     v.textContent = text;
+  }
+  /* Judge "this tile has no position" and record it (a tile settled like a position found). */
+  function judgeNone(code) {
+    var c;
+    try {
+      c = R.canonical(R.normaliseCode(code));
+    } catch (e) {
+      if (e instanceof R.Fault) return {verdict: "unreadable", fault: e, code: code};
+      throw e;
+    }
+    if (game.given.map(R.canonical).indexOf(c) < 0) {
+      var unique = game.given.filter(function (g, i, a) { return a.indexOf(g) === i; });
+      return {verdict: "wrong", code: c, fault: new R.Fault("reason_not_given",
+        {tile: c, given: unique.length ? unique.join(", ") : null})};
+    }
+    if (noneCodes.indexOf(c) < 0) {
+      return {verdict: "wrong", code: c, fault: new R.Fault("web_none_reason", {code: c})};
+    }
+    if (declared.has(c)) return {verdict: "repeat", code: c, fault: new R.Fault("reason_repeat", {})};
+    return {verdict: "right", code: c, fault: null};
+  }
+  function declareNone(code) {
+    var r = judgeNone(code);
+    var out = verdictOf(r);
+    if (r.verdict === "unreadable") {
+      say("unreadable", t("web_unreadable", {reason: out.reason}));
+      return out;
+    }
+    state.tries += 1;
+    if (r.verdict === "right") {
+      declared.add(r.code);
+      say("right", t("web_none_right", {code: r.code}));
+    } else if (r.verdict === "repeat") {
+      say("repeat", t("web_none_repeat", {code: r.code}));
+    } else {
+      state.wrong += 1;
+      say("wrong", t("web_none_wrong", {reason: out.reason}));
+    }
+    showPlacement(null);
+    settle(r.verdict === "right", t("web_none_right", {code: r.code}));
+    return out;
+  }
+  /* After a judged answer: finish the solve when all is settled, keep it, show it. */
+  function settle(right, rightText) {
+    if (perfect() && state.done === null) {
+      tick();
+      state.done = Date.now();
+      state.doneActive = state.active;
+    }
+    save();
+    refresh();
+    if (perfect() && right) say("right perfect", t("web_perfect") + " " + rightText);
   }
   /* Judge one answer as the reader gave it, and record it. */
   function submit(text) {
@@ -336,16 +414,7 @@
       say("wrong", t("web_wrong", {answer: shownText, reason: out.reason}));
       showPlacement(r.placement, "wrong");
     }
-    if (perfect() && state.done === null) {
-      tick();
-      state.done = Date.now();
-      state.doneActive = state.active;
-    }
-    save();
-    refresh();
-    if (perfect() && r.verdict === "right") {
-      say("right perfect", t("web_perfect") + " " + t("web_right", {answer: shownText}));
-    }
+    settle(r.verdict === "right", t("web_right", {answer: shownText}));
     return out;
   }
 
@@ -371,6 +440,12 @@
     li.appendChild(b);
     ul.appendChild(li);
   }
+  function noneItem(ul, code) {
+    var li = document.createElement("li");
+    li.className = "none";
+    li.textContent = code + ": " + t("web_no_position");
+    ul.appendChild(li);
+  }
   /* Every position found, as an outline on the board, so the reader sees what is done. */
   function markFound() {
     foundLayer.textContent = "";
@@ -386,15 +461,19 @@
     var ul = $("found");
     ul.textContent = "";
     Array.from(found.values()).forEach(function (p) { listItem(ul, p, "right"); });
+    noneCodes.forEach(function (c) { if (declared.has(c)) noneItem(ul, c); });
     var missed = $("missed");
     missed.textContent = "";
+    $("missed-wrap").hidden = true;
     if (state.revealed) {
       var missing = [];
       DATA.given.forEach(function (g) {
         game.positions(g.code).forEach(function (p) { if (!found.has(p.id())) missing.push(p); });
       });
       missing.forEach(function (p) { listItem(missed, p, "revealed"); });
-      $("missed-wrap").hidden = missing.length === 0;
+      var undeclared = noneCodes.filter(function (c) { return !declared.has(c); });
+      undeclared.forEach(function (c) { noneItem(missed, c); });
+      $("missed-wrap").hidden = missing.length + undeclared.length === 0;
     }
     countTiles();
     showProgress();
@@ -402,25 +481,62 @@
   }
   function showProgress() {
     var ms = state.done !== null ? state.doneActive : state.active;
-    var text = t("web_found_count", {found: found.size, total: total}) + " · " + t("web_time", {time: clock(ms)});
+    var count = hideCounts ? t("web_found_some", {found: found.size})
+      : t("web_found_count", {found: found.size, total: total});
+    var text = count + " · " + t("web_time", {time: clock(ms)});
     if (perfect()) text = t("web_perfect") + " " + text;
     $("progress").textContent = text;
   }
   $("found-heading").textContent = t("web_found_heading");
   $("missed-heading").textContent = t("web_missed_heading");
 
-  $("reveal").textContent = t("web_reveal");
-  $("confirm-text").textContent = t("web_reveal_confirm");
-  $("confirm-yes").textContent = t("web_reveal_yes");
-  $("confirm-no").textContent = t("web_reveal_no");
-  $("reveal").addEventListener("click", function () { $("confirm").hidden = false; $("confirm-yes").focus(); });
-  $("confirm-no").addEventListener("click", function () { $("confirm").hidden = true; $("reveal").focus(); });
+  /* "Show answers" and "Start again" each ask first, in the one confirmation box. */
+  var asked = null;                           // {opener, action} while the box is open
+  function ask(opener, key, action) {
+    $("confirm-text").textContent = t(key + "_confirm");
+    $("confirm-yes").textContent = t(key + "_yes");
+    $("confirm-no").textContent = t(key + "_no");
+    asked = {opener: opener, action: action};
+    $("confirm").hidden = false;
+    $("confirm-yes").focus();
+  }
+  $("confirm-no").addEventListener("click", function () {
+    $("confirm").hidden = true;
+    if (asked) $(asked.opener).focus();
+    asked = null;
+  });
   $("confirm-yes").addEventListener("click", function () {
     $("confirm").hidden = true;
-    state.revealed = true;
+    var action = asked && asked.action;
+    asked = null;
+    if (action) action();
+  });
+  $("reveal").textContent = t("web_reveal");
+  $("reveal").addEventListener("click", function () {
+    ask("reveal", "web_reveal", function () {
+      state.revealed = true;
+      save();
+      refresh();
+      $("missed-heading").focus();
+    });
+  });
+  /* Start again: forget this puzzle's answers, verdicts and time, here and in storage. */
+  function restart() {
+    found.clear();
+    declared.clear();
+    state = fresh();
+    try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* no storage */ }
+    lastTick = performance.now();
+    cancel();
+    showPlacement(null);
+    say("", "");
+    $("answer").value = "";
     save();
     refresh();
-    $("missed-heading").focus();
+  }
+  $("restart").textContent = t("web_restart");
+  $("restart").addEventListener("click", function () {
+    ask("restart", "web_restart", function () { restart(); $("restart").focus(); });
   });
 
   function record() {
@@ -470,6 +586,7 @@
     check: function (text) { return verdictOf(game.judge(String(text), found)); },
     answer: function (text) { return submit(String(text)); },
     found: function () { return {found: found.size, total: total}; },
+    none: function (code) { return declareNone(String(code)); },
     record: record
   };
 })();

@@ -64,7 +64,8 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     for bp in puzzles:
         files.append((page_name(bp.number),
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
-                                title=spec.title, index_href=INDEX)))
+                                title=spec.title, index_href=INDEX,
+                                blank=spec.sections[bp.section].counts == "blank")))
     return files
 
 
