@@ -76,7 +76,7 @@ def render_book(content: BookContent, warn: Warn, drawn: DrawnBook | None = None
              "told apart by shade only; palette mono (or colourblind) adds a symbol to "
              "every square")
     drawn = DrawnBook() if drawn is None else drawn
-    drawn.pages = book_pages(content, warn, drawn.solved)
+    drawn.pages = book_pages(content, warn, lazy=True, solved=drawn.solved)
     return pdf_bytes(drawn.pages, spec.title, spec.language, spec.colour, spec.palette,
                      content.jobs)
 
@@ -100,9 +100,11 @@ def grid_limit(spec: BookSpec) -> tuple[int, int]:
     return (int((w - 2 * band) // MIN_CELL), int((board_h - 2 * band) // MIN_CELL))
 
 
-def book_pages(content: BookContent, warn: Warn, solved: dict[int, Solved] | None = None
-               ) -> list[Page]:
-    """The book laid out; `solved` (by puzzle number) is filled with every puzzle solved."""
+def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
+               solved: dict[int, Solved] | None = None) -> list[Page]:
+    """The book laid out; `lazy` pages leave their boards and tiles to be drawn when painted
+    (`Page.later`), so the painting processes draw them in parallel; `solved` (by puzzle
+    number) is filled with every puzzle solved."""
     spec, puzzles = content.spec, content.puzzles
     example = solve(content.example)
     # by puzzle number: each solved once, for every layout
@@ -110,7 +112,7 @@ def book_pages(content: BookContent, warn: Warn, solved: dict[int, Solved] | Non
     known_pages = 0
     while True:
         geo = Geometry.of(spec.page, spec.bleed, known_pages)
-        book = _Book(spec, puzzles, example, geo, solved)
+        book = _Book(spec, puzzles, example, geo, solved, lazy)
         pages = book.pages()
         # a wider gutter can only add pages, so this settles in a few rounds
         if spec.bleed and gutter_for(len(pages)) > geo.inside:
@@ -134,12 +136,13 @@ class _Book:
     """One layout attempt at a given geometry and number of puzzles a page."""
 
     def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Solved,
-                 geo: Geometry, solved: dict[int, Solved]) -> None:
+                 geo: Geometry, solved: dict[int, Solved], lazy: bool = False) -> None:
         self.spec, self.puzzles = spec, puzzles
         self.example: Puzzle = example.puzzle
         self.example_solved = example
         self.solved = solved  # shared by every layout attempt of the book
         self.geo = geo
+        self.lazy = lazy
         self.notes: list[str] = []  # what differs from the spec, for stderr
         self.style = Style(lang=spec.language, palette=spec.palette).checked()
         self.pal = self.style.pal
@@ -196,6 +199,7 @@ class _Book:
     def _new(self, kind: str) -> Page:
         page = self.geo.new_page()
         page.kind = kind
+        page.lazy = self.lazy
         return page
 
     def _heading(self, page: Page, text: str, number: int) -> float:

@@ -63,7 +63,7 @@ def puzzle_pages(content: BookContent, pages: list[Page]) -> dict[int, int]:
     wanted = {style.t("book_puzzle", n=bp.number): bp.number for bp in content.puzzles}
     found: dict[int, int] = {}
     for index, page in enumerate(pages, 1):
-        for item in page.items:
+        for item in page.items:  # titles are drawn at layout, never deferred
             if isinstance(item, Text) and item.tag == "title" and item.text in wanted:
                 found.setdefault(wanted[item.text], index)
     return found
@@ -95,7 +95,7 @@ def export_book(content: BookContent, folder: str | os.PathLike,
     out = check_export_folder(folder)
     if drawn is None:
         drawn = DrawnBook()
-        drawn.pages = book_pages(content, warn, drawn.solved)
+        drawn.pages = book_pages(content, warn, solved=drawn.solved)
     page_of = puzzle_pages(content, drawn.pages)
     spec = content.spec
     style = Style(lang=spec.language, palette=spec.palette)

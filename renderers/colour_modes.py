@@ -67,5 +67,5 @@ def page_in(page: Page, mode: str) -> Page:
         return page
     if mode != "grey":
         raise ConundrumError(f"colour {mode}: this format is RGB only; write a PDF")
-    return Page(page.width, page.height, [_grey_item(item) for item in page.items], page.kind,
-                page.trim)
+    return Page(page.width, page.height, [_grey_item(item) for item in page.drawn().items],
+                page.kind, page.trim)

@@ -145,7 +145,7 @@ class _Canvas:
         handlers: dict[type, Callable[[Any], None]] = {
             Rect: self.rect, Line: self.line, Polygon: self.polygon, Circle: self.circle,
             Text: self.text}
-        for item in page.items:
+        for item in page.drawn().items:
             handlers[type(item)](item)
         return self.image
 

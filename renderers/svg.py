@@ -95,7 +95,7 @@ def svg_bytes(page: Page, title: str | None = None, lang: str | None = None,
         ET.SubElement(root, "title").text = _xml_safe(title)
     # every text run inherits the font by name from this group
     group = ET.SubElement(root, "g", {"font-family": FONT_FAMILY})
-    for item in page.items:
+    for item in page.drawn().items:
         group.append(_element(item))
     body = ET.tostring(root, encoding="unicode")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")
