@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from .errors import BoardError
-from .placement import Cell, Placement, neighbours
+from .placement import Cell, Placement, neighbours, run_cells
 from .tiles import COLOUR_INDEX, COLOURS, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
@@ -22,6 +22,9 @@ _NO_CONTACT = (0, 0, 0, 0, 0, 0)
 Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, or CLASH
 # A candidate run: (first cell, dir, scores of its three cells)
 Run = tuple[Cell, str, Scores, Scores, Scores]
+Matches = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, clash or not
+# A candidate run with its contacts: (first cell, dir, matches of its three cells, all contacts)
+ContactRun = tuple[Cell, str, Matches, Matches, Matches, int]
 
 
 def _scores(counts: list[int]) -> tuple[int, ...]:
@@ -34,6 +37,14 @@ def _scores(counts: list[int]) -> tuple[int, ...]:
         out.append(match if match == total else CLASH)
     out.append(total)  # a joker square matches every neighbour
     return tuple(out)
+
+
+def _matches(counts: list[int] | None) -> Matches:
+    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not."""
+    if counts is None:
+        return _NO_CONTACT
+    jokers = counts[_JOKER_I]
+    return (*(counts[i] + jokers for i in range(len(COLOURS))), sum(counts))
 
 
 def as_placement(item: object) -> Placement:
@@ -66,6 +77,7 @@ class Board:
         self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
         self._codes: Counter[str] = Counter()
         self._runs: list[Run] | None = None
+        self._contact_runs: list[ContactRun] | None = None
         for p in placements:
             self.add(p)
 
@@ -149,6 +161,11 @@ class Board:
         match = counts[COLOUR_INDEX[colour]] + counts[_JOKER_I]
         return (match, total - match)
 
+    def contact_counts(self, cell: Cell) -> tuple[int, ...]:
+        """For an empty cell: its occupied neighbours by colour (R, Y, G, B, P, *)."""
+        counts = self._counts.get(cell)
+        return tuple(counts) if counts is not None else _NO_CONTACT
+
     def frontier(self) -> Iterator[Cell]:
         """Empty cells with at least one occupied neighbour."""
         return iter(self._counts)
@@ -197,7 +214,7 @@ class Board:
                     counts = all_counts[n] = [0] * 6
                 counts[ci] += 1
                 self._dirty.add(n)
-        self._runs = None
+        self._runs = self._contact_runs = None
         return tile_id
 
     def remove(self, tile_id: int) -> Placement:
@@ -230,7 +247,7 @@ class Board:
             if any(counts):
                 self._counts[cell] = counts
                 self._dirty.add(cell)
-        self._runs = None
+        self._runs = self._contact_runs = None
         return p
 
     # ---- what the solver reads ----------------------------------------
@@ -243,6 +260,26 @@ class Board:
         if self._runs is None:
             self._runs = self._compute_runs()
         return self._runs
+
+    def contact_runs(self) -> list[ContactRun]:
+        """The candidate runs (same order) with each cell's matching contacts per colour and
+        the run's contacts in all: a reading's matches are m0[a] + m1[b] + m2[c], its clashes
+        the rest. What grading reads (near misses need the matches of a clashing reading,
+        which the scores do not keep). Cached until the board changes."""
+        if self._contact_runs is None:
+            counts = self._counts
+            made: dict[Cell, Matches] = {}
+            out: list[ContactRun] = []
+            for at, d, *_ in self.candidate_runs():
+                ms = []
+                for cell in run_cells(at, d):
+                    m = made.get(cell)
+                    if m is None:
+                        m = made[cell] = _matches(counts.get(cell))
+                    ms.append(m)
+                out.append((at, d, ms[0], ms[1], ms[2], ms[0][-1] + ms[1][-1] + ms[2][-1]))
+            self._contact_runs = out
+        return self._contact_runs
 
     def _compute_runs(self) -> list[Run]:
         self._refresh()

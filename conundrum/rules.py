@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the generator's trackers, made by `position_tracker`
     from .generate.counting import JuniorTracker, StandardTracker
 from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Cell, Placement, contact_count, neighbours
-from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
+from .tiles import COLOUR_INDEX, JOKER, Tile, chameleon_set, matches, tile_set
 
 __all__ = [
     "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
@@ -30,6 +30,9 @@ __all__ = [
     "matches", "matching_links", "overlap", "rule_name", "rules_for", "ruleset", "where",
 ]
 READING_KINDS = ("position", "near", "hidden", "examined")
+# (at, dir, kind of a code read forward on that run, kind of its reverse or None)
+ReadingKinds = tuple[Cell, str, str | None, str | None]
+Census = tuple[int, int, int]  # a tile's readings matching something, near misses, hidden clashes
 
 Chameleons = tuple[str, ...] | list[str] | None
 
@@ -119,6 +122,30 @@ class RuleSet:
         "examined" (rejected at a glance). The effort model counts these.
         """
         raise NotImplementedError
+
+    def reading_kinds(self, board: Board, code: str) -> Iterator[ReadingKinds]:
+        """For each candidate run of the board: (at, dir, `classify_reading` of `code` there,
+        of its reverse there (None for a palindrome)). What grading reads for every run."""
+        palindrome = code == code[::-1]
+        rev = code[::-1]
+        for at, d, *_ in board.candidate_runs():
+            yield (at, d, self.classify_reading(board, Placement(code, at, d)),
+                   None if palindrome else self.classify_reading(board, Placement(rev, at, d)))
+
+    def reading_census(self, board: Board) -> Callable[[str], Census]:
+        """(readings, near, hidden) of a tile on the board, both ways round: how many of its
+        readings match something, look right but miss by one, look right but clash (the
+        effort model's counts). This one asks `reading_kinds` tile by tile."""
+        def census(code: str) -> Census:
+            readings = near = hidden = 0
+            for _at, _d, fwd, bwd in self.reading_kinds(board, code):
+                for kind in (fwd, bwd):
+                    if kind is not None:
+                        readings += 1
+                        near += kind == "near"
+                        hidden += kind == "hidden"
+            return readings, near, hidden
+        return census
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         """A test of whether taking one tile off leaves a legal board."""
@@ -211,6 +238,17 @@ def _touching_pairs(board: Board) -> Iterator[tuple[Cell, int, Cell, int]]:
                     yield cell, tid, n, oid
 
 
+# a reading's kind by (two or more matches, any clash), as StandardRules.classify_reading
+_KINDS = (("near", "examined"), ("position", "hidden"))
+# reading_census: 16-bit fields (a board has far fewer than 2**15 runs), a cache of run
+# vectors per tile set, bounded like counting.py's
+CENSUS_FIELD = 16
+CENSUS_MASK = (1 << CENSUS_FIELD) - 1
+CENSUS_CAP = 200_000
+RunContacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+_CENSUS: dict[tuple[str, ...], tuple[dict[str, int], dict[RunContacts, int]]] = {}
+
+
 class StandardRules(RuleSet):
     """At least two matching contacts, no clash (docs/rules.md, standard)."""
 
@@ -228,6 +266,77 @@ class StandardRules(RuleSet):
         if match >= 2:
             return "hidden" if clash else "position"
         return "examined" if clash else "near"
+
+    def reading_kinds(self, board: Board, code: str) -> Iterator[ReadingKinds]:
+        # classify_reading over the board's contact tables, both readings at once: grading
+        # asks this of every run for every tile it weighs, the generator's hottest loop
+        a, b, c = (COLOUR_INDEX[ch] for ch in code)
+        palindrome = code == code[::-1]
+        for at, d, m0, m1, m2, total in board.contact_runs():
+            match = m0[a] + m1[b] + m2[c]
+            fwd = _KINDS[match >= 2][total > match] if match else None
+            if palindrome:
+                bwd = None
+            else:
+                match = m0[c] + m1[b] + m2[a]
+                bwd = _KINDS[match >= 2][total > match] if match else None
+            yield at, d, fwd, bwd
+
+    def reading_census(self, board: Board) -> Callable[[str], Census]:
+        # Every tile of the set in one pass over the board: a run's counts for all tiles
+        # are one packed integer (three fields a tile), cached by the run's contacts for
+        # the whole process, as counting.py does for positions. Choosing given tiles
+        # weighs a dozen tiles on each board; this reads the board once for them all.
+        index, vectors = self._census_tables()
+        total = 0
+        for _at, _d, m0, m1, m2, contacts in board.contact_runs():
+            key = (m0, m1, m2, contacts)
+            vector = vectors.get(key)
+            if vector is None:
+                if len(vectors) > CENSUS_CAP:
+                    vectors.clear()
+                vector = vectors[key] = self._census_vector(m0, m1, m2, contacts)
+            total += vector
+        slow = RuleSet.reading_census(self, board)
+
+        def census(code: str) -> Census:
+            i = index.get(code)
+            if i is None:  # not a tile of the set (never asked by the generator)
+                return slow(code)
+            shift = 3 * CENSUS_FIELD * i
+            return ((total >> shift) & CENSUS_MASK,
+                    (total >> (shift + CENSUS_FIELD)) & CENSUS_MASK,
+                    (total >> (shift + 2 * CENSUS_FIELD)) & CENSUS_MASK)
+        return census
+
+    def _census_tables(self) -> tuple[dict[str, int], dict[RunContacts, int]]:
+        """Each code (both readings) -> its field index; the process's vector cache."""
+        found = _CENSUS.get(self.tiles)
+        if found is None:
+            index = {}
+            for i, code in enumerate(self.tiles):
+                index[code] = index[code[::-1]] = i
+            found = _CENSUS[self.tiles] = (index, {})
+        return found
+
+    def _census_vector(self, m0: tuple[int, ...], m1: tuple[int, ...], m2: tuple[int, ...],
+                       contacts: int) -> int:
+        vector = 0
+        for i, code in enumerate(self.tiles):
+            a, b, c = (COLOUR_INDEX[ch] for ch in code)
+            matches = (m0[a] + m1[b] + m2[c],) if code == code[::-1] else \
+                (m0[a] + m1[b] + m2[c], m0[c] + m1[b] + m2[a])
+            for match in matches:
+                if not match:
+                    continue
+                kind = _KINDS[match >= 2][contacts > match]
+                shift = 3 * CENSUS_FIELD * i
+                vector += 1 << shift
+                if kind == "near":
+                    vector += 1 << (shift + CENSUS_FIELD)
+                elif kind == "hidden":
+                    vector += 1 << (shift + 2 * CENSUS_FIELD)
+        return vector
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         links = matching_links(board)

@@ -6,11 +6,13 @@ with the same version of the program (see `generator.version` in a puzzle).
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
 DISTRIBUTION = "conundrum"
 
 
+@cache  # read from the installed metadata once: every generated puzzle records it
 def program_version() -> str:
     """The installed distribution's version; `0+unknown` when run from an uninstalled tree."""
     try:

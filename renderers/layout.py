@@ -10,6 +10,7 @@ means "not filled" or "not stroked". `tag` names what an item shows (e.g.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -97,8 +98,38 @@ class Page:
     # the trimmed page (x0, y0, x1, y1) when the page carries bleed: the PDF gets a TrimBox
     trim: tuple[float, float, float, float] | None = None
 
+    # A lazy page keeps its heaviest drawing (boards, tiles) as calls to make when it is
+    # painted (`drawn`): a book is laid out in one process, then painted in several, and
+    # the boards are drawn where they are painted, in parallel. Each call keeps its place
+    # among the items, so a lazy page paints exactly as an eager one.
+    lazy: bool = False
+    deferred: list[tuple[int, Callable[[Page], None]]] = field(default_factory=list)
+
     def add(self, *items: Item) -> None:
         self.items.extend(items)
+
+    def later(self, draw: Callable[[Page], None]) -> None:
+        """`draw(page)` now, or, on a lazy page, when the page is painted (`drawn`)."""
+        if self.lazy:
+            self.deferred.append((len(self.items), draw))
+        else:
+            draw(self)
+
+    def drawn(self) -> Page:
+        """The page with every deferred drawing made, each at its place among the items."""
+        if not self.deferred:
+            return self
+        items: list[Item] = []
+        done = 0
+        for index, draw in self.deferred:
+            items += self.items[done:index]
+            done = index
+            scratch = Page(self.width, self.height)
+            draw(scratch)
+            items += scratch.items
+        items += self.items[done:]
+        self.items, self.deferred = items, []
+        return self
 
     def texts(self) -> list[str]:
         """Every text run, in drawing order (what a PDF's text layer will hold)."""

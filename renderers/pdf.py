@@ -187,7 +187,7 @@ def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
     for page in pages:
         pdf.add_page(format=(page.width, page.height))
         painter.reset()
-        for item in page.items:
+        for item in page.drawn().items:
             painter.paint(item)
     return bytes(pdf.output())
 

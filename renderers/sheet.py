@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
@@ -110,7 +111,8 @@ def _draw_givens(page: Page, items: list[_GivenItem], x: float, y: float, width:
     offsets, height = _flow(items, width)
     for it, (dx, dy) in zip(items, offsets, strict=True):
         ix, iy = x + dx, top + dy
-        draw_tile(page, it.code, "h", ix, iy, sz.given_tile, pal)
+        page.later(partial(draw_tile, code=it.code, direction="h", x=ix, y=iy,
+                           cell=sz.given_tile, palette=pal))
         ty = iy + sz.given_tile + 1.8
         page.add(Text(ix, first_baseline(ty, sz.code), it.code, sz.code, True,
                       colour=pal.ink, tag=f"given {it.code}"))
@@ -275,7 +277,7 @@ def _place_board(page: Page, solved: Solved, plan: _Arrangement, x: float, top: 
     full_w = grid.width * cell + 2 * band
     bx = x + (column_w - full_w) / 2 + band
     view = BoardView(grid, bx, top + band, cell)
-    draw_board(page, view, solved.puzzle.board, style.pal)
+    page.later(partial(draw_board, view=view, board=solved.puzzle.board, palette=style.pal))
     return view, top + 2 * band + grid.height * cell
 
 

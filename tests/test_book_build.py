@@ -210,3 +210,29 @@ def test_the_renderer_draws_the_worked_example_the_builder_hands_it(monkeypatch)
                        lambda _m: None)
     how = " ".join(pages[1].texts())
     assert f"the tile {example.given[0].code} can be laid" in how
+
+
+def test_the_manifest_written_meanwhile_is_the_manifest(tmp_path, monkeypatch) -> None:
+    """ManifestSoon writes the manifest in a forked process while the book is drawn: the
+    same text; a writer that dies is replaced by writing here; leaving stops the writer."""
+    from conundrum.book.manifest import ManifestSoon
+
+    made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    puzzles = order_book(SPEC, made)
+    expected = dump_manifest(SPEC, puzzles)
+    with ManifestSoon(SPEC, puzzles, background=True) as soon:
+        assert soon.child is not None
+        assert soon.text() == expected
+    import os
+
+    import conundrum.book.manifest as manifest_module
+
+    with monkeypatch.context() as patch:  # a writer that dies before writing a byte
+        patch.setattr(manifest_module, "_send_dump", lambda doc, send: os._exit(1))
+        with ManifestSoon(SPEC, puzzles, background=True) as soon:
+            assert soon.text() == expected
+    with ManifestSoon(SPEC, puzzles, background=False) as soon:
+        assert soon.child is None and soon.text() == expected
+    with ManifestSoon(SPEC, puzzles, background=True) as soon:
+        child = soon.child
+    assert not child.is_alive()  # never asked for: stopped on leaving

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
 
 from conundrum.board import Board
 from conundrum.book.canonical import (
@@ -33,6 +34,8 @@ from conundrum.errors import ConundrumError
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
 from renderers import i18n, layout, palettes
+
+from .strategies import boards
 
 MINIMAL = "title: T\nsections:\n  - {name: A, count: 3}\n"
 
@@ -181,6 +184,18 @@ def test_canonical_form_is_equal_for_all_eight_transforms_and_shifts() -> None:
         # a transformed board is the same board, cell for cell, up to the transform
         cells = {c: col for p in moved for c, col in p.squares}
         assert cells == {t(c): col for p in BOARD for c, col in p.squares}
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(24))
+def test_the_board_form_is_its_definition(board) -> None:
+    """board_form works on plain numbers; its text is the definition's: the smallest
+    normalised serialisation over the eight transformed boards (also shifted)."""
+    tiles = board.placements
+    definition = min(_normalised(transform_board(tiles, t)) for t in TRANSFORMS)
+    assert board_form(tiles) == definition
+    shifted = [Placement(p.code, (p.at[0] - 31, p.at[1] + 9), p.dir) for p in tiles]
+    assert board_form(shifted) == definition
 
 
 def test_given_tiles_are_compared_as_tiles() -> None:

@@ -144,3 +144,20 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
     parts = -(-len(reader.pages) // 7)
     assert len(subsets) == 2 * parts  # each part's two faces, each under its own tag
     assert "Poznámky" in reader.pages[-1].extract_text()  # the last part's text reads back
+
+
+@pytest.mark.parametrize("answers", ["end", "end-drawn"])
+def test_a_lazily_laid_out_book_paints_exactly_as_an_eager_one(monkeypatch, answers):
+    """render_book leaves boards and tiles to the painting processes (Page.later); drawn
+    there, every item lands in the same place and order as when drawn at layout."""
+    import renderers.pdf as pdf
+    from renderers.book import book_pages
+
+    monkeypatch.setattr(pdf, "CHUNK", 5)  # several parts, painted in forked workers
+    book = replace(content("a4", True, "fr", 2, answers=answers), jobs=2)
+    eager = book_pages(book, lambda _m: None)
+    lazy = book_pages(book, lambda _m: None, lazy=True)
+    assert any(page.deferred for page in lazy)  # the boards really were left for later
+    assert render_book(book, lambda _m: None) == pdf_bytes(
+        eager, book.spec.title, book.spec.language, book.spec.colour, book.spec.palette, 2)
+    assert [page.drawn().items for page in lazy] == [page.items for page in eager]

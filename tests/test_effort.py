@@ -12,6 +12,7 @@ from conundrum.board import Board
 from conundrum.errors import ConundrumError
 from conundrum.generate.effort import (
     FEATURES,
+    BoardEffort,
     check_weights,
     default_weights,
     exposed_jokers,
@@ -22,10 +23,10 @@ from conundrum.generate.effort import (
 )
 from conundrum.placement import Placement, from_cells, neighbours
 from conundrum.puzzle import Given, Puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import RuleSet, rules_for
 from conundrum.solver import positions
 
-from .strategies import boards
+from .strategies import boards, grow
 
 STANDARD = rules_for("standard")
 JUNIOR = rules_for("junior")
@@ -79,6 +80,34 @@ def test_tile_features_follow_their_definitions(board, code):
     assert f["positions"] == len(positions(board, code, STANDARD))
     assert answers == {p.cells for p in positions(board, code, STANDARD)}
     assert f["jokers"] <= f["positions"] and f["reversed"] <= f["positions"]
+
+
+@PROPERTY
+@given(boards(18), codes, st.data())
+def test_the_fast_reading_kinds_agree_with_classify_reading(board, code, data):
+    """StandardRules.reading_kinds reads the contact tables; the generic RuleSet version asks
+    classify_reading run by run. They agree, also after a tile is taken off (the cache)."""
+    generic = RuleSet.reading_kinds
+    assert list(STANDARD.reading_kinds(board, code)) == list(generic(STANDARD, board, code))
+    ids = [tid for tid, _ in board.items()][1:]
+    if ids:
+        board.remove(data.draw(st.sampled_from(ids)))
+        assert list(STANDARD.reading_kinds(board, code)) == list(generic(STANDARD, board, code))
+
+
+@PROPERTY
+@given(st.sampled_from(["standard", "junior"]), st.integers(0, 10_000), st.integers(3, 24),
+       st.data())
+def test_weighing_many_tiles_on_one_board_gives_each_tiles_features(rules, seed, n, data):
+    """BoardEffort (choosing given tiles: one census of the board for every tile, as
+    StandardRules packs it) gives what tile_features gives tile by tile."""
+    rs = rules_for(rules)
+    board = grow(seed, n, rules)
+    weigh = BoardEffort(board, rs)
+    for code in data.draw(st.lists(st.sampled_from(rs.tiles), min_size=1, max_size=6)):
+        assume(off_board(board, code))
+        assert weigh.features(code) == tile_features(board, code, rs)
+        assert weigh.tile_effort(code, W) == tile_effort(board, code, rs, W)
 
 
 def test_a_small_board_by_hand():

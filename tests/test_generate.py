@@ -17,6 +17,8 @@ from conundrum.cli import main
 from conundrum.errors import GenerationError
 from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.bounds import (
+    EXACT_RUNS,
+    EXACT_UP_TO,
     check_request,
     exact_runs,
     max_positions,
@@ -115,6 +117,11 @@ def test_exact_run_maxima_for_small_boards():
     # docs/generator.md: "a 2-tile board has at most 10 runs"
     assert [exact_runs(n) for n in (1, 2, 3)] == [6, 10, 14]
     assert max_positions(2) == 20 and max_positions(1) == 12
+
+
+def test_the_stored_exact_maxima_are_the_computed_ones():
+    assert EXACT_RUNS == {n: exact_runs(n) for n in range(1, EXACT_UP_TO + 1)}
+    assert all(max_runs(n) == EXACT_RUNS[n] for n in EXACT_RUNS)
 
 
 def runs_with_two_edges(board: Board) -> int:

@@ -182,3 +182,30 @@ def test_value_types_api():
     assert len(board) == 1 and len(twin) == 2
     assert Tile.parse("yby").is_palindrome and not Tile.parse("YYB").is_palindrome
     assert Tile.parse("Y*B") == Tile("B*Y") and Tile("B*Y").value == 3
+
+
+def test_libyaml_writes_the_same_bytes_as_the_python_emitter(monkeypatch):
+    """puzzle._Dumper uses libyaml's emitter for speed; a puzzle (unicode, quotes, long
+    titles, junior rules, custom chameleons) is written byte for byte as the pure-Python
+    emitter writes it, so files never change with how PyYAML was installed."""
+    import yaml
+
+    import conundrum.puzzle as puzzle_module
+    from conundrum.generate import GenerateRequest, generate
+
+    class PythonDumper(yaml.SafeDumper):
+        pass
+
+    for kind, rep in puzzle_module._Dumper.yaml_representers.items():
+        PythonDumper.add_representer(kind, rep)
+    puzzles = [generate(GenerateRequest(seed=s, difficulty=1 + s % 5,
+                                        rules="junior" if s % 4 == 0 else "standard"))
+               for s in range(8)]
+    puzzles[1].title = "Ünïcode «title» — ça: 'x' \"y\" #z & *a"
+    puzzles[2].title = "word " * 40
+    puzzles[3].chameleons = ("B*Y", "P*Y", "B*G", "P*R", "R*Y")
+    fast = [dump_puzzle(p) for p in puzzles]
+    if yaml.__with_libyaml__:
+        assert issubclass(puzzle_module._Dumper, yaml.CSafeDumper)
+    monkeypatch.setattr(puzzle_module, "_Dumper", PythonDumper)
+    assert [dump_puzzle(p) for p in puzzles] == fast

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 
-from ..placement import Cell, Placement, from_cells
+from ..placement import STEP, Cell, Placement, from_cells
 from ..puzzle import Puzzle
 from ..tiles import canonical
 
@@ -32,6 +32,10 @@ TRANSFORMS: tuple[Transform, ...] = (
     lambda c: (c[1], c[0]),
     lambda c: (-c[1], -c[0]),
 )
+
+
+# The same transforms as integer matrices (a, b, c, d): (x, y) -> (ax + by, cx + dy).
+_MATRICES = tuple((t((1, 0))[0], t((0, 1))[0], t((1, 0))[1], t((0, 1))[1]) for t in TRANSFORMS)
 
 
 def transform_placement(p: Placement, t: Transform) -> Placement:
@@ -53,11 +57,28 @@ def _normalised(placements: list[Placement]) -> str:
 
 def board_form(placements: Iterable[Placement]) -> str:
     """The board's form up to symmetry and translation (which tile started is left out:
-    two boards that look the same on the page are the same puzzle to a reader)."""
-    tiles = list(placements)
+    two boards that look the same on the page are the same puzzle to a reader).
+
+    By definition `min(_normalised(transform_board(tiles, t)) for t in TRANSFORMS)`;
+    worked out here on plain numbers (a book forms every puzzle it makes), the same text
+    (tests/test_book_data.py checks it against the definition)."""
+    tiles = [(p.code, p.code[::-1], p.at, STEP[p.dir]) for p in placements]
     if not tiles:
         return ""
-    return min(_normalised(transform_board(tiles, t)) for t in TRANSFORMS)
+    forms = []
+    for a, b, c, d in _MATRICES:
+        moved = []
+        for code, rev, (x, y), (dx, dy) in tiles:
+            fx, fy = a * x + b * y, c * x + d * y  # the first cell, moved
+            lx, ly = fx + 2 * (a * dx + b * dy), fy + 2 * (c * dx + d * dy)  # the last
+            way = "h" if fy == ly else "v"
+            # from_cells: the leftmost/topmost cell comes first, the code read from it
+            moved.append((lx, ly, way, rev) if (lx, ly) < (fx, fy) else (fx, fy, way, code))
+        min_x = min(t[0] for t in moved)
+        min_y = min(t[1] for t in moved)
+        forms.append(";".join(f"{code}@{x - min_x},{y - min_y}{way}"
+                              for x, y, way, code in sorted(moved)))
+    return min(forms)
 
 
 def canonical_form(puzzle: Puzzle) -> str:

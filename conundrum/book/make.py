@@ -29,10 +29,10 @@ from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate, open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
-from .manifest import BookPuzzle, dump_manifest, manifest_path
+from .manifest import BookPuzzle, ManifestSoon, manifest_path
 from .seeds import book_id
 from .spec import BookSpec
-from .work import WorkFile, work_path
+from .work import WorkFile, remove_work_file, work_path
 
 Warn = Callable[[str], None]
 
@@ -158,14 +158,16 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         finally:
             work.close()
         puzzles = order_book(spec, made)
-        pdf = render(book_content(spec, puzzles, options.jobs), warn)
+        with ManifestSoon(spec, puzzles, background=options.jobs > 1) as soon:
+            pdf = render(book_content(spec, puzzles, options.jobs), warn)
+            manifest_text = soon.text()
         manifest = manifest_path(output)
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
         recorded = 0 if options.draft else _record(catalogue, this_book, spec, entries, output)
         # Recorded first: if writing fails now, the catalogue holds the book as its own
         # (no repeat risk), and running the same command again writes the same book.
-        atomic_write_many([(output, pdf), (manifest, dump_manifest(spec, puzzles))])
-    wpath.unlink(missing_ok=True)  # the book is finished: nothing left to resume
+        atomic_write_many([(output, pdf), (manifest, manifest_text)])
+    remove_work_file(wpath)  # the book is finished: nothing left to resume
     return BookResult(puzzles, output, manifest, catalogue.name, recorded)
 
 

@@ -8,8 +8,11 @@ byte for byte.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -83,5 +86,55 @@ def _entry(spec: BookSpec, bp: BookPuzzle) -> dict[str, Any]:
 
 
 def dump_manifest(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
-    return yaml.dump(manifest_doc(spec, puzzles), Dumper=_Dumper, sort_keys=False,
-                     allow_unicode=True, width=100)
+    return _dump(manifest_doc(spec, puzzles))
+
+
+def _dump(doc: dict[str, Any]) -> str:
+    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+class ManifestSoon:
+    """The manifest's text, asked for once the book is drawn (`text`). With `background`,
+    a forked process writes it meanwhile (YAML's representer is pure Python: seconds for
+    a long book, while the drawing leaves a core free); else it is written when asked.
+    The same text either way. Use it as a context manager: leaving it stops the writer."""
+
+    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], background: bool) -> None:
+        self.doc = manifest_doc(spec, puzzles)
+        self.child: BaseProcess | None = None
+        if background and "fork" in multiprocessing.get_all_start_methods():
+            self.receive, send = multiprocessing.Pipe(duplex=False)
+            child = multiprocessing.get_context("fork").Process(
+                target=_send_dump, args=(self.doc, send), daemon=True)
+            child.start()
+            send.close()
+            self.child = child
+
+    def text(self) -> str:
+        if self.child is None:
+            return _dump(self.doc)
+        try:
+            return self.receive.recv_bytes().decode("utf-8")
+        except (EOFError, OSError):
+            return _dump(self.doc)  # the writer died (killed, out of memory): write it here
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.child is not None:
+            self.receive.close()
+            if self.child.is_alive():
+                self.child.kill()
+            self.child.join()
+            self.child = None
+
+    def __enter__(self) -> ManifestSoon:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _send_dump(doc: dict[str, Any], send: Connection) -> None:
+    send.send_bytes(_dump(doc).encode("utf-8"))
+    send.close()

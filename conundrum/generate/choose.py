@@ -31,7 +31,15 @@ from ..board import Board
 from ..rules import RuleSet
 from ..solver import positions
 from ..tiles import JOKER
-from .effort import Effort, TileEffort, Weights, exposed_jokers, overlap, tile_effort
+from .effort import (
+    BoardEffort,
+    Effort,
+    TileEffort,
+    Weights,
+    exposed_jokers,
+    overlap,
+    tile_effort,
+)
 
 PALINDROME_SHARE = 0.30
 CHAMELEON_SHARE = 0.065  # 5 of the 80 tiles (4-9% asked for)
@@ -91,6 +99,7 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
     (`kinds`, from `draw_kind`) if the board offers one, and only so when `strict`;
     None if the board offers no such set."""
     picked: list[TileEffort] = []
+    weigh = BoardEffort(board, rules) if graded(choice) else None
     for slot, ((lo, hi), wanted) in enumerate(zip(ranges, kinds, strict=True)):
         pool = [c for c, n in counts.items() if lo <= n <= hi
                 and all(c != t.code and (choice.allow_similar or not similar(c, t.code))
@@ -104,7 +113,7 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
         level = choice.kinds is not None
         order = candidates(pool, wanted, rng, strict and level, not strict and not level)
         for code in order[:TRIES_PER_TILE]:
-            te = tile_effort(board, code, rules, choice.weights) if graded(choice) \
+            te = weigh.tile_effort(code, choice.weights) if weigh is not None \
                 else answers_only(board, code, rules)
             measured += 1
             too_much += te.effort >= ceiling(choice)

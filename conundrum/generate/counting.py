@@ -24,6 +24,11 @@ _NOTHING = (_EMPTY, _EMPTY, _EMPTY)
 # (dx, dy, dir) such that the run starting at cell - (dx, dy) contains the cell
 _RUN_OFFSETS = tuple((k * sx, k * sy, d) for d, (sx, sy) in STEP.items() for k in (0, 1, 2))
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# Run vectors by tile set, shared by every tracker of the process: a book's generator
+# meets the same few thousand run signatures on board after board. A pure function of
+# (tiles, signature), so sharing changes no result; cleared when it grows past the cap.
+_VECTORS: dict[tuple[str, ...], dict[Signature, int]] = {}
+VECTOR_CAP = 200_000
 
 
 class StandardTracker:
@@ -36,7 +41,9 @@ class StandardTracker:
         self.board = board
         self.tiles = tiles
         self._table = reading_table(tiles)
-        self._vectors: dict[Signature, int] = {}
+        self._vectors = _VECTORS.setdefault(tiles, {})
+        if len(self._vectors) > VECTOR_CAP:
+            self._vectors.clear()
         self._runs: dict[RunKey, Signature] = {}
         self._total = 0
         for at, d, s0, s1, s2 in board.candidate_runs():

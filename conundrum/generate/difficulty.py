@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..errors import GenerationError
-from ..placement import Placement
 from ..puzzle import Puzzle
 from ..rules import RuleSet
 from .choose import draw_kind
@@ -122,9 +121,5 @@ def grade(puzzle: Puzzle, weights: Weights | None = None) -> int:
 def near_misses(board: Board, code: str, rules: RuleSet) -> int:
     """Readings of `code` on runs touching the board that look legal but are not
     (the effort model's near misses and hidden clashes together)."""
-    readings = (code,) if code == code[::-1] else (code, code[::-1])
-    n = 0
-    for at, d, *_ in board.candidate_runs():
-        for r in readings:
-            n += rules.classify_reading(board, Placement(r, at, d)) in ("near", "hidden")
-    return n
+    return sum((fwd in ("near", "hidden")) + (bwd in ("near", "hidden"))
+               for _at, _d, fwd, bwd in rules.reading_kinds(board, code))

@@ -49,10 +49,10 @@ from pathlib import Path
 
 from ..board import Board
 from ..errors import ConundrumError
-from ..placement import Cell, Placement, contact_count, neighbours
+from ..placement import Cell, Placement, neighbours, run_cells
 from ..puzzle import Puzzle
 from ..rules import RuleSet
-from ..tiles import JOKER
+from ..tiles import COLOUR_INDEX, JOKER
 
 TILE_FEATURES = ("readings", "near", "hidden", "positions", "jokers", "reversed", "pockets")
 PUZZLE_FEATURES = ("overlap", "exposed_jokers")
@@ -61,6 +61,7 @@ FEATURES = TILE_FEATURES + PUZZLE_FEATURES
 DISCOUNTS = ("overlap",)
 WEIGHTS_FILE = "weights.json"
 POCKET_CONTACTS = 3
+JOKER_INDEX = COLOUR_INDEX[JOKER]
 
 
 @dataclass(frozen=True)
@@ -179,13 +180,9 @@ def weighted(features: Mapping[str, int], weights: Weights) -> float:
 
 def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, int], frozenset]:
     """The per-tile features of `code` on `board`, and the cells of its positions."""
-    palindrome = code == code[::-1]
     f = dict.fromkeys(TILE_FEATURES, 0)
     answers = set()
-    for at, d, *_ in board.candidate_runs():
-        forward = rules.classify_reading(board, Placement(code, at, d))
-        backward = None if palindrome else rules.classify_reading(board,
-                                                                  Placement(code[::-1], at, d))
+    for at, d, forward, backward in rules.reading_kinds(board, code):
         for kind, other in ((forward, backward), (backward, forward)):
             if kind is None:
                 continue
@@ -194,16 +191,45 @@ def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, in
                 f[kind] += 1
             elif kind == "position":
                 f["positions"] += 1
-                cells = Placement(code, at, d).cells
+                cells = run_cells(at, d)
                 answers.add(cells)
-                f["jokers"] += _touches_joker(board, cells)
+                # the run's cells are empty: their contacts are the board's tables
+                near = [board.contact_counts(c) for c in cells]
+                f["jokers"] += any(n[JOKER_INDEX] for n in near)
                 f["reversed"] += other is not None
-                f["pockets"] += contact_count(cells, board.occupied) >= POCKET_CONTACTS
+                f["pockets"] += sum(map(sum, near)) >= POCKET_CONTACTS
     return f, frozenset(answers)
 
 
-def _touches_joker(board: Board, cells: tuple[Cell, Cell, Cell]) -> bool:
-    return any(board.colour_at(n) == JOKER for c in cells for n in neighbours(c))
+class BoardEffort:
+    """Tiles weighed on one board, a dozen at a time (what choosing given tiles does): the
+    reading counts of them all from one pass over the board (`RuleSet.reading_census`),
+    their positions tile by tile. The same features as `tile_features` (tested)."""
+
+    def __init__(self, board: Board, rules: RuleSet) -> None:
+        self.board, self.rules = board, rules
+        self.census = rules.reading_census(board)
+
+    def features(self, code: str) -> tuple[dict[str, int], frozenset]:
+        board, rules = self.board, self.rules
+        f = dict.fromkeys(TILE_FEATURES, 0)
+        f["readings"], f["near"], f["hidden"] = self.census(code)
+        answers = set()
+        for _i, reading, at, d, _n in rules.fits(board, [code]):
+            f["positions"] += 1
+            cells = run_cells(at, d)
+            answers.add(cells)
+            near = [board.contact_counts(c) for c in cells]
+            f["jokers"] += any(n[JOKER_INDEX] for n in near)
+            other = reading[::-1]
+            f["reversed"] += other != reading and \
+                rules.classify_reading(board, Placement(other, at, d)) is not None
+            f["pockets"] += sum(map(sum, near)) >= POCKET_CONTACTS
+        return f, frozenset(answers)
+
+    def tile_effort(self, code: str, weights: Weights) -> TileEffort:
+        f, answers = self.features(code)
+        return TileEffort(code, f, round(weighted(f, weights), 2), answers)
 
 
 def exposed_jokers(board: Board) -> int:

@@ -88,7 +88,7 @@ def _symbols_of(pal: Palette) -> str:
         page = Page(SQUARE, SQUARE)
         draw_square(page, (0.0, 0.0, SQUARE, SQUARE), colour, pal)
         name = "J" if colour == JOKER else colour
-        body = "".join(svg_item(i) for i in page.items)
+        body = "".join(svg_item(i) for i in page.drawn().items)
         out.append(f'<symbol id="sq-{name}" viewBox="0 0 {num(SQUARE)} {num(SQUARE)}" '
                    f'preserveAspectRatio="none">{body}</symbol>')
     return "".join(out)
