@@ -151,9 +151,10 @@ def test_growth_stays_within_the_room(seed, columns, rows, tiles) -> None:
 
 def test_a_game_board_too_big_for_the_room_is_replaced_by_a_grown_one() -> None:
     rs = rules_for("standard")
-    room = Room.of((18, 18))
+    room = Room.of((19, 19))  # 20 tiles fill 35% of it: a game is played, and may fit
+    assert room.fits_a_game(20)
     style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
-    replaced = 0
+    replaced = kept = 0
     for seed in range(12):
         played = grow(rs, 20, random.Random(seed), style)  # the game's board, any size
         assert played is not None
@@ -161,13 +162,29 @@ def test_a_game_board_too_big_for_the_room_is_replaced_by_a_grown_one() -> None:
         if tracker is None:  # stuck within the room: the search restarts
             continue
         grid = Grid.of(tracker.board)
-        assert grid.width <= 18 and grid.height <= 18
-        if not room.holds(played.board):
+        assert grid.width <= 19 and grid.height <= 19
+        if room.holds(played.board):
+            kept += 1
+            assert tracker.board.placements == played.board.placements
+        else:
             replaced += 1
             assert tracker.board.placements != played.board.placements
-        else:
-            assert tracker.board.placements == played.board.placements
-    assert replaced >= 2
+    assert replaced >= 2 and kept >= 2
+
+
+def test_no_game_is_played_for_a_room_too_tight_for_its_boards(monkeypatch) -> None:
+    import conundrum.generate.search as search
+
+    def no_game(*_args: object) -> None:
+        raise AssertionError("a game was played")
+
+    room = Room.of((17, 17))  # 20 tiles would fill half of it
+    assert not room.fits_a_game(20)
+    monkeypatch.setattr(search, "game_board", no_game)
+    style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
+    grown = [grow(rules_for("standard"), 20, random.Random(s), style, room=room)
+             for s in range(12)]
+    assert any(tracker is not None for tracker in grown)
 
 
 @settings(max_examples=6, deadline=None)
