@@ -248,3 +248,18 @@ def board_cells(pages: list[Page]) -> list[float]:
                      and i.y1 == area.y and area.x < i.x1 < area.x + area.w]
             found.append(area.w / (len(lines) + 1))
     return found
+
+
+def test_the_generate_command_grows_within_max_grid(run_cli, tmp_path) -> None:
+    from conundrum.puzzle import load_puzzle
+
+    out = tmp_path / "p.yaml"
+    done = run_cli("generate", "--difficulty", "4", "--seed", "8", "--max-grid", "18,17",
+                   "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    grid = Grid.of(load_puzzle(out).board)
+    assert grid.width <= 18 and grid.height <= 17
+    tight = run_cli("generate", "--tiles", "30", "--positions", "3", "--max-grid", "12,12",
+                    "-o", str(tmp_path / "q.yaml"))
+    assert tight.returncode == 2 and "the page holds 12 x 12" in tight.stderr
+    assert not (tmp_path / "q.yaml").exists()
