@@ -12,7 +12,7 @@ page (which shows none); puzzles are numbered through the book.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
@@ -58,15 +58,27 @@ class Illegible(Exception):
 
 
 # ---- the whole book ----------------------------------------------------------------
-def render_book(content: BookContent, warn: Warn) -> bytes:
-    """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page)."""
+@dataclass
+class DrawnBook:
+    """What a book's PDF was drawn from, kept for `book --export` so the art and the CSV
+    reuse it instead of laying the book out and solving every puzzle again."""
+
+    pages: list[Page] = field(default_factory=list)
+    solved: dict[int, Solved] = field(default_factory=dict)  # by puzzle number
+
+
+def render_book(content: BookContent, warn: Warn, drawn: DrawnBook | None = None) -> bytes:
+    """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page);
+    `drawn`, when given, receives the pages and the solved puzzles."""
     spec = content.spec
     if spec.colour == "grey" and not get_palette(spec.palette).symbols:
         warn(f"colour: grey with palette {spec.palette}: the tile colours print as greys "
              "told apart by shade only; palette mono (or colourblind) adds a symbol to "
              "every square")
-    pages = book_pages(content, warn, lazy=True)
-    return pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette, content.jobs)
+    drawn = DrawnBook() if drawn is None else drawn
+    drawn.pages = book_pages(content, warn, lazy=True, solved=drawn.solved)
+    return pdf_bytes(drawn.pages, spec.title, spec.language, spec.colour, spec.palette,
+                     content.jobs)
 
 
 def grid_limit(spec: BookSpec) -> tuple[int, int]:
@@ -88,12 +100,15 @@ def grid_limit(spec: BookSpec) -> tuple[int, int]:
     return (int((w - 2 * band) // MIN_CELL), int((board_h - 2 * band) // MIN_CELL))
 
 
-def book_pages(content: BookContent, warn: Warn, lazy: bool = False) -> list[Page]:
+def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
+               solved: dict[int, Solved] | None = None) -> list[Page]:
     """The book laid out; `lazy` pages leave their boards and tiles to be drawn when painted
-    (`Page.later`), so the painting processes draw them in parallel."""
+    (`Page.later`), so the painting processes draw them in parallel; `solved` (by puzzle
+    number) is filled with every puzzle solved."""
     spec, puzzles = content.spec, content.puzzles
     example = solve(content.example)
-    solved: dict[int, Solved] = {}  # by puzzle number: each solved once, for every layout
+    # by puzzle number: each solved once, for every layout
+    solved = {} if solved is None else solved
     known_pages = 0
     while True:
         geo = Geometry.of(spec.page, spec.bleed, known_pages)

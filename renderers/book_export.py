@@ -1,4 +1,4 @@
-"""`book --export DIR`: every puzzle's board art (SVG) and a CSV for data merge.
+"""`book --export DIR`: every puzzle's board art and a CSV for data merge.
 
 Layout tools (InDesign, Affinity Publisher) fill a page template from a CSV
 row per record; a column whose name starts with `@` holds an image's file
@@ -9,6 +9,13 @@ counts (both space-separated, in the same order) and every answer in
 notation (the solver's, `;`-separated), and `@board`. The CSV is
 UTF-8 with a byte-order mark, which both tools and spreadsheets read as
 UTF-8 (section names in Czech or Ukrainian stay right).
+
+The art is in the book's colour: in a `grey` book the SVG is painted in the
+book's grey levels; SVG has no CMYK, so in a `cmyk` (and a `grey`) book each
+board is also written as a one-page PDF painted in the book's own colour space
+(`puzzle-0001.pdf`, DeviceCMYK or DeviceGray, text solid black), named in the
+CSV's `@board_pdf` column. The pages and the solved puzzles are the ones the
+book's PDF was drawn from (`DrawnBook`), so nothing is laid out or solved again.
 """
 
 from __future__ import annotations
@@ -24,13 +31,15 @@ from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write_many
 
 from .board_art import board_page
-from .book import book_pages
+from .book import DrawnBook, book_pages
 from .layout import Page, Text
+from .pdf import FIXED_DATE, pdf_bytes
 from .solved import Solved, solve
 from .style import Style
 from .svg import svg_bytes
 
 COLUMNS = ("number", "section", "grade", "page", "tiles", "counts", "answers", "@board")
+PDF_COLUMN = "@board_pdf"  # print modes only: the art in the book's own colour space
 CSV_NAME = "puzzles.csv"
 
 
@@ -66,41 +75,82 @@ def answers_text(solved: Solved) -> str:
     return "; ".join(solved.grid.text(p) for _, found in solved.solutions for p in found)
 
 
-def art_name(number: int, total: int) -> str:
-    return f"puzzle-{number:0{max(4, len(str(total)))}d}.svg"
+def art_name(number: int, total: int, suffix: str = ".svg") -> str:
+    return f"puzzle-{number:0{max(4, len(str(total)))}d}{suffix}"
+
+
+def columns(colour: str) -> tuple[str, ...]:
+    """The CSV's columns: a print-mode book (cmyk, grey) also names each board's PDF."""
+    return COLUMNS if colour == "rgb" else (*COLUMNS, PDF_COLUMN)
 
 
 def export_book(content: BookContent, folder: str | os.PathLike,
-                pages: list[Page] | None = None,
+                drawn: DrawnBook | None = None,
                 warn: Callable[[str], None] = lambda _m: None) -> list[Path]:
-    """Write the board art and the CSV into `folder`; returns every file written.
+    """Write the board art and the CSV into `folder`; returns every file written (the CSV
+    last).
 
-    `pages` are the book's laid-out pages when the caller has them (else laid
-    out again here, only to find each puzzle's page)."""
+    `drawn`: the pages and solved puzzles the book's PDF was drawn from (`render_book`
+    fills it); without it the book is laid out here, only to find each puzzle's page."""
     out = check_export_folder(folder)
-    if pages is None:
-        pages = book_pages(content, warn)
-    page_of = puzzle_pages(content, pages)
-    style = Style(lang=content.spec.language, palette=content.spec.palette)
+    if drawn is None:
+        drawn = DrawnBook()
+        drawn.pages = book_pages(content, warn, solved=drawn.solved)
+    page_of = puzzle_pages(content, drawn.pages)
+    spec = content.spec
+    style = Style(lang=spec.language, palette=spec.palette)
+    svg_colour = "grey" if spec.colour == "grey" else "rgb"  # SVG has no CMYK
     total = len(content.puzzles)
     rows = []
     files: list[tuple[Path, bytes | str]] = []
+    arts, titles = [], []
     for bp in content.puzzles:
-        solved = solve(bp.puzzle)
+        solved = drawn.solved.get(bp.number) or solve(bp.puzzle)
+        art = board_page(solved, style)
+        title = style.t("book_puzzle", n=bp.number)
         name = art_name(bp.number, total)
-        files.append((out / name, svg_bytes(board_page(solved, style),
-                                            style.t("book_puzzle", n=bp.number),
-                                            content.spec.language)))
-        grade = bp.puzzle.extra.get("grade", content.spec.sections[bp.section].difficulty)
-        rows.append([bp.number, content.spec.sections[bp.section].name, grade,
-                     page_of.get(bp.number, ""),
-                     " ".join(code for code, _ in solved.solutions),
-                     " ".join(str(len(found)) for _, found in solved.solutions),
-                     answers_text(solved), name])
+        files.append((out / name, svg_bytes(art, title, spec.language, svg_colour)))
+        grade = bp.puzzle.extra.get("grade", spec.sections[bp.section].difficulty)
+        row = [bp.number, spec.sections[bp.section].name, grade, page_of.get(bp.number, ""),
+               " ".join(code for code, _ in solved.solutions),
+               " ".join(str(len(found)) for _, found in solved.solutions),
+               answers_text(solved), name]
+        if spec.colour != "rgb":
+            row.append(art_name(bp.number, total, ".pdf"))
+            arts.append(art)
+            titles.append(title)
+        rows.append(row)
+    if arts:
+        pdfs = art_pdfs(arts, titles, content)
+        files += [(out / str(row[-1]), data) for row, data in zip(rows, pdfs, strict=True)]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(columns(spec.colour))
     writer.writerows(rows)
     files.append((out / CSV_NAME, ("\ufeff" + buffer.getvalue()).encode("utf-8")))
     out.mkdir(exist_ok=True)
     return atomic_write_many(files)
+
+
+def art_pdfs(arts: list[Page], titles: list[str], content: BookContent) -> list[bytes]:
+    """Each board as a one-page PDF in the book's colour space. The boards are painted as
+    one document, then split page by page: the fonts are loaded and subset once, not once
+    a board (that took a third of a second per board)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    spec = content.spec
+    reader = PdfReader(io.BytesIO(pdf_bytes(arts, None, spec.language, spec.colour,
+                                            spec.palette, content.jobs)))
+    found = []
+    for page, title in zip(reader.pages, titles, strict=True):
+        writer = PdfWriter()
+        writer.add_page(page)
+        writer.add_metadata({"/Producer": "conundrum", "/Creator": "conundrum",
+                             "/CreationDate": FIXED_DATE.strftime("D:%Y%m%d%H%M%SZ"),
+                             "/Title": title})
+        writer._root_object[NameObject("/Lang")] = TextStringObject(spec.language)
+        buffer = io.BytesIO()
+        writer.write(buffer)
+        found.append(buffer.getvalue())
+    return found

@@ -37,15 +37,16 @@ def register(app: typer.Typer) -> None:
             "--web", help="Also write the book as a static site into this folder: index.html "
             "and one page per puzzle to play and check it.")] = None,
         export: Annotated[Path | None, typer.Option(
-            "--export", help="Also write every puzzle's board art (SVG) and puzzles.csv "
-            "into this folder, for data merge in a layout tool.")] = None,
+            "--export", help="Also write every puzzle's board art (SVG; in a cmyk or grey "
+            "book also PDF in that colour space) and puzzles.csv into this folder, for data "
+            "merge in a layout tool.")] = None,
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.build import Hooks
         from conundrum.book.make import BookContent, BookOptions, check_output, make_book
         from conundrum.book.spec import load_spec
 
-        from .book import grid_limit, render_book
+        from .book import DrawnBook, grid_limit, render_book
         from .book_export import check_export_folder, export_book
         from .text import require_drawable_book
 
@@ -56,10 +57,11 @@ def register(app: typer.Typer) -> None:
             from .web.site import check_site_folder
             check_site_folder(web)
         kept: list[BookContent] = []  # the content drawn, for --export
+        drawn = DrawnBook()  # the pages and solved puzzles the PDF was drawn from
 
         def render(content: BookContent, warn: Callable[[str], None]) -> bytes:
             kept.append(content)
-            return render_book(content, warn)
+            return render_book(content, warn, drawn if export is not None else None)
 
         if export is not None:
             check_export_folder(export)
@@ -90,6 +92,6 @@ def register(app: typer.Typer) -> None:
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "
               f"{recorded}", file=sys.stderr)
         if export is not None:
-            written = export_book(kept[-1], export)
-            print(f"{export}: board art for {len(written) - 1} puzzles and {written[-1].name}",
-                  file=sys.stderr)
+            written = export_book(kept[-1], export, drawn)
+            print(f"{export}: board art for {len(kept[-1].puzzles)} puzzles and "
+                  f"{written[-1].name}", file=sys.stderr)

@@ -16,6 +16,7 @@ PaletteName = StrEnum("PaletteName", ["classic", "colourblind", "colorblind", "m
 PageName = StrEnum("PageName", {"a4": "a4", "letter": "letter", "p8_5x11": "8.5x11",
                                 "p6x9": "6x9"})
 Part = StrEnum("Part", ["sheet", "board"])  # render.PARTS
+ColourMode = StrEnum("ColourMode", ["rgb", "cmyk", "grey", "gray"])  # palettes.COLOUR_MODES
 MIN_DPI, MAX_DPI = 30, 1200
 
 
@@ -49,6 +50,10 @@ def render(
     part: Annotated[Part, typer.Option(
         "--part", case_sensitive=False, help="sheet (the whole sheet) or board (the board "
         "alone, cropped: art for layout tools; .svg, .pdf or .png).")] = Part.sheet,
+    colour: Annotated[ColourMode, typer.Option(
+        "--colour", case_sensitive=False, help="rgb; grey (PDF in DeviceGray, PNG 8-bit "
+        "greyscale, SVG in greys; text solid black); cmyk (PDF only: process inks, text "
+        "solid black).")] = ColourMode.rgb,
 ) -> None:
     """Print a puzzle sheet as PDF, PNG or SVG, with its answer key if asked."""
     # Imported here so that other commands start without loading fpdf2 and Pillow.
@@ -56,7 +61,8 @@ def render(
 
     written = render_sheet(puzzle, output, answers=answers, lang=lang.value,
                            palette=palette.value, page=page.value, dpi=dpi, blank=blank,
-                           allow_illegal=allow_illegal, web_url=web_url, part=part.value)
+                           allow_illegal=allow_illegal, web_url=web_url, part=part.value,
+                           colour=colour.value)
     for path in written:
         print(f"wrote {path}")
 

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
 
+from .colour_modes import page_in
 from .fonts import font_path
 from .layout import Circle, Line, Page, Polygon, Rect, Text
 from .palettes import rgb
@@ -154,10 +155,15 @@ def page_image(page: Page, dpi: int = 300) -> Image.Image:
     return _Canvas(page, check_dpi(dpi)).paint(page)
 
 
-def png_bytes(page: Page, dpi: int = 300) -> bytes:
+def png_bytes(page: Page, dpi: int = 300, colour: str = "rgb") -> bytes:
+    """The page as a PNG; `colour="grey"`: an 8-bit greyscale image of the grey levels a
+    grey PDF has (PNG has no CMYK)."""
+    image = page_image(page_in(page, colour), dpi)
+    if colour == "grey":
+        image = image.convert("L")  # exact: every pixel already has equal channels
     buffer = io.BytesIO()
     # The dpi is recorded so printing at 100 % gives the page's true size.
-    page_image(page, dpi).save(buffer, format="PNG", dpi=(dpi, dpi))
+    image.save(buffer, format="PNG", dpi=(dpi, dpi))
     return buffer.getvalue()
 
 

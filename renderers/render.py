@@ -12,6 +12,7 @@ from conundrum.files import atomic_write_many, check_target, refuse_inputs
 from conundrum.puzzle import Puzzle, load_puzzle
 
 from .board_art import board_page
+from .colour_modes import check_colour
 from .layout import page_size
 from .pdf import pdf_bytes
 from .png import check_dpi, png_bytes
@@ -73,18 +74,21 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
                  answers: bool = False, lang: str = "en", palette: str = "classic",
                  page: str = "a4", dpi: int = 300, blank: bool = False,
                  allow_illegal: bool = False, web_url: str | None = None,
-                 part: str = "sheet") -> list[Path]:
+                 part: str = "sheet", colour: str = "rgb") -> list[Path]:
     """Render a puzzle sheet to `path` (.pdf, .png or .svg); returns every file written.
 
     A PDF holds the puzzle page then the answer key's pages. A PNG or SVG is
     the puzzle page; the key goes to `<stem>-answers.png` (and `-answers-2.png`...),
     and key pages left beside it by an earlier, longer key are removed.
     `part="board"` draws only the board (grid, labels, tiles) on a page cropped
-    to it. Everything is drawn before anything is written, so a fault leaves no file.
+    to it. `colour`: `rgb`; `grey` (a DeviceGray PDF, an 8-bit greyscale PNG, an SVG in
+    greys); `cmyk` (PDF only: DeviceCMYK in the palette's process inks). Everything is
+    drawn before anything is written, so a fault leaves no file.
     """
     target = check_target(path)
     suffix = output_format(target)
     check_part(part, answers, suffix)
+    colour = check_colour(colour, suffix)
     source_path = None if isinstance(puzzle, Puzzle) else puzzle
     refuse_inputs([("sheet", path)], [("puzzle", source_path)])
     style = Style(lang=lang, palette=palette, blank=blank,
@@ -110,11 +114,12 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     title = puzzle_title(puzzle, style)
     outputs: list[tuple[Path, bytes]]
     if suffix == ".pdf":
-        outputs = [(target, pdf_bytes(pages, title, style.lang))]
+        outputs = [(target, pdf_bytes(pages, title, style.lang, colour, style.pal))]
     elif suffix == ".png":
-        outputs = _page_outputs(target, [png_bytes(pg, dpi) for pg in pages])
+        outputs = _page_outputs(target, [png_bytes(pg, dpi, colour) for pg in pages])
     else:
-        outputs = _page_outputs(target, [svg_bytes(pg, title, style.lang) for pg in pages])
+        outputs = _page_outputs(target, [svg_bytes(pg, title, style.lang, colour)
+                                         for pg in pages])
     refuse_inputs([("sheet", p) for p, _ in outputs], [("puzzle", source_path)])
     written = atomic_write_many(outputs)
     if suffix != ".pdf":

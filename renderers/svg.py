@@ -17,6 +17,7 @@ from pathlib import Path
 
 from conundrum.files import atomic_write as write_file
 
+from .colour_modes import page_in
 from .fonts import PT_TO_MM
 from .layout import Circle, Item, Line, Page, Polygon, Rect, Text
 
@@ -79,8 +80,11 @@ def _text(item: Text) -> ET.Element:
     return el
 
 
-def svg_bytes(page: Page, title: str | None = None, lang: str | None = None) -> bytes:
-    """One page as a standalone SVG document (UTF-8)."""
+def svg_bytes(page: Page, title: str | None = None, lang: str | None = None,
+              colour: str = "rgb") -> bytes:
+    """One page as a standalone SVG document (UTF-8); `colour="grey"` paints it in the grey
+    levels a grey PDF has (SVG has no CMYK)."""
+    page = page_in(page, colour)
     root = ET.Element("svg", {"xmlns": SVG_NS, "version": "1.1",
                               "width": f"{num(page.width)}mm",
                               "height": f"{num(page.height)}mm",

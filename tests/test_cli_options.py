@@ -20,7 +20,7 @@ from renderers import cli_render
 from renderers.i18n import LANGUAGES
 from renderers.layout import PAGE_SIZES
 from renderers.palettes import ALIASES as PALETTE_ALIASES
-from renderers.palettes import PALETTES
+from renderers.palettes import COLOUR_MODES, PALETTES
 from renderers.png import MAX_DPI, MIN_DPI
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,6 +85,7 @@ def test_choices_mirror_the_library():
     assert {c.value for c in cli_render.PaletteName} == {*PALETTES, *PALETTE_ALIASES}
     assert {c.value for c in cli_render.PageName} == set(PAGE_SIZES)
     assert (cli_render.MIN_DPI, cli_render.MAX_DPI) == (MIN_DPI, MAX_DPI)
+    assert {c.value for c in cli_render.ColourMode} == {*COLOUR_MODES, "gray"}
 
 
 def test_choices_ignore_case(run_cli, tmp_path):

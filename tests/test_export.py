@@ -17,7 +17,9 @@ from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.rules import rules_for
 from conundrum.solver import positions
-from renderers.book_export import COLUMNS
+from renderers.book import DrawnBook, render_book
+from renderers.book_export import COLUMNS, PDF_COLUMN, export_book
+from tests.test_book_print import content
 
 SPEC = """\
 title: Export test
@@ -104,3 +106,55 @@ def test_a_bad_export_folder_fails_before_building(tmp_path, capsys) -> None:
     assert main(["book", str(tmp_path / "spec.yaml"), "-o", str(tmp_path / "b.pdf"),
                  "--export", str(tmp_path / "no" / "such")]) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["spec.yaml", "taken"]
+
+
+# ---- print modes and reuse: export_book on a laid-out book (no generation) ----------------
+def _export(tmp_path: Path, colour: str) -> tuple[Path, object, DrawnBook]:
+    book = content("6x9", True, "en", 2, colour=colour, palette="colourblind")
+    drawn = DrawnBook()
+    render_book(book, lambda _m: None, drawn)
+    folder = tmp_path / colour
+    export_book(book, folder, drawn)
+    return folder, book, drawn
+
+
+@pytest.mark.parametrize("colour,allowed", [("cmyk", {"k", "K"}), ("grey", {"g", "G"})])
+def test_a_print_mode_book_exports_pdf_art_in_its_colour_space(tmp_path, colour, allowed
+                                                               ) -> None:
+    from tests.test_book_pdf import COLOUR_OPERATORS, SOLID_BLACK, operations, text_fills
+
+    folder, book, _ = _export(tmp_path, colour)
+    rows = rows_of(folder)
+    assert tuple(rows[0]) == (*COLUMNS, PDF_COLUMN)
+    assert len(rows) == len(book.puzzles)
+    for row in rows:
+        assert row["@board_pdf"] == f"puzzle-{int(row['number']):04d}.pdf"
+        data = (folder / row["@board_pdf"]).read_bytes()
+        reader = PdfReader(folder / row["@board_pdf"])
+        assert len(reader.pages) == 1 and reader.metadata.title == f"Puzzle {row['number']}"
+        assert {op for _, op in operations(data) if op in COLOUR_OPERATORS} == allowed
+        assert text_fills(data) == SOLID_BLACK[colour]
+        root = ET.fromstring((folder / row["@board"]).read_bytes())
+        paints = {el.get("fill") for el in root.iter()} - {None, "none"}
+        greys = all(p[1:3] == p[3:5] == p[5:7] for p in paints)
+        # grey: the SVG in the book's grey levels; cmyk: SVG has no CMYK, it stays RGB
+        assert greys == (colour == "grey")
+
+
+def test_export_reuses_the_books_layout_and_solutions(tmp_path, monkeypatch) -> None:
+    import renderers.book_export as book_export
+
+    book = content("a4", False, "fr", 2)
+    drawn = DrawnBook()
+    pdf = render_book(book, lambda _m: None, drawn)
+    assert pdf == render_book(book, lambda _m: None)  # keeping them changes no byte
+    assert sorted(drawn.solved) == [bp.number for bp in book.puzzles]
+    alone = [p.read_bytes() for p in export_book(book, tmp_path / "alone")]
+
+    def again(*_args, **_kw):
+        raise AssertionError("laid out or solved again")
+
+    monkeypatch.setattr(book_export, "book_pages", again)
+    monkeypatch.setattr(book_export, "solve", again)
+    reused = [p.read_bytes() for p in export_book(book, tmp_path / "reused", drawn)]
+    assert reused == alone

@@ -13,8 +13,10 @@ from conundrum.cli import main
 from conundrum.errors import ConundrumError
 from conundrum.puzzle import Puzzle
 from renderers.board_art import ART_CELL, ART_MARGIN, board_page
+from renderers.colour_modes import grey_hex
 from renderers.draw import label_band
-from renderers.layout import Text
+from renderers.layout import Rect, Text
+from renderers.palettes import get_palette, grey_level
 from renderers.render import render_sheet
 from renderers.sheet import Style, sheet_pages, solve
 from renderers.svg import svg_bytes
@@ -152,3 +154,93 @@ def test_part_board_refuses_answers_and_unknown_parts(tmp_path, capsys) -> None:
     err = capsys.readouterr().err.strip()
     assert "--part" in err and "tiles" in err and "\n" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.yaml"]
+
+
+# ---- board art (and sheets) in a print colour mode: read back from the bytes --------------
+def _art(tmp_path: Path, suffix: str, colour: str, palette: str = "colourblind"
+         ) -> tuple[Path, Puzzle]:
+    puzzle = grown_puzzle(16, 7, given=2)
+    src = tmp_path / "p.yaml"
+    write_puzzle(src, puzzle)
+    path = tmp_path / f"board{suffix}"
+    assert main(["render", str(src), "-o", str(path), "--part", "board", "--colour", colour,
+                 "--palette", palette]) == 0
+    return path, puzzle
+
+
+@pytest.mark.parametrize("colour,allowed", [("cmyk", {"k", "K"}), ("grey", {"g", "G"}),
+                                            ("gray", {"g", "G"})])
+def test_part_board_pdf_paints_in_the_colour_asked(tmp_path, colour, allowed) -> None:
+    from tests.test_book_pdf import COLOUR_OPERATORS, SOLID_BLACK, operations, text_fills
+
+    path, _ = _art(tmp_path, ".pdf", colour)
+    data = path.read_bytes()
+    assert {op for _, op in operations(data) if op in COLOUR_OPERATORS} == allowed
+    mode = "grey" if colour == "gray" else colour
+    assert text_fills(data) == SOLID_BLACK[mode]  # the grid labels: solid black ink
+    if mode == "cmyk":  # the tiles in the palette's documented process inks (R: 0/80/100/0)
+        fills = {tuple(round(float(v), 3) for v in operands)
+                 for operands, op in operations(data) if op == "k"}
+        assert (0.0, 0.8, 1.0, 0.0) in fills
+
+
+def test_part_board_png_in_grey_is_an_8_bit_greyscale_image_of_the_books_grey_levels(
+        tmp_path) -> None:
+    path, puzzle = _art(tmp_path, ".png", "grey")
+    art = board_page(solve(puzzle), Style(palette="colourblind"))
+    scale = 300 / 25.4
+    squares = [i for i in art.items if isinstance(i, Rect) and i.tag.startswith("square ")
+               and i.tag[-1] in "RYGBP"]  # not the chameleon's pinwheel
+    assert {s.tag[-1] for s in squares} == set("RYGBP")
+    with Image.open(path) as img:
+        assert img.mode == "L"
+        for square in squares:
+            fill = get_palette("colourblind").fill(square.tag[-1])
+            # a point inside the square, clear of its symbol
+            x, y = (square.x + square.w * 0.1) * scale, (square.y + square.h * 0.1) * scale
+            assert img.getpixel((round(x), round(y))) == round(grey_level(fill) * 255)
+
+
+def test_part_board_svg_in_grey_has_only_greys_and_black_text(tmp_path) -> None:
+    path, puzzle = _art(tmp_path, ".svg", "grey")
+    root = parse(path)
+    paints = [el.get(attr) for el in root.iter() for attr in ("fill", "stroke")
+              if el.get(attr) not in (None, "none")]
+    assert paints and all(p[1:3] == p[3:5] == p[5:7] for p in paints)
+    assert {el.get("fill") for el in root.iter(f"{NS}text")} == {"#000000"}
+    squares = {el.get("data-tag"): el.get("fill") for el in root.iter(f"{NS}rect")
+               if el.get("data-tag", "").startswith("square ")}
+    tag, fill = next((t, f) for t, f in squares.items() if t.endswith(" B"))
+    assert fill == grey_hex(get_palette("colourblind").fill("B")), tag
+    # rgb art keeps its colours
+    rgb = parse(svg_bytes(board_page(solve(puzzle), Style(palette="colourblind"))))
+    assert get_palette("colourblind").fill("B") in {el.get("fill") for el in rgb.iter()}
+
+
+@pytest.mark.parametrize("suffix,fmt", [(".png", "PNG"), (".svg", "SVG")])
+def test_cmyk_is_refused_for_rgb_formats_in_one_line(tmp_path, capsys, suffix, fmt) -> None:
+    src = tmp_path / "p.yaml"
+    write_puzzle(src, small_puzzle())
+    assert main(["render", str(src), "-o", str(tmp_path / f"b{suffix}"), "--part", "board",
+                 "--colour", "cmyk"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "--colour cmyk" in err and f"{fmt} has no CMYK" in err and "\n" not in err
+    assert main(["render", str(src), "-o", str(tmp_path / "p.html"), "--colour", "grey"]) == 2
+    assert "--colour grey" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.yaml"]
+
+
+def test_a_whole_sheet_takes_the_colour_too(tmp_path) -> None:
+    from tests.test_book_pdf import COLOUR_OPERATORS, operations
+
+    src = tmp_path / "p.yaml"
+    write_puzzle(src, small_puzzle())
+    assert main(["render", str(src), "-o", str(tmp_path / "s.pdf"), "--answers",
+                 "--colour", "cmyk"]) == 0
+    data = (tmp_path / "s.pdf").read_bytes()
+    assert {op for _, op in operations(data) if op in COLOUR_OPERATORS} == {"k", "K"}
+    assert main(["render", str(src), "-o", str(tmp_path / "s.png"), "--answers", "--dpi",
+                 "40", "--colour", "grey"]) == 0
+    for name in ("s.png", "s-answers.png"):
+        with Image.open(tmp_path / name) as img:
+            assert img.mode == "L"
