@@ -36,7 +36,7 @@ from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookContent, BookOptions, make_book, order_book
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
-from renderers.book import book_pages, grid_limit, render_book
+from renderers.book import book_pages, grid_limits, render_book
 from renderers.pdf import pdf_bytes
 
 SPEC = """\
@@ -77,7 +77,7 @@ def build(count: int, jobs: int, folder: Path) -> tuple[float, float, bytes]:
     spec = sized_spec(count)
     out = folder / f"book-{count}-{jobs}.pdf"
     options = BookOptions(output=out, jobs=jobs, catalogue=folder / f"cat-{count}-{jobs}.sqlite",
-                          max_grid=grid_limit(spec))
+                          max_grids=grid_limits(spec))
     clock = _Clock()
     make_book(spec, options, render_book, lambda _m: None, Hooks(progress=clock))
     end = time.perf_counter()
