@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..board import Board
 from ..errors import GenerationError
@@ -109,12 +110,17 @@ class Style:
         )
 
     def tile_weight(self, code: str) -> float:
-        if code[1] == JOKER:
-            return self.chameleon
-        w = 1.0
-        for ch in code:
-            w *= self.palette[COLOURS.index(ch)]
-        return w
+        return _tile_weight(self.palette, self.chameleon, code)
+
+
+@lru_cache(maxsize=1 << 14)  # asked for every tile in hand at every move of every growth
+def _tile_weight(palette: tuple[float, ...], chameleon: float, code: str) -> float:
+    if code[1] == JOKER:
+        return chameleon
+    w = 1.0
+    for ch in code:
+        w *= palette[COLOURS.index(ch)]
+    return w
 
 
 @dataclass(frozen=True)
