@@ -157,7 +157,7 @@ class _Book:
         """The puzzle's solutions, found the first time any layout asks."""
         found = self.solved.get(bp.number)
         if found is None:
-            found = self.solved[bp.number] = solve(bp.puzzle)
+            found = self.solved[bp.number] = solve(bp.puzzle, bp.made.solutions)
         return found
 
     @property

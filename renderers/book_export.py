@@ -105,7 +105,7 @@ def export_book(content: BookContent, folder: str | os.PathLike,
     files: list[tuple[Path, bytes | str]] = []
     arts, titles = [], []
     for bp in content.puzzles:
-        solved = drawn.solved.get(bp.number) or solve(bp.puzzle)
+        solved = drawn.solved.get(bp.number) or solve(bp.puzzle, bp.made.solutions)
         art = board_page(solved, style)
         title = style.t("book_puzzle", n=bp.number)
         name = art_name(bp.number, total)

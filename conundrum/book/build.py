@@ -29,9 +29,10 @@ from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
+from ..solver import Solutions, given_positions
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
-from .record import from_record, to_record
+from .record import read_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
 from .work import WorkFile
@@ -90,6 +91,8 @@ class Made:
     form: str
     request: dict  # the generator's arguments (Task.request): the puzzle is a function of them
     file: str | None = None  # a hand-made puzzle's file (as the manifest names it)
+    # every position of each given tile, as the worker's solver found them (None: not known)
+    solutions: Solutions | None = None
 
 
 @dataclass
@@ -122,7 +125,9 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
     if req.get("max_grid") is not None:
         req["max_grid"] = tuple(req["max_grid"])
     try:
-        return to_record(generate(GenerateRequest(**req))), None
+        puzzle = generate(GenerateRequest(**req))
+        # solved here, in parallel, so the book's layout does not solve it again
+        return to_record(puzzle, given_positions(puzzle)), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
@@ -305,7 +310,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     text, _error = state.results[task.key()]
     if text is None:
         return None
-    puzzle = from_record(text)
+    puzzle, solutions = read_record(text)
     form = canonical_form(puzzle)
     key = key_of(form)
     if key in state.seen:
@@ -314,7 +319,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     if state.claim is not None and not state.claim(key, form):
         return None
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
-                form, task.request())
+                form, task.request(), solutions=solutions)
 
 
 def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> None:
