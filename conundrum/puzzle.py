@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +13,6 @@ from .errors import BoardError, ConundrumError, PuzzleFileError
 from .files import atomic_write, read_text, yaml_mapping
 from .placement import MAX_COORD, Placement
 from .rules import Fault, RuleSet, rules_for
-from .solver import positions
 from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 
 MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
@@ -76,30 +74,6 @@ class Puzzle:
 
 
 # ---- reading ---------------------------------------------------------------
-@dataclass(frozen=True)
-class PrintedCount:
-    """A given tile's printed count (None: none printed) beside the solver's count."""
-
-    code: str
-    printed: int | None
-    found: int
-
-    @property
-    def wrong(self) -> bool:
-        return self.printed is not None and self.printed != self.found
-
-
-def printed_counts(puzzle: Puzzle, skip: Collection[str] = ()) -> list[PrintedCount]:
-    """The printed-count check: every given tile's count against the solver's, in order.
-
-    Tiles whose canonical code is in `skip` (ones the caller already found faulty, which
-    cannot be solved) are left out. Each caller words a wrong count for its own source
-    (`validate`, a hand-made book puzzle, a manifest entry)."""
-    rules = puzzle.ruleset
-    return [PrintedCount(g.code, g.positions, len(positions(puzzle.board, g.code, rules)))
-            for g in puzzle.given if canonical(g.code) not in skip]
-
-
 def load_puzzle(path: str | os.PathLike[str], *, lenient: bool = False,
                 allow_illegal: bool = False) -> Puzzle:
     """Read a puzzle file. Unless `lenient`, a board that breaks a rule is an error.

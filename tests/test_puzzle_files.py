@@ -9,7 +9,8 @@ import pytest
 from conundrum import Board, Placement, load_puzzle, positions, save_puzzle
 from conundrum.errors import ConundrumError
 from conundrum.notation import Grid, column_index, column_label
-from conundrum.puzzle import dump_puzzle, parse_puzzle, printed_counts
+from conundrum.puzzle import dump_puzzle, parse_puzzle
+from conundrum.solver import printed_counts
 from tests.reference import reference_positions
 
 PUZZLES = sorted((Path(__file__).parent.parent / "puzzles").glob("*.yaml"))

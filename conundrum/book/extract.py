@@ -16,7 +16,8 @@ from typing import Any
 
 from ..errors import ConundrumError
 from ..files import atomic_write_many, read_text, yaml_mapping
-from ..puzzle import Puzzle, dump_puzzle, parse_puzzle, printed_counts
+from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
+from ..solver import printed_counts
 
 
 class ExtractError(ConundrumError):

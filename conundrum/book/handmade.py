@@ -16,7 +16,8 @@ from pathlib import Path
 from ..errors import ConundrumError
 from ..generate.difficulty import grade_of_score
 from ..generate.effort import measure
-from ..puzzle import Given, Puzzle, load_puzzle, printed_counts
+from ..puzzle import Given, Puzzle, load_puzzle
+from ..solver import printed_counts
 from .spec import BookSpec
 
 

@@ -12,8 +12,8 @@ from ..check import grade
 from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
 from ..notation import Grid
-from ..puzzle import load_puzzle, printed_counts
-from ..solver import positions
+from ..puzzle import load_puzzle
+from ..solver import positions, printed_counts
 from ..terminal import board_picture
 from ..tiles import normalise_code
 from . import app
