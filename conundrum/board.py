@@ -9,7 +9,7 @@ and adding or removing one tile touches at most a dozen table entries.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, KeysView
 
 from .errors import BoardError
 from .placement import Cell, Placement, neighbours, run_cells
@@ -132,6 +132,10 @@ class Board:
     def contains(self, tile: str) -> bool:
         """Whether a tile (any reading of its code) is on the board."""
         return self._codes[canonical(tile)] > 0
+
+    def tiles_laid(self) -> KeysView[str]:
+        """The tiles on the board by their canonical codes (a live view: no copy)."""
+        return self._codes.keys()
 
     def tile_codes(self) -> Counter[str]:
         return Counter(self._codes)

@@ -13,6 +13,7 @@ from .board import Board
 from .errors import BoardError, ConundrumError, TileCodeError
 from .fits import Fit, Reading, Slot, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Placement
+from .puzzle import Puzzle
 from .rules import Chameleons, JuniorRules, RuleSet, ruleset
 from .tiles import normalise_code
 
@@ -51,6 +52,16 @@ def positions(board: Board, code: str, rules: str | RuleSet = "standard",
     norm = check_tile(board, code, rs)
     found = [Placement(r, at, d) for _i, r, at, d, _n in rs.fits(board, [norm])]
     return sorted(found, key=reading_order)
+
+
+# Every position of each given tile, in the puzzle's order: (code, positions in reading order)
+Solutions = tuple[tuple[str, tuple[Placement, ...]], ...]
+
+
+def given_positions(puzzle: Puzzle) -> Solutions:
+    """Every position of each of the puzzle's given tiles (what sheets and books draw)."""
+    rules = puzzle.ruleset
+    return tuple((g.code, tuple(positions(puzzle.board, g.code, rules))) for g in puzzle.given)
 
 
 def standard_positions(board: Board, code: str) -> list[Placement]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
+from conundrum.generate import GenerateRequest, most_answers, roomy
 from conundrum.puzzle import Puzzle
 
 from .answer_key import answer_blocks, flow_answers, needed
@@ -24,9 +25,9 @@ from .book_answers import KeyLine, draw_key_lines, key_height, key_lines
 from .book_geometry import Geometry, gutter_for, padded_count
 from .draw import draw_tile
 from .fonts import PT_TO_MM, text_width
+from .grid_fit import Drawn, draws_legibly, everywhere, largest_grid
 from .layout import BLEEDS, TEXT_DESCENT, Align, Line, Page, Rect, Text
 from .legend import STRIP, LegendLook, draw_legend, legend_height
-from .page_parts import header_height
 from .palettes import get_palette
 from .pdf import pdf_bytes
 from .qr import page_address, short_address
@@ -47,6 +48,7 @@ PAGE_NUMBER_PT = 9.0
 ENTRY_PT = 11.0
 DETAIL_PT = 8.5
 COPYRIGHT_PT = 9.0
+WIDEST_GUTTER = 10**6  # pages: a book this long has the widest gutter of the table
 
 
 class Illegible(Exception):
@@ -81,23 +83,16 @@ def render_book(content: BookContent, warn: Warn, drawn: DrawnBook | None = None
                      content.jobs)
 
 
-def grid_limit(spec: BookSpec) -> tuple[int, int]:
-    """The largest drawn grid (columns, rows) a puzzle alone on a page of this book prints
-    with cells of MIN_CELL mm: the first page of a section (its heading above), the
-    widest gutter, the given tiles below the board and one line of answer space.
-    The book asks the generator for boards within it (`BookOptions.max_grid`)."""
-    geo = Geometry.of(spec.page, spec.bleed, 10**6)
-    style = Style(lang=spec.language, palette=spec.palette).checked()
-    x, y, w, h = geo.box(1)
-    top = y + line_height(HEADING_PT) + 6.0 + line_height(10.0)  # heading, section detail
-    bottom = y + h - legend_height(style, w, STRIP) - 3.0
-    sz = style.sizes
-    givens = line_height(sz.heading) + 1.5 + sz.given_tile + 1.8 + line_height(sz.code) \
-        + line_height(sz.count) + 4.0
-    answers = line_height(sz.heading) + 9.0 + 6.0
-    band = 6.0  # the label strip on each side, at most
-    board_h = bottom - top - header_height(style) - givens - answers
-    return (int((w - 2 * band) // MIN_CELL), int((board_h - 2 * band) // MIN_CELL))
+def grid_limits(spec: BookSpec) -> tuple[tuple[int, int] | None, ...]:
+    """Per section, the largest drawn grid (columns, rows) the generator may grow a board
+    to (`BookOptions.max_grids`): one that prints at the spec's puzzles a page with cells
+    of MIN_CELL mm or more in the section's smallest slot (`_Book.grid_limit`). Where the
+    section's boards cannot grow that small (`conundrum.generate.roomy`), the limit of
+    fewer a page, which the section then prints at (`_Book._section`); None for a
+    section of hand-made puzzles, which are printed as they are."""
+    book = _Book(spec, [], None, Geometry.of(spec.page, spec.bleed, WIDEST_GUTTER), {})
+    return tuple(None if section.hand_made else book.section_limit(index)
+                 for index, section in enumerate(spec.sections))
 
 
 def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
@@ -135,11 +130,10 @@ class _Entry:
 class _Book:
     """One layout attempt at a given geometry and number of puzzles a page."""
 
-    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Solved,
+    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Solved | None,
                  geo: Geometry, solved: dict[int, Solved], lazy: bool = False) -> None:
         self.spec, self.puzzles = spec, puzzles
-        self.example: Puzzle = example.puzzle
-        self.example_solved = example
+        self._example = example  # None: only measuring sections (`grid_limits`)
         self.solved = solved  # shared by every layout attempt of the book
         self.geo = geo
         self.lazy = lazy
@@ -150,11 +144,20 @@ class _Book:
     def t(self, key: str, **kw: object) -> str:
         return self.style.t(key, **kw)
 
+    @property
+    def example_solved(self) -> Solved:
+        assert self._example is not None, "a layout of the whole book has its example"
+        return self._example
+
+    @property
+    def example(self) -> Puzzle:
+        return self.example_solved.puzzle
+
     def _solved(self, bp: BookPuzzle) -> Solved:
         """The puzzle's solutions, found the first time any layout asks."""
         found = self.solved.get(bp.number)
         if found is None:
-            found = self.solved[bp.number] = solve(bp.puzzle)
+            found = self.solved[bp.number] = solve(bp.puzzle, bp.made.solutions)
         return found
 
     @property
@@ -230,7 +233,9 @@ class _Book:
                       colour=self.pal.muted, tag="page number"))
 
     def _section_detail(self, index: int, items: list[BookPuzzle]) -> str:
-        first, last = items[0].number, items[-1].number
+        return self._detail_text(index, items[0].number, items[-1].number)
+
+    def _detail_text(self, index: int, first: int, last: int) -> str:
         span = (self.t("book_puzzles_one", first=first) if first == last
                 else self.t("book_puzzles_range", first=first, last=last))
         return f"{self.t('book_level', n=self.spec.sections[index].difficulty)} · {span}"
@@ -419,18 +424,68 @@ class _Book:
         pages = []
         for start in range(0, len(items), per_page):
             page = self._new("puzzles")
-            if start == 0:
-                top = self._heading(page, section.name, number)
-                x, _, w, _ = self.geo.box(number)
-                top = draw_fitted(page, self._section_detail(index, items), x, top - 3.0, w,
-                                  10.0, self.pal.muted, tag="section detail") + 3.0
-            else:
-                top = self._running(page, section.name, number)
+            detail = self._section_detail(index, items) if start == 0 else None
+            top = self._section_top(page, section.name, detail, number)
             bottom = self._legend_strip(page, number)
             self._slots(page, items[start:start + per_page], number, top, bottom, per_page)
             pages.append(page)
             number += 1
         return pages
+
+    def _section_top(self, page: Page, name: str, detail: str | None, number: int) -> float:
+        """A section's heading and `detail` line (its first page) or its running header
+        (the others); returns the y below, where the puzzles start."""
+        if detail is None:
+            return self._running(page, name, number)
+        top = self._heading(page, name, number)
+        x, _, w, _ = self.geo.box(number)
+        return draw_fitted(page, detail, x, top - 3.0, w, 10.0, self.pal.muted,
+                           tag="section detail") + 3.0
+
+    def section_limit(self, index: int) -> tuple[int, int]:
+        """The grid limit of section `index` at the spec's puzzles a page, or at fewer
+        where its boards could not grow within that (see `grid_limits`)."""
+        section, per_page = self.spec.sections[index], self.spec.per_page
+        request = GenerateRequest(tiles=section.tiles, given=section.given,
+                                  positions=section.positions, difficulty=section.difficulty)
+        while True:
+            limit = self.grid_limit(index, per_page, most_answers(request))
+            if per_page == 1 or roomy(replace(request, max_grid=limit)):
+                return limit
+            per_page = FEWER[per_page]
+
+    def grid_limit(self, index: int, per_page: int, counts: tuple[int, ...]
+                   ) -> tuple[int, int]:
+        """The largest drawn grid (columns, rows) a puzzle of section `index` with given
+        tiles of these `counts` prints with cells of MIN_CELL mm at `per_page` puzzles a
+        page, wherever the section puts it: the slots of its first page (under its
+        heading) and of the pages after (whose type may be larger), drawn by
+        `draw_puzzle` itself (grid_fit.py)."""
+        section = self.spec.sections[index]
+        last = sum(s.count for s in self.spec.sections)  # the longest puzzle number
+        slots: list[Drawn] = []
+        most_w = most_h = 0.0
+        for detail in (self._detail_text(index, last, last), None):
+            page = self._new("puzzles")
+            top = self._section_top(page, section.name, detail, 1)
+            bottom = self._legend_strip(page, 1)
+            slot_w, slot_h = self._slot_size(1, top, bottom, per_page)
+
+            def style_for(solved: Solved, slot_h: float = slot_h) -> Style:
+                style = self._puzzle_style(per_page, slot_h, self._blank(index, solved))
+                return replace(style, web_url=page_address(self.spec.web, last)) \
+                    if self.spec.web else style
+
+            slots.append(draws_legibly(counts, slot_w, slot_h, style_for))
+            most_w, most_h = max(most_w, slot_w), max(most_h, slot_h)
+        return largest_grid(everywhere(slots), most_w, most_h)
+
+    def _slot_size(self, number: int, top: float, bottom: float, per_page: int
+                   ) -> tuple[float, float]:
+        """Each puzzle's rectangle (width, height) between `top` and `bottom` of a page."""
+        cols, rows = GRID[per_page]
+        _, _, w, _ = self.geo.box(number)
+        return (w - (cols - 1) * GAP) / cols, (bottom - top - (rows - 1) * GAP) / rows
 
     def _legend_strip(self, page: Page, number: int) -> float:
         """The colour legend in one small strip at the foot of a puzzle page; returns the
@@ -443,10 +498,9 @@ class _Book:
 
     def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
                bottom: float, per_page: int) -> None:
-        cols, rows = GRID[per_page]
+        cols, _rows = GRID[per_page]
         x, _, w, _ = self.geo.box(number)
-        slot_w = (w - (cols - 1) * GAP) / cols
-        slot_h = (bottom - top - (rows - 1) * GAP) / rows
+        slot_w, slot_h = self._slot_size(number, top, bottom, per_page)
         for k, bp in enumerate(items):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)

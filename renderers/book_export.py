@@ -104,7 +104,7 @@ def export_book(content: BookContent, folder: str | os.PathLike,
         drawn.pages = book_pages(content, warn, solved=drawn.solved)
     page_of = puzzle_pages(content, drawn.pages)
     spec = content.spec
-    solved = {bp.number: drawn.solved.get(bp.number) or solve(bp.puzzle)
+    solved = {bp.number: drawn.solved.get(bp.number) or solve(bp.puzzle, bp.made.solutions)
               for bp in content.puzzles}
     total = len(content.puzzles)
     rows = []

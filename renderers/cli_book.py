@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
         from conundrum.book.make import BookContent, BookOptions, check_output, make_book
         from conundrum.book.spec import load_spec
 
-        from .book import DrawnBook, grid_limit, render_book
+        from .book import DrawnBook, grid_limits, render_book
         from .book_export import check_export_folder, export_book
         from .text import require_drawable_book
 
@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
 
         progress = BookProgress()
         options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
-                              max_grid=grid_limit(book_spec),
+                              max_grids=grid_limits(book_spec),
                               source=str(spec), draft=draft)
         try:
             result = make_book(book_spec, options, render, _warn, Hooks(progress=progress))

@@ -129,15 +129,36 @@ def _draw_givens(page: Page, items: list[_GivenItem], x: float, y: float, width:
     return top + height
 
 
+CELL_TOLERANCE = 0.01  # mm: how close `_board_cell` comes to the largest cell that fits
+
+
 def _board_cell(grid: Grid, w: float, h: float, max_cell: float) -> float:
-    """The largest cell (up to max_cell) at which the grid and its label bands fit w x h."""
-    band = 5.0
-    cell = 0.0
-    for _ in range(3):  # the bands depend a little on the cell size; this settles at once
-        cell = min(max_cell, (w - 2 * band) / grid.width, (h - 2 * band) / grid.height)
-        cell = max(cell, 0.3)
+    """The largest cell (up to max_cell, to CELL_TOLERANCE) at which the grid and its label
+    bands fit w x h; at least 0.3 mm. The bands grow with the cell, so the cells that fit
+    are those up to one size: found by bisection between the sizes the narrowest and the
+    widest bands allow, and MIN_CELL is tried exactly, so whether a grid is legible only
+    ever changes once as it grows (grid_fit.py relies on it)."""
+
+    def size(band: float) -> float:
+        return min(max_cell, (w - 2 * band) / grid.width, (h - 2 * band) / grid.height)
+
+    def fits(cell: float) -> bool:
         band = label_band(cell, grid)
-    return cell
+        return grid.width * cell + 2 * band <= w + 1e-9 and \
+            grid.height * cell + 2 * band <= h + 1e-9
+
+    hi = size(label_band(0.3, grid))  # no larger cell fits: its bands are no narrower
+    if hi <= 0.3:
+        return 0.3
+    lo = max(0.3, size(label_band(max_cell, grid)))  # its bands are no wider: it fits
+    if lo < MIN_CELL < hi:
+        lo, hi = (MIN_CELL, hi) if fits(MIN_CELL) else (lo, MIN_CELL)
+    if fits(hi):
+        return hi
+    while hi - lo > CELL_TOLERANCE:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
 
 
 @dataclass(frozen=True)
@@ -165,7 +186,11 @@ def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Sty
     if beside_h > h or col > w * 0.4:
         return below
     beside = _Arrangement(_board_cell(grid, w - col - 6.0, h, style.max_cell), True, col)
-    return beside if beside.cell > below.cell + 0.25 else below
+    # beside only when clearly bigger, or when only it is legible (so legibility only
+    # ever falls as the grid grows: grid_fit.py relies on it)
+    if beside.cell > below.cell + 0.25 or below.cell < MIN_CELL <= beside.cell:
+        return beside
+    return below
 
 
 WRITE_PITCH = 8.0  # mm between ruled lines: room for handwriting

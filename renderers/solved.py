@@ -13,7 +13,7 @@ from conundrum.errors import ConundrumError
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.puzzle import Puzzle
-from conundrum.solver import positions
+from conundrum.solver import Solutions, given_positions
 
 
 @dataclass(frozen=True)
@@ -25,20 +25,18 @@ class Solved:
     solutions: tuple[tuple[str, tuple[Placement, ...]], ...]
 
 
-def solve(puzzle: Puzzle) -> Solved:
-    """Positions of each given tile; a printed count that disagrees is refused."""
-    rules = puzzle.ruleset
-    out = []
-    for g in puzzle.given:
-        found = tuple(positions(puzzle.board, g.code, rules))
-        if g.positions is not None and g.positions != len(found):
+def solve(puzzle: Puzzle, solutions: Solutions | None = None) -> Solved:
+    """Positions of each given tile (`solutions` when the caller's solver found them
+    already, e.g. a book's generator); a printed count that disagrees is refused."""
+    found = given_positions(puzzle) if solutions is None else solutions
+    for g, (_code, places) in zip(puzzle.given, found, strict=True):
+        if g.positions is not None and g.positions != len(places):
             raise ConundrumError(
                 f"given tile {g.code}: the file says {g.positions} positions but the solver "
-                f"finds {len(found)}; fix the count (see `conundrum validate`)")
-        out.append((g.code, found))
+                f"finds {len(places)}; fix the count (see `conundrum validate`)")
     grid = Grid.of(puzzle.board)
     grid.check_drawable()
-    return Solved(puzzle, grid, tuple(out))
+    return Solved(puzzle, grid, found)
 
 
 

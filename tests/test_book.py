@@ -24,7 +24,7 @@ from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import positions
-from renderers.book import grid_limit, render_book
+from renderers.book import grid_limits, render_book
 from tests.program import CONUNDRUM
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,7 +220,7 @@ def test_an_interrupted_build_resumes_to_the_same_book(tmp_path, small_book) -> 
             raise Interrupt
 
     # as the book command does: boards within the page's grid
-    options = BookOptions(output=out, catalogue=cat, jobs=2, max_grid=grid_limit(spec))
+    options = BookOptions(output=out, catalogue=cat, jobs=2, max_grids=grid_limits(spec))
     with pytest.raises(Interrupt):
         make_book(spec, options, render_book, lambda m: None, Hooks(stored=stop_after_three))
     assert not out.exists() and not out.with_name("book.manifest.yaml").exists()
@@ -230,7 +230,7 @@ def test_an_interrupted_build_resumes_to_the_same_book(tmp_path, small_book) -> 
 
     made_again: list[int] = []
     resumed = BookOptions(output=out, catalogue=cat, jobs=1, resume=True,
-                          max_grid=grid_limit(spec))
+                          max_grids=grid_limits(spec))
     make_book(spec, resumed, render_book, lambda m: None, Hooks(stored=made_again.append))
     assert len(made_again) == 7 - 3, "the three stored puzzles are not made again"
     assert manifest(out) == manifest(reference)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conundrum.book.build import (
@@ -16,10 +18,11 @@ from conundrum.book.canonical import puzzle_key
 from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookContent, order_book, stored_score
 from conundrum.book.manifest import BookPuzzle, dump_manifest
-from conundrum.book.record import from_record, to_record
+from conundrum.book.record import from_record, read_record, to_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
 from conundrum.generate.difficulty import score
+from conundrum.solver import given_positions
 from renderers.book_geometry import BLEED, INCH, Geometry, gutter_for, padded_count
 
 SPEC = parse_spec("title: T\nseed: 9\nsections:\n"
@@ -114,11 +117,40 @@ def test_a_record_gives_back_the_same_puzzle() -> None:
     from conundrum.puzzle import dump_puzzle
 
     text, _ = run_task(task_for(SPEC, 1, 0, 0).request())
-    puzzle = from_record(text)
-    assert to_record(puzzle) == text
+    puzzle, solutions = read_record(text)
+    # the worker solved it: every position of each given tile, as the solver finds them
+    assert solutions == given_positions(puzzle) and solutions
+    assert to_record(puzzle, solutions) == text
     assert dump_puzzle(from_record(to_record(puzzle))) == dump_puzzle(puzzle)
+    assert read_record(to_record(puzzle))[1] is None  # an older record: solve again
     with pytest.raises(Exception, match="cannot be read"):
         from_record('{"board": 3}')
+    wrong = json.loads(text)
+    wrong["solutions"][0][0] = "RRR" if wrong["solutions"][0][0] != "RRR" else "GGG"
+    with pytest.raises(Exception, match="not its given tiles"):
+        read_record(json.dumps(wrong))
+
+
+def test_the_book_draws_the_solutions_its_workers_found(tmp_path, monkeypatch) -> None:
+    """Each made puzzle carries its solutions from the worker; the layout solves only the
+    how-to page's example, and draws the same book as when it solves every puzzle."""
+    import renderers.solved as solved_module
+    from conundrum.book.make import book_content
+    from renderers.book import render_book
+
+    made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    assert all(m.solutions == given_positions(m.puzzle) for m in made)
+    content = book_content(SPEC, order_book(SPEC, made))
+    calls = []
+    real = solved_module.given_positions
+    monkeypatch.setattr(solved_module, "given_positions",
+                        lambda puzzle: calls.append(puzzle) or real(puzzle))
+    carried = render_book(content, lambda _m: None)
+    assert calls == [content.example]
+    for m in made:
+        m.solutions = None
+    assert render_book(content, lambda _m: None) == carried
+    assert len(calls) == 2 + len(made)  # the example, in each render
 
 
 def test_progress_bar_shows_done_rate_and_time_left() -> None:
@@ -183,9 +215,9 @@ def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypat
     calls = []
     real = solved.solve
 
-    def counted(puzzle):
+    def counted(puzzle, solutions=None):
         calls.append(puzzle)
-        return real(puzzle)
+        return real(puzzle, solutions)
 
     for module in (solved, sheet, book):
         monkeypatch.setattr(module, "solve", counted)

@@ -238,15 +238,15 @@ def test_a_6x9_book_of_hard_puzzles_prints_every_cell_at_4_mm_or_more(tmp_path) 
     from conundrum.book.build import make_puzzles
     from conundrum.book.make import order_book
     from conundrum.book.work import WorkFile
-    from renderers.book import grid_limit
+    from renderers.book import grid_limits
     from renderers.style import MIN_CELL
 
     spec = parse_spec("title: T\nseed: 5\npage: 6x9\nbleed: true\nper_page: 1\nsections:\n"
                       "  - {name: Hard, count: 3, difficulty: 5}\n")
-    limit = grid_limit(spec)
+    limits = grid_limits(spec)
     made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
-                        max_grid=limit)
-    assert all(m.request["max_grid"] == list(limit) for m in made)
+                        max_grids=limits)
+    assert all(m.request["max_grid"] == list(limits[0]) for m in made)
     notes: list[str] = []
     pages = book_pages(BookContent(spec, order_book(spec, made), example()), notes.append)
     assert not notes

@@ -22,16 +22,17 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
+from ..solver import Solutions, given_positions
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
-from .record import from_record, to_record
+from .record import read_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
 from .work import WorkFile
@@ -90,6 +91,8 @@ class Made:
     form: str
     request: dict  # the generator's arguments (Task.request): the puzzle is a function of them
     file: str | None = None  # a hand-made puzzle's file (as the manifest names it)
+    # every position of each given tile, as the worker's solver found them (None: not known)
+    solutions: Solutions | None = None
 
 
 @dataclass
@@ -122,7 +125,9 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
     if req.get("max_grid") is not None:
         req["max_grid"] = tuple(req["max_grid"])
     try:
-        return to_record(generate(GenerateRequest(**req))), None
+        puzzle = generate(GenerateRequest(**req))
+        # solved here, in parallel, so the book's layout does not solve it again
+        return to_record(puzzle, given_positions(puzzle)), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
@@ -205,25 +210,30 @@ class _State:
     in_flight: dict[Future, Task] = field(default_factory=dict)
     submitted: set[str] = field(default_factory=set)
     stored: int = 0
-    max_grid: tuple[int, int] | None = None  # boards larger are asked for again
+    # per section, the largest grid its pages print (boards grow within it); None: any
+    max_grids: Sequence[tuple[int, int] | None] | None = None
+
+    def max_grid(self, section: int) -> tuple[int, int] | None:
+        return None if self.max_grids is None else self.max_grids[section]
 
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
                  hooks: Hooks | None = None, source: str = "book",
                  claim: Claim | None = None,
                  files: Mapping[tuple[int, int], HandMade] | None = None,
-                 max_grid: tuple[int, int] | None = None) -> list[Made]:
+                 max_grids: Sequence[tuple[int, int] | None] | None = None) -> list[Made]:
     """Every slot's puzzle, in book-spec order (sections, then slots).
 
     `exclude` holds keys known to be taken; `claim`, when given, is asked for
     each puzzle new to the book, in slot order, at the moment it is accepted.
     `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
-    `max_grid` (columns, rows): the largest drawn grid the book's pages print legibly.
+    `max_grids`: per section, the largest drawn grid (columns, rows) the book's pages
+    print legibly (the generator grows boards within it), or None for any board.
     """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
     state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim,
-                   max_grid=max_grid)
+                   max_grids=max_grids)
     _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
@@ -248,7 +258,7 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
             made.append(state.hand_made[slots[i]])
             _report(state, len(made), len(slots))
             continue
-        task = task_for(state.spec, *slots[i], attempts[i], state.max_grid)
+        task = task_for(state.spec, *slots[i], attempts[i], state.max_grid(slots[i][0]))
         if task.key() in state.results:
             accepted = _decide(state, task)
             if accepted is None:
@@ -263,7 +273,8 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
         ahead = max(ahead, i + 1)
         while len(state.in_flight) < window and ahead < len(slots):
             if slots[ahead] not in state.hand_made:
-                _submit(state, executor, task_for(state.spec, *slots[ahead], 0, state.max_grid))
+                _submit(state, executor, task_for(state.spec, *slots[ahead], 0,
+                                                  state.max_grid(slots[ahead][0])))
             ahead += 1
         _harvest(state)
     return made
@@ -299,7 +310,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     text, _error = state.results[task.key()]
     if text is None:
         return None
-    puzzle = from_record(text)
+    puzzle, solutions = read_record(text)
     form = canonical_form(puzzle)
     key = key_of(form)
     if key in state.seen:
@@ -308,7 +319,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     if state.claim is not None and not state.claim(key, form):
         return None
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
-                form, task.request())
+                form, task.request(), solutions=solutions)
 
 
 def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> None:

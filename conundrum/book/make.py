@@ -65,9 +65,9 @@ class BookOptions:
     # a trial build: avoids the catalogue's puzzles as usual but records (and claims)
     # nothing, so the real build that follows gives the same puzzles
     draft: bool = False
-    # the largest grid (columns, rows) the book's pages print with legible cells (the
-    # renderer works it out: `renderers.book.grid_limit`); None: any board
-    max_grid: tuple[int, int] | None = None
+    # per section, the largest grid (columns, rows) the book's pages print with legible
+    # cells (the renderer works it out: `renderers.book.grid_limits`); None: any board
+    max_grids: tuple[tuple[int, int] | None, ...] | None = None
 
 
 @dataclass
@@ -149,7 +149,7 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
                                 source=options.source, claim=claim, files=files,
-                                max_grid=options.max_grid)
+                                max_grids=options.max_grids)
         except BookError:
             work.discard()  # the book cannot be made: there is nothing to resume
             if not options.draft:

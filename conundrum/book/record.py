@@ -9,15 +9,19 @@ puzzle (board order included, start first).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..board import Board
 from ..errors import ConundrumError
 from ..placement import Placement
 from ..puzzle import Given, Puzzle
+from ..solver import Solutions
 
 
-def to_record(puzzle: Puzzle) -> str:
-    doc = {
+def to_record(puzzle: Puzzle, solutions: Solutions | None = None) -> str:
+    """The puzzle as a record; with `solutions` (the worker solved it already: every
+    position of each given tile), those too, so the book is drawn without solving again."""
+    doc: dict[str, Any] = {
         "rules": puzzle.rules,
         "chameleons": None if puzzle.chameleons is None else list(puzzle.chameleons),
         "title": puzzle.title,
@@ -25,17 +29,35 @@ def to_record(puzzle: Puzzle) -> str:
         "given": [[g.code, g.positions] for g in puzzle.given],
         "extra": puzzle.extra,
     }
+    if solutions is not None:
+        doc["solutions"] = [[code, [[p.code, p.at[0], p.at[1], p.dir] for p in found]]
+                            for code, found in solutions]
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def from_record(text: str) -> Puzzle:
     """The puzzle back; a damaged record (say, a hand-edited work file) is a ConundrumError."""
+    return read_record(text)[0]
+
+
+def read_record(text: str) -> tuple[Puzzle, Solutions | None]:
+    """The puzzle back and its solutions when the record holds them (a record written
+    without them, e.g. in an older work file, gives None: solve it again)."""
     try:
         doc = json.loads(text)
         board = Board(Placement.make(code, (x, y), d) for code, x, y, d in doc["board"])
         given = [Given(code, n) for code, n in doc["given"]]
         chams = None if doc["chameleons"] is None else tuple(doc["chameleons"])
-        return Puzzle(board, given, doc["rules"], chams, doc["title"], doc["extra"])
+        puzzle = Puzzle(board, given, doc["rules"], chams, doc["title"], doc["extra"])
+        found = doc.get("solutions")
+        solutions = None if found is None else tuple(
+            (code, tuple(Placement.make(c, (x, y), d) for c, x, y, d in places))
+            for code, places in found)
     except (ValueError, KeyError, TypeError) as exc:
         raise ConundrumError(f"a stored puzzle cannot be read ({exc}); build without "
                              "--resume") from None
+    if solutions is not None and [code for code, _ in solutions] != \
+            [g.code for g in puzzle.given]:
+        raise ConundrumError("a stored puzzle cannot be read (its solutions are not its "
+                             "given tiles'); build without --resume")
+    return puzzle, solutions

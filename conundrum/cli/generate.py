@@ -69,8 +69,8 @@ def generate_command(
         "--allow-similar", help="Let given tiles share two colours in the same places "
                                 "and many answers.")] = False,
     max_grid: Annotated[str | None, typer.Option(
-        "--max-grid", help="COLUMNS,ROWS: the largest drawn grid (a book's page), e.g. 26,26; "
-                           "larger boards are grown again.")] = None,
+        "--max-grid", help="COLUMNS,ROWS: the largest drawn grid (a book's page), e.g. 31,25; "
+                           "the board is grown within it.")] = None,
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
     check_target(output)  # a bad -o fails now, not after the work

@@ -24,9 +24,9 @@ from ..solver import positions as solve_positions
 from ..version import program_version
 from .bounds import check_request, check_sizes
 from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
-from .difficulty import MAX_POSITIONS, LevelPick, grade_of_score, params_for
+from .difficulty import MAX_POSITIONS, LevelPick, grade_of_score, level_params, params_for
 from .effort import Weights, default_weights, measure
-from .search import Budget, TimeLimitError, run_search
+from .search import Budget, Room, TimeLimitError, run_search
 
 TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
 
@@ -164,6 +164,37 @@ def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Size
                  level.score if level else None)
 
 
+def most_tiles(req: GenerateRequest) -> int:
+    """The most tiles a board of the request can have (over every size a level picks)."""
+    if req.tiles is not None or req.difficulty is None:
+        return req.tiles or 0
+    return level_params(req.difficulty, rule_name(req.rules)).tiles[1]
+
+
+def roomy(req: GenerateRequest) -> bool:
+    """Whether the request's boards grow within its `max_grid` readily (None: any size)."""
+    room = Room.of(req.max_grid)
+    return room is None or room.roomy_for(most_tiles(req))
+
+
+def most_answers(req: GenerateRequest) -> tuple[int, ...]:
+    """The highest count each given tile can have, for the most given tiles the request
+    can lead to (over every size a difficulty level may pick): what a printed page must
+    leave room for (given tiles, and space for the answers)."""
+    if req.positions is not None:
+        return explicit_sizes(replace(req, tiles=1)).targets  # (the tiles change nothing here)
+    if req.given == 0 or req.difficulty is None:
+        return ()
+    lp = level_params(req.difficulty, rule_name(req.rules))
+    if req.given is None:  # the level's own sizes: its most given tiles, each in range
+        given = lp.given[1]
+        return (min(lp.positions[1], MAX_POSITIONS // given),) * given
+    # an explicit --given stretches a pick's ranges (_fit); a pick of one tile has the
+    # widest range, so this is the most any pick allows
+    high = max(lp.positions[0], min(lp.positions[1], MAX_POSITIONS // req.given))
+    return (high,) * req.given
+
+
 def _fit(ranges: tuple[tuple[int, int], ...], given: int) -> tuple[tuple[int, int], ...]:
     """A level's count ranges stretched or cut to `given` tiles (an explicit --given wins),
     keeping at most MAX_POSITIONS positions in all where the ranges allow."""
@@ -220,11 +251,12 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
     else:
         budget = Budget.for_graded(sizes.tiles, sizes.targets) if sizes.score else None
         found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline, budget,
-                           choice, sizes.ranges)
+                           choice, sizes.ranges, Room.of(req.max_grid))
         board, codes = found.board, found.given
     puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
     if req.max_grid is not None:
-        grid = Grid.of(puzzle.board)  # a board too big to print legibly: refused, grown anew
+        # the search grows within the grid; a SAT board (or any slip) too big is refused here
+        grid = Grid.of(puzzle.board)
         if grid.width > req.max_grid[0] or grid.height > req.max_grid[1]:
             raise GenerationError(f"the board's grid is {grid.width} x {grid.height} cells; "
                                   f"the page holds {req.max_grid[0]} x {req.max_grid[1]}")

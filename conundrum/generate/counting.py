@@ -14,6 +14,7 @@ from ..board import Board
 from ..placement import STEP, Cell, Placement
 from ..rules import JuniorRules
 from ..solver import Slot, junior_fits, junior_slots, reading_table, standard_fits
+from ..tiles import canonical
 
 FIELD = 16  # bits per tile in a packed count vector
 MASK = (1 << FIELD) - 1
@@ -41,6 +42,7 @@ class StandardTracker:
         self.board = board
         self.tiles = tiles
         self._table = reading_table(tiles)
+        self._shifts = [(canonical(code), FIELD * i) for i, code in enumerate(tiles)]
         self._vectors = _VECTORS.setdefault(tiles, {})
         if len(self._vectors) > VECTOR_CAP:
             self._vectors.clear()
@@ -106,9 +108,9 @@ class StandardTracker:
     def counts(self) -> dict[str, int]:
         """Position count of each tile of the set that is not on the board."""
         total = self._total
-        board = self.board
-        return {code: (total >> (FIELD * i)) & MASK
-                for i, code in enumerate(self.tiles) if not board.contains(code)}
+        laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
+        return {code: (total >> shift) & MASK for code, shift in self._shifts
+                if code not in laid}
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile (in no particular order)."""

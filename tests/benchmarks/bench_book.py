@@ -1,23 +1,27 @@
-"""Books (`make bench`): a whole 100-puzzle build with 1 and 2 jobs, then the rendering alone
-at 100, 400 and 1,600 puzzles beside the physical floor.
+"""Books (`make bench`): whole builds of 100, 400 and 1,600 puzzles with --jobs 2, then the
+rendering alone at the same sizes beside the physical floor.
 
-1. The whole build (making the puzzles, then laying out and painting the
-   PDF) with --jobs 1 and 2, and whether both gave the same bytes.
+1. Whole builds from nothing (making the puzzles, then laying out and
+   painting the PDF, the manifest, the catalogue), --jobs 2, as
+   `conundrum book spec.yaml -o book.pdf --jobs 2` runs them: four sections
+   at difficulty 1-4, two puzzles a page, answers at the end. Each in its
+   own forked process: its peak memory (max RSS) is its own, and the
+   generator workers' peak is printed beside it. Puzzles/s staying level
+   from 100 to 1,600 means build time grows linearly with the count. The
+   100-puzzle build is also made with --jobs 1: the bytes must be the same.
 2. Rendering only (layout, then the PDF painted in parts by 2 worker
-   processes as `--jobs 2` does) of books of 100, 400 and 1,600 puzzles
-   with answers. The puzzles are the 100 made in step 1, reused in turn (the
-   renderer does not care that they repeat), so this measures the book
-   rendering, not the generator. Each size runs in its own forked process, so
-   its peak memory (max RSS) is its own. Beside each: raw fpdf2 drawing the
-   same number of pages with the same number of rectangles a page, nothing
-   else (the floor for any fpdf2 painter). Puzzles/s staying level from 100
-   to 1,600 means time grows linearly with the count.
+   processes as `--jobs 2` does) of books of 100, 400 and 1,600 puzzles,
+   the puzzles of the 100-puzzle build reused in turn, so this measures the
+   renderer, not the generator. Beside each: raw fpdf2 drawing the same
+   number of pages with the same number of rectangles a page, nothing else
+   (the floor for any fpdf2 painter).
 
 Nothing is asserted on time; figures are printed for the README.
 """
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import resource
 import tempfile
@@ -25,12 +29,14 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from pypdf import PdfReader
+
 from conundrum.book.build import Hooks, Made, make_puzzles
 from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookContent, BookOptions, make_book, order_book
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
-from renderers.book import book_pages, render_book
+from renderers.book import book_pages, grid_limits, render_book
 from renderers.pdf import pdf_bytes
 
 SPEC = """\
@@ -59,23 +65,36 @@ class _Clock:
             self.generated = time.perf_counter()
 
 
-def build(jobs: int, folder: Path) -> tuple[float, float, bytes]:
-    spec = parse_spec(SPEC, "bench")
-    out = folder / f"book-{jobs}.pdf"
-    options = BookOptions(output=out, jobs=jobs, catalogue=folder / f"cat-{jobs}.sqlite")
+def sized_spec(count: int):
+    """The benchmark book with `count` puzzles, a quarter in each section."""
+    quarter = count // 4
+    return parse_spec(SPEC.replace("count: 30", f"count: {quarter}")
+                      .replace("count: 25", f"count: {quarter}")
+                      .replace("count: 15", f"count: {count - 3 * quarter}"), "bench")
+
+
+def build(count: int, jobs: int, folder: Path) -> tuple[float, float, bytes]:
+    spec = sized_spec(count)
+    out = folder / f"book-{count}-{jobs}.pdf"
+    options = BookOptions(output=out, jobs=jobs, catalogue=folder / f"cat-{count}-{jobs}.sqlite",
+                          max_grids=grid_limits(spec))
     clock = _Clock()
     make_book(spec, options, render_book, lambda _m: None, Hooks(progress=clock))
     end = time.perf_counter()
     return end - clock.start, clock.generated - clock.start, out.read_bytes()
 
 
+def _build(count: int, jobs: int, folder: Path, queue) -> None:
+    total, generating, data = build(count, jobs, folder)
+    pages = len(PdfReader(io.BytesIO(data)).pages)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    queue.put((total, generating, pages, data, _peak_mb(), workers))
+
+
 def content_of(count: int, pool: list[Made]) -> BookContent:
     """A book of `count` puzzles in the four sections, each section's puzzles those the
     pool made for it, in turn (so each section keeps its level and its boards' sizes)."""
-    quarter = count // 4
-    spec = parse_spec(SPEC.replace("count: 30", f"count: {quarter}")
-                      .replace("count: 25", f"count: {quarter}")
-                      .replace("count: 15", f"count: {count - 3 * quarter}"), "bench")
+    spec = sized_spec(count)
     by_section = [[m for m in pool if m.section == si] for si in range(len(spec.sections))]
     made = [replace(by_section[si][k % len(by_section[si])], section=si, slot=k)
             for si, s in enumerate(spec.sections) for k in range(s.count)]
@@ -89,12 +108,12 @@ def _peak_mb() -> float:
 def _render(count: int, pool: list[Made], queue) -> None:
     content = content_of(count, pool)
     start = time.perf_counter()
-    pages = book_pages(content, lambda _m: None)
+    pages = book_pages(content, lambda _m: None, lazy=True)  # as render_book lays it out
     laid = time.perf_counter()
     spec = content.spec
     data = pdf_bytes(pages, spec.title, spec.language, spec.colour, spec.palette, jobs=2)
     end = time.perf_counter()
-    items = sum(len(p.items) for p in pages)
+    items = sum(len(p.drawn().items) for p in pages)
     queue.put((len(pages), items, laid - start, end - laid, len(data), _peak_mb()))
 
 
@@ -124,20 +143,25 @@ def _in_child(target, *args):
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        results = {}
-        for jobs in (1, 2):
-            total, generating, data = build(jobs, folder)
-            results[jobs] = data
-            print(f"100-puzzle book with answers, --jobs {jobs}: {total:6.2f} s "
-                  f"(puzzles {generating:5.2f} s, layout and PDF {total - generating:5.2f} s, "
-                  f"{len(data) / 1024:.0f} KiB)")
-        same = "identical" if results[1] == results[2] else "DIFFERENT (a bug)"
-        print(f"PDF bytes with 1 and 2 jobs: {same}")
-        spec = parse_spec(SPEC, "bench")
-        pool = make_puzzles(spec, WorkFile(folder / "pool.sqlite", fresh=True), frozenset(),
-                            jobs=2)
-    print("rendering only (the 100 puzzles above reused; layout in one process, PDF parts "
-          "painted by 2 workers as with --jobs 2):")
+        print("whole builds from nothing, --jobs 2 (4 sections at difficulty 1-4, 2 a page, "
+              "answers at the end):")
+        first = b""
+        for count in SIZES:
+            total, generating, pages, data, peak, workers = _in_child(_build, count, 2, folder)
+            first = first or data
+            print(f"  {count:5d} puzzles, {pages:4d} pages: {total:6.2f} s "
+                  f"({count / total:5.1f} puzzles/s; puzzles {generating:5.2f} s, layout and "
+                  f"PDF {total - generating:5.2f} s), {len(data) / 2**20:5.1f} MiB, peak "
+                  f"{peak:4.0f} MB (generator workers {workers:4.0f} MB)")
+        total, _generating, _pages, alone, _peak, _workers = _in_child(_build, SIZES[0], 1,
+                                                                       folder)
+        same = "identical" if alone == first else "DIFFERENT (a bug)"
+        print(f"  {SIZES[0]} puzzles with --jobs 1: {total:6.2f} s; PDF bytes with 1 and 2 "
+              f"jobs: {same}")
+        pool = make_puzzles(sized_spec(SIZES[0]), WorkFile(folder / "pool.sqlite", fresh=True),
+                            frozenset(), jobs=2)
+    print("rendering only (the 100 puzzles above reused; layout in one process, the PDF "
+          "painted in parts by 2 workers as with --jobs 2):")
     for count in SIZES:
         pages, items, layout, paint, size, peak = _in_child(_render, count, pool)
         total = layout + paint

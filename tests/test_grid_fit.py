@@ -1,0 +1,233 @@
+"""Book sections ask the generator for boards that fit their page (renderers/grid_fit.py).
+
+The limit is checked against the book's own section layout (`_Book._section_at`,
+at the widest gutter), never against the code that found it: a stand-in board
+exactly at the limit prints legibly in every slot of the section, one a cell
+larger either way does not.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conundrum.book.build import Made, make_puzzles
+from conundrum.book.make import order_book
+from conundrum.book.manifest import BookPuzzle
+from conundrum.book.spec import parse_spec
+from conundrum.book.work import WorkFile
+from conundrum.generate import GenerateRequest, explicit_sizes, most_answers, most_tiles
+from conundrum.generate.difficulty import LEVELS, params_for
+from conundrum.generate.search import Room, Style, grow
+from conundrum.notation import Grid
+from conundrum.rules import rules_for
+from renderers.book import FEWER, WIDEST_GUTTER, Illegible, _Book, book_pages, grid_limits
+from renderers.book_geometry import Geometry
+from renderers.grid_fit import stand_in
+from renderers.layout import PAGE_SIZES, Page
+from renderers.solved import Solved
+from renderers.style import MIN_CELL
+
+from .test_book_print import example
+
+SIZES = ("a4", "letter", "6x9")
+SECTIONS = ("  - {{name: Easy, count: {n}, difficulty: 2}}\n"
+            "  - {{name: Hard, count: {n}, difficulty: 5}}\n"
+            "  - {{name: Many, count: {n}, difficulty: 3, given: 3, counts: blank}}\n")
+
+
+def spec_of(page: str, bleed: bool, per_page: int, web: bool = False):
+    """Sections of a page and a bit: a first page under the heading, then a running one."""
+    return parse_spec(f"title: T\nseed: 5\npage: {page}\nbleed: {str(bleed).lower()}\n"
+                      f"per_page: {per_page}\n" + ("web: https://example.org/v/\n" if web else "")
+                      + "sections:\n" + SECTIONS.format(n=per_page + 1))
+
+
+def section_pages(spec, index: int, columns: int, rows: int, per_page: int) -> list[Page]:
+    """The section laid out by the book's own code with every puzzle a stand-in of that
+    grid (the widest gutter: the narrowest slots); raises Illegible as the book would."""
+    counts = most_answers(GenerateRequest(tiles=spec.sections[index].tiles,
+                                          given=spec.sections[index].given,
+                                          positions=spec.sections[index].positions,
+                                          difficulty=spec.sections[index].difficulty))
+    solved: dict[int, Solved] = {}
+    items = []
+    for number in range(1, spec.sections[index].count + 1):
+        board = stand_in(counts, columns, rows)
+        solved[number] = board
+        made = Made(index, number - 1, 0, 0, board.puzzle, "", "", {})
+        items.append(BookPuzzle(number, index, made, 0.0))
+    book = _Book(spec, items, None, Geometry.of(spec.page, spec.bleed, WIDEST_GUTTER), solved)
+    return book._section_at(index, items, 3, per_page)
+
+
+def legible(spec, index: int, columns: int, rows: int, per_page: int) -> bool:
+    try:
+        pages = section_pages(spec, index, columns, rows, per_page)
+    except Illegible:
+        return False
+    sizes = board_cells(pages)
+    assert len(sizes) == spec.sections[index].count
+    return min(sizes) >= MIN_CELL - 1e-9
+
+
+def test_every_page_size_is_covered() -> None:
+    assert {page_size for page_size in PAGE_SIZES if page_size != "8.5x11"} == set(SIZES)
+
+
+@pytest.mark.parametrize("page", SIZES)
+@pytest.mark.parametrize("per_page", [1, 2, 4, 6])
+@pytest.mark.parametrize("bleed", [False, True])
+def test_a_board_at_the_limit_prints_legibly_and_one_a_cell_larger_does_not(
+        page, per_page, bleed) -> None:
+    spec = spec_of(page, bleed, per_page, web=per_page == 2)
+    book = _Book(spec, [], None, Geometry.of(page, bleed, WIDEST_GUTTER), {})
+    for index, section in enumerate(spec.sections):
+        counts = most_answers(GenerateRequest(given=section.given,
+                                              difficulty=section.difficulty))
+        columns, rows = book.grid_limit(index, per_page, counts)
+        if (columns, rows) == (0, 0):  # not one legible cell: the section prints fewer a page
+            assert not legible(spec, index, 1, 1, per_page)
+            continue
+        assert legible(spec, index, columns, rows, per_page), (section.name, columns, rows)
+        # exact both ways: the limit is a corner of what prints legibly (grid_fit.py)
+        assert not legible(spec, index, columns + 1, rows, per_page)
+        assert not legible(spec, index, columns, rows + 1, per_page)
+
+
+@pytest.mark.parametrize("page", SIZES)
+@pytest.mark.parametrize("per_page", [2, 4, 6])
+def test_a_section_asks_for_the_limit_of_fewer_a_page_only_where_its_boards_cannot_grow(
+        page, per_page) -> None:
+    spec = spec_of(page, True, per_page)
+    book = _Book(spec, [], None, Geometry.of(page, True, WIDEST_GUTTER), {})
+    for index, (section, limit) in enumerate(zip(spec.sections, grid_limits(spec),
+                                                 strict=True)):
+        request = GenerateRequest(given=section.given, difficulty=section.difficulty)
+        counts = most_answers(request)
+        at = per_page
+        while book.grid_limit(index, at, counts) != limit:
+            assert not Room.of(book.grid_limit(index, at, counts)).roomy_for(most_tiles(request))
+            at = FEWER[at]
+        assert at == 1 or Room.of(limit).roomy_for(most_tiles(request))
+
+
+def test_hand_made_sections_have_no_limit(tmp_path) -> None:
+    spec = parse_spec("title: T\nsections:\n  - {name: Mine, puzzles: [a.yaml]}\n"
+                      "  - {name: Made, count: 1, difficulty: 1}\n", base=str(tmp_path))
+    limits = grid_limits(spec)
+    assert limits[0] is None and limits[1] is not None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("given_", [None, 1, 3])
+def test_most_answers_and_tiles_bound_every_size_a_level_picks(level, given_) -> None:
+    req = GenerateRequest(difficulty=level, given=given_)
+    most = most_answers(req)
+    for seed in range(200):
+        sizes = explicit_sizes(req, params_for(level, seed))
+        assert sizes.given <= len(most) and sizes.tiles <= most_tiles(req)
+        assert all(hi <= most[0] for _lo, hi in sizes.ranges)
+
+
+# ---- the generator grows within the limit -------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), columns=st.integers(9, 16), rows=st.integers(9, 16),
+       tiles=st.integers(4, 14))
+def test_growth_stays_within_the_room(seed, columns, rows, tiles) -> None:
+    rs = rules_for("standard")
+    room = Room.of((columns, rows))
+    rng = random.Random(seed)
+    style = Style.draw(rng)
+    tracker = grow(rs, tiles, rng, style, room=room)
+    if tracker is not None:  # stuck: None, and the search restarts
+        grid = Grid.of(tracker.board)
+        assert grid.width <= columns and grid.height <= rows
+        assert rs.board_faults(tracker.board) == []
+
+
+def test_a_game_board_too_big_for_the_room_is_replaced_by_a_grown_one() -> None:
+    rs = rules_for("standard")
+    room = Room.of((18, 18))
+    style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
+    replaced = 0
+    for seed in range(12):
+        played = grow(rs, 20, random.Random(seed), style)  # the game's board, any size
+        assert played is not None
+        tracker = grow(rs, 20, random.Random(seed), style, room=room)
+        if tracker is None:  # stuck within the room: the search restarts
+            continue
+        grid = Grid.of(tracker.board)
+        assert grid.width <= 18 and grid.height <= 18
+        if not room.holds(played.board):
+            replaced += 1
+            assert tracker.board.placements != played.board.placements
+        else:
+            assert tracker.board.placements == played.board.placements
+    assert replaced >= 2
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_generate_with_a_max_grid_gives_boards_within_it(seed) -> None:
+    from conundrum.generate import generate
+
+    puzzle = generate(GenerateRequest(difficulty=3, seed=seed, max_grid=(15, 15)))
+    grid = Grid.of(puzzle.board)
+    assert grid.width <= 15 and grid.height <= 15
+    assert puzzle.extra["generator"]["max_grid"] == [15, 15]
+
+
+# ---- a whole small book ----------------------------------------------------------------
+@pytest.mark.parametrize(("page", "per_page", "levels", "fewer"), [
+    ("a4", 2, (4, 5), ()),
+    ("6x9", 2, (4, 5), ()),
+    ("a4", 4, (4, 5), (1,)),  # 40 tiles do not grow within a quarter of A4 (see the README)
+])
+def test_a_small_book_prints_at_the_specs_per_page_with_cells_of_4_mm(
+        tmp_path, page, per_page, levels, fewer) -> None:
+    sections = "".join(f"  - {{name: L{lv}, count: 3, difficulty: {lv}}}\n" for lv in levels)
+    spec = parse_spec(f"title: T\nseed: 9\npage: {page}\nper_page: {per_page}\n"
+                      f"sections:\n{sections}")
+    limits = grid_limits(spec)
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        max_grids=limits)
+    for m in made:
+        grid = Grid.of(m.puzzle.board)
+        assert m.request["max_grid"] == list(limits[m.section])
+        assert grid.width <= limits[m.section][0] and grid.height <= limits[m.section][1]
+    notes: list[str] = []
+    pages = book_pages_of(spec, made, notes)
+    assert [n for n in notes if "a page in this section" in n] == \
+        [n for n in notes if any(f"section 'L{levels[i]}'" in n for i in fewer)]
+    assert len(notes) == len(fewer)
+    sizes = board_cells(pages)
+    assert len(sizes) == sum(s.count for s in spec.sections)
+    assert min(sizes) >= MIN_CELL - 1e-6
+
+
+def book_pages_of(spec, made: list[Made], notes: list[str]) -> list[Page]:
+    from conundrum.book.make import BookContent
+
+    return book_pages(BookContent(spec, order_book(spec, made), example()), notes.append)
+
+
+def board_cells(pages: list[Page]) -> list[float]:
+    """Every puzzle board's cell size, read back from the layout: the grid area split by
+    its inner lines (as the 6x9 test in test_book_print does)."""
+    from renderers.layout import Line
+    from renderers.palettes import get_palette
+
+    found = []
+    for p in pages:
+        if p.kind != "puzzles":
+            continue
+        for area in (i for i in p.items if i.tag == "grid area"):
+            lines = [i for i in p.items if isinstance(i, Line) and i.x1 == i.x2
+                     and i.stroke == get_palette("classic").grid_line
+                     and i.y1 == area.y and area.x < i.x1 < area.x + area.w]
+            found.append(area.w / (len(lines) + 1))
+    return found
