@@ -177,3 +177,17 @@ def test_art_drawn_in_parts_by_workers_gives_the_same_files(tmp_path, monkeypatc
     again = [(p.name, p.read_bytes())
              for p in export_book(book, tmp_path / "c", drawn)]  # jobs 1, same parts
     assert again == shared
+
+
+def test_puzzle_pages_are_found_on_lazy_pages_too() -> None:
+    """A long book is painted by workers, so the parent keeps lazy pages (boards not yet
+    drawn): each puzzle's heading is laid out at once, so its page is still found."""
+    from renderers.book import book_pages
+    from renderers.book_export import puzzle_pages
+
+    book = content("6x9", True, "uk", 2)
+    lazy = book_pages(book, lambda _m: None, lazy=True)
+    assert any(page.deferred for page in lazy)
+    found = puzzle_pages(book, lazy)
+    assert sorted(found) == [bp.number for bp in book.puzzles]
+    assert found == puzzle_pages(book, book_pages(book, lambda _m: None))
