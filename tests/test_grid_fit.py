@@ -151,9 +151,10 @@ def test_growth_stays_within_the_room(seed, columns, rows, tiles) -> None:
 
 def test_a_game_board_too_big_for_the_room_is_replaced_by_a_grown_one() -> None:
     rs = rules_for("standard")
-    room = Room.of((18, 18))
+    room = Room.of((19, 19))  # 20 tiles fill 35% of it: a game is played, and may fit
+    assert room.fits_a_game(20)
     style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
-    replaced = 0
+    replaced = kept = 0
     for seed in range(12):
         played = grow(rs, 20, random.Random(seed), style)  # the game's board, any size
         assert played is not None
@@ -161,13 +162,29 @@ def test_a_game_board_too_big_for_the_room_is_replaced_by_a_grown_one() -> None:
         if tracker is None:  # stuck within the room: the search restarts
             continue
         grid = Grid.of(tracker.board)
-        assert grid.width <= 18 and grid.height <= 18
-        if not room.holds(played.board):
+        assert grid.width <= 19 and grid.height <= 19
+        if room.holds(played.board):
+            kept += 1
+            assert tracker.board.placements == played.board.placements
+        else:
             replaced += 1
             assert tracker.board.placements != played.board.placements
-        else:
-            assert tracker.board.placements == played.board.placements
-    assert replaced >= 2
+    assert replaced >= 2 and kept >= 2
+
+
+def test_no_game_is_played_for_a_room_too_tight_for_its_boards(monkeypatch) -> None:
+    import conundrum.generate.search as search
+
+    def no_game(*_args: object) -> None:
+        raise AssertionError("a game was played")
+
+    room = Room.of((17, 17))  # 20 tiles would fill half of it
+    assert not room.fits_a_game(20)
+    monkeypatch.setattr(search, "game_board", no_game)
+    style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
+    grown = [grow(rules_for("standard"), 20, random.Random(s), style, room=room)
+             for s in range(12)]
+    assert any(tracker is not None for tracker in grown)
 
 
 @settings(max_examples=6, deadline=None)
@@ -231,3 +248,18 @@ def board_cells(pages: list[Page]) -> list[float]:
                      and i.y1 == area.y and area.x < i.x1 < area.x + area.w]
             found.append(area.w / (len(lines) + 1))
     return found
+
+
+def test_the_generate_command_grows_within_max_grid(run_cli, tmp_path) -> None:
+    from conundrum.puzzle import load_puzzle
+
+    out = tmp_path / "p.yaml"
+    done = run_cli("generate", "--difficulty", "4", "--seed", "8", "--max-grid", "18,17",
+                   "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    grid = Grid.of(load_puzzle(out).board)
+    assert grid.width <= 18 and grid.height <= 17
+    tight = run_cli("generate", "--tiles", "30", "--positions", "3", "--max-grid", "12,12",
+                    "-o", str(tmp_path / "q.yaml"))
+    assert tight.returncode == 2 and "the page holds 12 x 12" in tight.stderr
+    assert not (tmp_path / "q.yaml").exists()
