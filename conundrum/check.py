@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import AnswerError, ConundrumError
-from .files import safe_yaml
+from .files import safe_yaml, yaml_structure_fault
 from .notation import MARGIN, Grid
 from .placement import MAX_COORD, Placement
 from .puzzle import Puzzle, _placement
@@ -67,6 +67,10 @@ def _limited(answers: list[Answer]) -> list[Answer]:
 
 
 def _structured(text: str) -> list[Answer] | None:
+    # A hostile structure ("billion laughs") is refused as any input is, not read as lines.
+    fault = yaml_structure_fault(text)
+    if fault is not None:
+        raise AnswerError(fault)
     try:
         data = safe_yaml(text, "answers")
     except ConundrumError:

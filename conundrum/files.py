@@ -306,6 +306,23 @@ def _scan(text: str, max_items: int) -> None:
         loader.dispose()
 
 
+def yaml_structure_fault(text: str, max_items: int = YAML_ITEMS) -> str | None:
+    """Why a YAML text is refused before anything is built from it (a structure beyond the
+    limits, or an anchor that contains itself), or None. A syntax error is no such fault:
+    it is left to the loader (a reader may then take the text as something else)."""
+    try:
+        _scan(text, max_items)
+    except yaml.YAMLError:
+        return None
+    except _YamlLimit as exc:
+        return f"{exc}; such a file is refused"
+    except RecursionError:
+        return f"nested too deeply to read (more than {YAML_DEPTH} levels)"
+    except ValueError:  # an anchor that contains itself, &a [*a]
+        return "a YAML structure that contains itself"
+    return None
+
+
 def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumError,
               max_items: int = YAML_ITEMS) -> object:
     """YAML (or JSON) through the safe loader only, refusing what cannot be used as text.
@@ -317,8 +334,10 @@ def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumErr
     contains itself, and escapes that make no Unicode text (a lone surrogate
     such as "\\ud800").
     """
+    fault = yaml_structure_fault(text, max_items)
+    if fault is not None:
+        raise error(f"{source}: {fault}")
     try:
-        _scan(text, max_items)
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 (a safe loader)
         json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
     except yaml.YAMLError as exc:
@@ -326,15 +345,13 @@ def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumErr
         where = f" at line {mark.line + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "unreadable"
         raise error(f"{source}: not valid YAML{where}: {problem}") from None
-    except _YamlLimit as exc:
-        raise error(f"{source}: {exc}; such a file is refused") from None
     except RecursionError:
         raise error(f"{source}: nested too deeply to read (more than {YAML_DEPTH} levels)") \
             from None
     except UnicodeError:
         raise error(f"{source}: text that is not valid Unicode (a lone surrogate escape?)") \
             from None
-    except ValueError:  # from the scan or json: an anchor that contains itself, &a [*a]
+    except ValueError:  # from json: a structure that contains itself
         raise error(f"{source}: a YAML structure that contains itself") from None
     return data
 

@@ -7,7 +7,8 @@ asked, orders the answers for a reader and counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 
 from .board import Board
 from .errors import BoardError, ConundrumError, TileCodeError
@@ -15,12 +16,12 @@ from .fits import Fit, Reading, Slot, junior_fits, junior_slots, reading_table, 
 from .placement import Placement
 from .puzzle import Puzzle
 from .rules import Chameleons, JuniorRules, RuleSet, ruleset
-from .tiles import normalise_code
+from .tiles import canonical, normalise_code
 
 __all__ = [
     "Fit", "Reading", "Slot", "check_tile", "counts", "junior_fits", "junior_positions",
-    "junior_slots", "positions", "reading_order", "reading_table", "standard_counts",
-    "standard_fits", "standard_positions",
+    "junior_slots", "positions", "printed_counts", "reading_order", "reading_table",
+    "standard_counts", "standard_fits", "standard_positions",
 ]
 
 
@@ -62,6 +63,30 @@ def given_positions(puzzle: Puzzle) -> Solutions:
     """Every position of each of the puzzle's given tiles (what sheets and books draw)."""
     rules = puzzle.ruleset
     return tuple((g.code, tuple(positions(puzzle.board, g.code, rules))) for g in puzzle.given)
+
+
+@dataclass(frozen=True)
+class PrintedCount:
+    """A given tile's printed count (None: none printed) beside the solver's count."""
+
+    code: str
+    printed: int | None
+    found: int
+
+    @property
+    def wrong(self) -> bool:
+        return self.printed is not None and self.printed != self.found
+
+
+def printed_counts(puzzle: Puzzle, skip: Collection[str] = ()) -> list[PrintedCount]:
+    """The printed-count check: every given tile's count against the solver's, in order.
+
+    Tiles whose canonical code is in `skip` (ones the caller already found faulty, which
+    cannot be solved) are left out. Each caller words a wrong count for its own source
+    (`validate`, a hand-made book puzzle, a manifest entry)."""
+    rules = puzzle.ruleset
+    return [PrintedCount(g.code, g.positions, len(positions(puzzle.board, g.code, rules)))
+            for g in puzzle.given if canonical(g.code) not in skip]
 
 
 def standard_positions(board: Board, code: str) -> list[Placement]:

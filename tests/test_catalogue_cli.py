@@ -193,3 +193,79 @@ def test_book_takes_its_catalogue_from_the_environment(tmp_path, capsys, monkeyp
     assert not (tmp_path / "conundrum-catalogue.sqlite").exists()
     with Catalogue(pg_url) as c:
         assert len(c) == 1 and [b.title for b in c.books()] == ["From env"]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "cat.sqlite")
+    return request.getfixturevalue("pg_url")
+
+
+ISO_UTC = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"
+
+
+def test_stats_and_list_as_json(location, capsys) -> None:
+    """The README's keys, the same from SQLite and PostgreSQL; the text says the same."""
+    import re
+
+    before = time.time() - 1
+    fill(location)
+    code, out, _ = run(capsys, "stats", "--json", "--catalogue", location)
+    assert code == 0
+    stats = json.loads(out)
+    last = stats["unfinished_books"][0].pop("last_claim")
+    assert re.fullmatch(ISO_UTC, last)
+    assert time.gmtime(before)[:5] <= time.strptime(last, "%Y-%m-%dT%H:%M:%SZ")[:5]
+    assert stats == {
+        "catalogue": stats["catalogue"], "books": 3, "unfinished": 1, "published": 3,
+        "claimed": 2,
+        "by_book": [
+            {"book": BOOK_A, "title": "Volume 1", "rules": "junior", "published": 1,
+             "claimed": 0},
+            {"book": BOOK_A, "title": "Volume 1", "rules": "standard", "published": 1,
+             "claimed": 0},
+            {"book": BOOK_B, "title": "Volume 2", "rules": "standard", "published": 1,
+             "claimed": 0},
+            {"book": BOOK_C, "title": "Volume 3", "rules": "standard", "published": 0,
+             "claimed": 2}],
+        "unfinished_books": [{"book": BOOK_C, "title": "Volume 3", "claims": 2,
+                              "expired": False}]}
+    text = run(capsys, "stats", "--catalogue", location)[1]
+    assert text.startswith(f"catalogue {stats['catalogue']}: ")
+
+    code, out, _ = run(capsys, "list", "--json", "--catalogue", location)
+    assert code == 0
+    listed = json.loads(out)
+    assert listed["catalogue"] == stats["catalogue"]
+    books = listed["books"]
+    for b in books:
+        assert re.fullmatch(ISO_UTC, b.pop("started"))
+        assert re.fullmatch(ISO_UTC, b.pop("last_activity"))
+        finished = b.pop("finished")
+        assert (finished is None) == (b["book"] == BOOK_C)
+        assert finished is None or re.fullmatch(ISO_UTC, finished)
+    assert books == [
+        {"book": BOOK_A, "title": "Volume 1", "state": "published", "puzzles": 2, "claims": 0},
+        {"book": BOOK_B, "title": "Volume 2", "state": "published", "puzzles": 1, "claims": 0},
+        {"book": BOOK_C, "title": "Volume 3", "state": "unfinished", "puzzles": 0, "claims": 2}]
+
+
+def test_json_tells_expired_claims_and_an_empty_catalogue(tmp_path, capsys) -> None:
+    cat = str(tmp_path / "cat.sqlite")
+    fill(cat)
+    with Catalogue(cat) as c:
+        c._run("age", lambda cur: c._execute(
+            cur, "UPDATE books SET touched = ? WHERE book = ?",
+            (time.time() - CLAIM_EXPIRY - 1, BOOK_C)))
+    listed = json.loads(run(capsys, "list", "--json", "--catalogue", cat)[1])
+    assert [b["state"] for b in listed["books"]] == ["published", "published", "expired"]
+    stats = json.loads(run(capsys, "stats", "--json", "--catalogue", cat)[1])
+    assert [b["expired"] for b in stats["unfinished_books"]] == [True]
+    empty = str(tmp_path / "empty.sqlite")
+    with Catalogue(empty) as c:  # a catalogue whose only book was withdrawn
+        c.record(BOOK_B, "Volume 2", [Entry(KEYS[1], FORMS[1], 1)])
+    assert run(capsys, "forget", "Volume 2", "--catalogue", empty)[0] == 0
+    assert json.loads(run(capsys, "list", "--json", "--catalogue", empty)[1])["books"] == []
+    stats = json.loads(run(capsys, "stats", "--json", "--catalogue", empty)[1])
+    assert (stats["books"], stats["by_book"], stats["unfinished_books"]) == (0, [], [])

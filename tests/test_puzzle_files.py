@@ -10,6 +10,7 @@ from conundrum import Board, Placement, load_puzzle, positions, save_puzzle
 from conundrum.errors import ConundrumError
 from conundrum.notation import Grid, column_index, column_label
 from conundrum.puzzle import dump_puzzle, parse_puzzle
+from conundrum.solver import printed_counts
 from tests.reference import reference_positions
 
 PUZZLES = sorted((Path(__file__).parent.parent / "puzzles").glob("*.yaml"))
@@ -182,6 +183,25 @@ def test_value_types_api():
     assert len(board) == 1 and len(twin) == 2
     assert Tile.parse("yby").is_palindrome and not Tile.parse("YYB").is_palindrome
     assert Tile.parse("Y*B") == Tile("B*Y") and Tile("B*Y").value == 3
+
+
+def test_printed_counts_checks_every_given_tile_in_order():
+    pz = parse_puzzle("board:\n  - {code: B*Y, at: [0, 0], dir: h}\ngiven:\n"
+                      "  - {code: YYY, positions: 2}\n  - {code: BYG, positions: 3}\n"
+                      "  - {code: ggg}\n")
+    got = [(c.code, c.printed, c.found, c.wrong) for c in printed_counts(pz)]
+    assert got == [("YYY", 2, 2, False), ("BYG", 3, 4, True), ("GGG", None, 0, False)]
+    assert [c.code for c in printed_counts(pz, skip={"BYG"})] == ["YYY", "GGG"]
+
+
+@pytest.mark.parametrize("module", ["conundrum/cli/core.py", "conundrum/book/extract.py",
+                                    "conundrum/book/handmade.py"])
+def test_the_printed_count_check_is_written_once(module):
+    """validate, extract and hand-made book puzzles all check counts with printed_counts:
+    none of them counts positions itself for that."""
+    source = (Path(__file__).parent.parent / module).read_text(encoding="utf-8")
+    assert "printed_counts(" in source
+    assert "len(positions(" not in source
 
 
 def test_libyaml_writes_the_same_bytes_as_the_python_emitter(monkeypatch):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import tracemalloc
 from pathlib import Path
@@ -53,11 +54,30 @@ def test_billion_laughs_through_every_reader(capsys, tmp_path):
                  ("render", path, "-o", tmp_path / "r.pdf")):
         code, err = one_line(capsys, *argv)
         assert code == 2 and "aliases are expanded" in err
-    # an answers file that is no usable YAML is read as lines of notation: all unreadable
-    code = main(["check", str(SPEC), str(path)])
-    out, err = capsys.readouterr()
-    assert code == 1 and "Traceback" not in err and "unreadable line 1" in out
+    # as an answers file too (not read as lines of notation), from a file or stdin
+    code, err = one_line(capsys, "check", SPEC, path)
+    assert code == 2 and err == (f"conundrum: {path}: more than 200,000 values once its aliases "
+                                 "are expanded; such a file is refused\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["laughs.yaml"]
+
+
+@pytest.mark.parametrize("text, fragment", [
+    (laughs(), "aliases are expanded"),
+    ("a: &a [*a]\n", "contains itself"),
+    ("[" * (YAML_DEPTH + 1) + "]" * (YAML_DEPTH + 1), "nested too deeply"),
+])
+def test_a_hostile_answers_file_on_stdin_is_refused(capsys, monkeypatch, text, fragment):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    code, err = one_line(capsys, "check", SPEC, "-")
+    assert code == 2 and err.startswith("conundrum: stdin: ") and fragment in err
+
+
+def test_answers_that_are_no_yaml_are_still_read_as_lines(capsys, tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_text("YYB C3 h\n: what [\n")  # not YAML: lines of notation
+    code = main(["check", str(SPEC), str(path)])
+    out, _err = capsys.readouterr()
+    assert code == 1 and "unreadable line 2" in out and "found 1 of 5" in out
 
 
 def test_modest_aliases_still_load():

@@ -18,15 +18,19 @@ import pytest
 import zxingcpp
 from pypdf import PdfReader
 
+from conundrum import solver
 from conundrum.book.make import BookOptions, book_content, make_book
 from conundrum.book.spec import parse_spec
 from conundrum.errors import ConundrumError
+from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
 from renderers.book import book_pages, render_book
 from renderers.i18n import message
 from renderers.qr import page_address, short_address
 from renderers.render import render_sheet
-from renderers.web.site import write_site
+from renderers.web import page as web_page
+from renderers.web.page import page_html
+from renderers.web.site import site_files, write_site
 from tests.web_support import chrome, console_errors, open_page  # noqa: F401
 
 EXAMPLE = "puzzles/spec-example.yaml"
@@ -167,3 +171,29 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")
     assert alone.returncode == 0, alone.stderr
     assert "QR codes lead to https://example.org/v/" in alone.stderr and "--web DIR" in alone.stderr
+
+
+def test_the_site_solves_no_puzzle_again(book, monkeypatch):
+    """The book solved its puzzles when it was made, and a page finds its answers in the
+    browser: writing the site solves nothing, and its pages are those of `render`."""
+    spec, result, site, _written = book
+    solo = {bp.number: page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
+                                 title=spec.title, index_href="index.html")
+            for bp in result.puzzles}
+
+    def no_solving(*_args, **_kw):
+        raise AssertionError("the site solved a puzzle again")
+
+    monkeypatch.setattr(web_page, "solve", no_solving)
+    monkeypatch.setattr(solver, "positions", no_solving)
+    files = dict(site_files(spec, result.puzzles))
+    for bp in result.puzzles:
+        assert files[f"{bp.number}.html"] == solo[bp.number]
+        assert (site / f"{bp.number}.html").read_text(encoding="utf-8") == solo[bp.number]
+
+
+def test_a_page_alone_still_refuses_a_wrong_printed_count():
+    wrong = load_puzzle(EXAMPLE)
+    wrong.given[0].positions = 4  # the solver finds 5
+    with pytest.raises(ConundrumError, match="says 4 positions but the solver finds 5"):
+        page_html(wrong)

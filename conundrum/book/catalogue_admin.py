@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ConundrumError
 from ..files import atomic_write, read_text
@@ -145,3 +147,50 @@ def _puzzle(record: object, where: str) -> dict:
     if row["status"] not in ("claimed", "published"):
         raise ConundrumError(f"{where}: bad status {row['status']!r}")
     return row
+
+
+# ---- `catalogue list --json` and `catalogue stats --json` (keys documented in the README) --
+def book_state(book: BookRecord, now: float) -> str:
+    """published, unfinished, or expired (unfinished, its claims free for the taking)."""
+    if book.expired(now):
+        return "expired"
+    return "unfinished" if book.unfinished else "published"
+
+
+def utc_time(seconds: float | None) -> str | None:
+    """A stored time as ISO 8601 UTC to the second (`2026-05-01T09:30:00Z`); None if unset."""
+    if not seconds:
+        return None
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def books_json(name: str, books: list[BookRecord], now: float) -> dict[str, Any]:
+    """Every book, in the catalogue's order (as `catalogue list` prints them)."""
+    return {"catalogue": name, "books": [
+        {"book": b.book, "title": b.title, "state": book_state(b, now), "puzzles": b.puzzles,
+         "claims": b.claims, "started": utc_time(b.started), "last_activity": utc_time(b.touched),
+         "finished": utc_time(b.finished)} for b in books]}
+
+
+def stats_json(name: str, info: Summary, now: float) -> dict[str, Any]:
+    """The totals, puzzles per book and rule set (ordered by title, book, rules, as the
+    text table), and the unfinished books."""
+    titles = {b.book: b.title for b in info.books}
+    table: dict[tuple[str, str], dict[str, int]] = {}
+    for book_id, rules, status, count in info.counts:
+        table.setdefault((book_id, rules), {})[status] = count
+    rows = sorted(table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0]))
+    unfinished = [b for b in info.books if b.unfinished]
+    return {
+        "catalogue": name,
+        "books": len(info.books),
+        "unfinished": len(unfinished),
+        "published": info.published,
+        "claimed": info.claimed,
+        "by_book": [{"book": book_id, "title": titles.get(book_id), "rules": rules,
+                     "published": counts.get("published", 0), "claimed": counts.get("claimed", 0)}
+                    for (book_id, rules), counts in rows],
+        "unfinished_books": [{"book": b.book, "title": b.title, "claims": b.claims,
+                              "last_claim": utc_time(b.touched), "expired": b.expired(now)}
+                             for b in unfinished],
+    }

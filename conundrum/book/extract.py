@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import ConundrumError
 from ..files import atomic_write_many, read_text, yaml_mapping
 from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
-from ..solver import positions
+from ..solver import printed_counts
 
 
 class ExtractError(ConundrumError):
@@ -74,11 +74,10 @@ def entry_puzzle(entry: dict, book_title: str, source: str) -> Puzzle:
     faults = puzzle.faults()
     if faults:
         raise ExtractError(f"{source}: {faults[0]}")
-    for g in puzzle.given:
-        found = len(positions(puzzle.board, g.code, puzzle.ruleset))
-        if g.positions is not None and g.positions != found:
-            raise ExtractError(f"{source}: given tile {g.code}: the manifest says "
-                               f"{g.positions} positions, the solver finds {found}")
+    for c in printed_counts(puzzle):
+        if c.wrong:
+            raise ExtractError(f"{source}: given tile {c.code}: the manifest says "
+                               f"{c.printed} positions, the solver finds {c.found}")
     for key in _KEPT:
         if entry.get(key) is not None:
             puzzle.extra[key] = entry[key]

@@ -17,7 +17,7 @@ from ..errors import ConundrumError
 from ..generate.difficulty import grade_of_score
 from ..generate.effort import measure
 from ..puzzle import Given, Puzzle, load_puzzle
-from ..solver import positions
+from ..solver import printed_counts
 from .spec import BookSpec
 
 
@@ -60,15 +60,13 @@ def read_hand_made(path: str | os.PathLike) -> Puzzle:
     if not puzzle.given:
         raise HandMadeError(f"{path}: no `given:` tiles; a book puzzle asks where at least "
                             "one tile can go")
-    rules = puzzle.ruleset
     given = []
-    for g in puzzle.given:
-        found = len(positions(puzzle.board, g.code, rules))
-        if g.positions is not None and g.positions != found:
-            raise HandMadeError(f"{path}: given tile {g.code}: the file says {g.positions} "
-                                f"positions but the solver finds {found} (printed count; "
+    for c in printed_counts(puzzle):
+        if c.wrong:
+            raise HandMadeError(f"{path}: given tile {c.code}: the file says {c.printed} "
+                                f"positions but the solver finds {c.found} (printed count; "
                                 "see `conundrum validate`)")
-        given.append(Given(g.code, found))
+        given.append(Given(c.code, c.found))
     made = Puzzle(puzzle.board, given, puzzle.rules, puzzle.chameleons, puzzle.title)
     # graded as the generator grades its own puzzles: measured once, graded by its score
     effort = measure(made)

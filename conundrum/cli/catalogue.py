@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -11,9 +12,10 @@ import typer
 
 from ..book.catalogue import ENV
 from . import app
+from .core import AsJson
 
 if TYPE_CHECKING:
-    from ..book.catalogue import BookRecord, Catalogue
+    from ..book.catalogue import Catalogue
 
 # The catalogue's code is imported by the commands that use it, not at every start.
 
@@ -47,20 +49,18 @@ def _when(seconds: float | None) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
 
 
-def _state(book: BookRecord, now: float) -> str:
-    if book.expired(now):
-        return "expired"  # unfinished, and its claims free for the taking
-    return "unfinished" if book.unfinished else "published"
-
-
 @group.command("stats")
-def stats(catalogue: Where = None) -> None:
+def stats(catalogue: Where = None, as_json: AsJson = False) -> None:
     """Puzzles per book and rule set, and the unfinished books."""
     from ..book.catalogue import CLAIM_EXPIRY
-    from ..book.catalogue_admin import summary
+    from ..book.catalogue_admin import stats_json, summary
 
     with _open(catalogue) as cat:
         info = summary(cat)
+    if as_json:
+        typer.echo(json.dumps(stats_json(cat.name, info, time.time()), indent=2,
+                              ensure_ascii=False))
+        return
     titles = {b.book: b.title for b in info.books}
     unfinished = [b for b in info.books if b.unfinished]
     typer.echo(f"catalogue {cat.name}: {len(info.books)} books ({len(unfinished)} unfinished), "
@@ -83,14 +83,19 @@ def stats(catalogue: Where = None) -> None:
 
 
 @group.command("list")
-def list_books(catalogue: Where = None) -> None:
+def list_books(catalogue: Where = None, as_json: AsJson = False) -> None:
     """Every book: id, state, puzzles, claims, last activity, title."""
+    from ..book.catalogue_admin import book_state, books_json
+
     with _open(catalogue) as cat:
         books = cat.books()
     now = time.time()
+    if as_json:
+        typer.echo(json.dumps(books_json(cat.name, books, now), indent=2, ensure_ascii=False))
+        return
     for b in books:
-        typer.echo(f"{b.book}  {_state(b, now):<10}  {b.puzzles:>6} puzzles  {b.claims:>6} claims  "
-                   f"{_when(b.touched)}  {b.title}")
+        typer.echo(f"{b.book}  {book_state(b, now):<10}  {b.puzzles:>6} puzzles  "
+                   f"{b.claims:>6} claims  {_when(b.touched)}  {b.title}")
     if not books:
         typer.echo(f"{cat.name}: no books")
 

@@ -13,9 +13,9 @@ from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
 from ..notation import Grid
 from ..puzzle import load_puzzle
-from ..solver import positions
+from ..solver import positions, printed_counts
 from ..terminal import board_picture
-from ..tiles import canonical, normalise_code
+from ..tiles import normalise_code
 from . import app
 
 if TYPE_CHECKING:
@@ -135,13 +135,9 @@ def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> No
     pz = load_puzzle(puzzle, lenient=True)
     faults = [str(f) for f in pz.faults()]
     bad_given = {f.tile for f in pz.given_faults()}
-    for g in pz.given:
-        if g.positions is None or canonical(g.code) in bad_given:
-            continue
-        actual = len(positions(pz.board, g.code, pz.ruleset))
-        if actual != g.positions:
-            faults.append(f"given tile {g.code}: the file says {g.positions} positions, "
-                          f"the solver finds {actual} (printed count)")
+    faults += [f"given tile {c.code}: the file says {c.printed} positions, "
+               f"the solver finds {c.found} (printed count)"
+               for c in printed_counts(pz, skip=bad_given) if c.wrong]
     for line in faults:
         print(f"{puzzle}: {line}")
     if faults:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
+from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
 
@@ -47,6 +48,12 @@ def page_messages(lang: str) -> dict[str, object]:
     cat = catalogue(lang)
     return {k: v for k, v in sorted(cat.items())
             if k in SHEET_KEYS or k.startswith(WEB_PREFIXES)}
+
+
+@lru_cache(maxsize=8)
+def _messages_json(lang: str) -> str:
+    # once per language: every page of a book's site carries the same messages
+    return _json(page_messages(lang))
 
 
 def svg_item(item: Item) -> str:
@@ -122,18 +129,23 @@ def _json(data: object) -> str:
 
 def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
               number: int | str | None = None, title: str | None = None,
-              index_href: str | None = None, blank: bool = False) -> str:
+              index_href: str | None = None, blank: bool = False,
+              grid: Grid | None = None) -> str:
     """The whole player page for one puzzle, as text.
 
     `number` and `title` override the puzzle's own (a book's pages show the book's title
     and the puzzle's number in the book); `index_href` links back to a book site's index;
     `blank` hides the counts of positions, as a book section with `counts: blank` does
     (a trick puzzle, with a tile that has no position, always hides them).
+    `grid` is the puzzle's drawn area when the caller has solved the puzzle already (a
+    book's puzzles were, when the book was made): the page itself needs no solution.
+    Without it, the puzzle is solved here to refuse a wrong printed count and a board too
+    far apart to draw.
     """
     lang = check_language(lang)
     pal = get_palette(palette)
-    # solving refuses a wrong printed count, and a board too far apart to draw
-    grid = solve(puzzle).grid
+    if grid is None:
+        grid = solve(puzzle).grid
     style = Style(lang=lang, palette=pal, number=number)
     title = title if title is not None else puzzle_title(puzzle, style)
     num = puzzle_number(puzzle, style)
@@ -150,10 +162,11 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "grid": {"left": grid.left, "top": grid.top, "width": grid.width,
                  "height": grid.height},
         "puzzle": puzzle_mapping(puzzle),
-        "messages": page_messages(lang),
         "example": NOTATION_EXAMPLE,
         "blank": blank,
     }
+    # the messages go in last, as JSON made once per language
+    data_json = _json(data)[:-1] + ',"messages":' + _messages_json(lang) + "}"
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     rule_key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
     heading = t("puzzle_number", n=num) if num is not None else ""
@@ -168,7 +181,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "HINT": t("web_hint"),
         "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
-        "DATA": _json(data),
+        "DATA": data_json,
         "SCRIPT": asset("rules.js") + "\n" + asset("player.js"),
         "NOSCRIPT": t("web_noscript"),
         "FOOTER": t("puzzle_id", id=pid),

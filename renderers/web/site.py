@@ -14,6 +14,7 @@ from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
 from conundrum.files import as_path, atomic_write_many
+from conundrum.notation import Grid
 
 from ..i18n import message
 from ..palettes import get_palette
@@ -59,13 +60,18 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
 
 
 def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str]]:
-    """(file name, text) of every page of the site, the index first."""
+    """(file name, text) of every page of the site, the index first.
+
+    The book's puzzles were solved, and their counts checked, when the book was made,
+    and a page finds the answers itself in the browser: so no puzzle is solved again
+    here, each page only needs its board's drawn area."""
     files = [(INDEX, index_html(spec, puzzles))]
     for bp in puzzles:
         files.append((page_name(bp.number),
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
                                 title=spec.title, index_href=INDEX,
-                                blank=spec.sections[bp.section].counts == "blank")))
+                                blank=spec.sections[bp.section].counts == "blank",
+                                grid=Grid.of(bp.puzzle.board))))
     return files
 
 

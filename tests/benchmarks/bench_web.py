@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+import time
 from pathlib import Path
 
 from conundrum.game.grow import grow_board
@@ -48,16 +49,35 @@ return [cold, (performance.now() - t0) / (rounds * 20), found / rounds];
 """
 
 
-def _puzzle(tiles: int) -> Puzzle:
-    board = grow_board(tiles, random.Random(tiles), "standard", bot="random")
+def _puzzle(tiles: int, seed: int | None = None) -> Puzzle:
+    board = grow_board(tiles, random.Random(tiles if seed is None else seed), "standard",
+                       bot="random")
     rng = random.Random(1)
     off = [t for t in tile_set() if not board.contains(t)]
     return Puzzle(board, [Given(c) for c in rng.sample(off, 2)], "standard", None, "bench")
 
 
+def site_pages() -> None:
+    """A book's site: 100 pages made as `book --web` makes them (the book solved its puzzles
+    already, so a page takes only the board's grid), against solving each puzzle again as a
+    lone `render -o x.html` does. CPU time, best of 5, boards fresh each round."""
+    def one_round(solving: bool) -> float:
+        puzzles = [_puzzle(10 + n % 31, seed=n) for n in range(100)]
+        start = time.process_time()
+        for number, p in enumerate(puzzles, 1):
+            page_html(p, number=number, grid=None if solving else Grid.of(p.board))
+        return time.process_time() - start
+    page_html(_puzzle(10))  # assets and messages loaded once, as in a real run
+    site = min(one_round(False) for _ in range(5))
+    again = min(one_round(True) for _ in range(5))
+    print(f"book site, 100 pages of 10-40-tile boards: {site * 1000:5.1f} ms CPU "
+          f"(solving each puzzle again: {again * 1000:5.1f} ms, {again / site:3.1f}x)")
+
+
 def main() -> None:
     from tests.web_support import new_driver, open_page
 
+    site_pages()
     puzzles = [_puzzle(n) for n in SIZES]
     with tempfile.TemporaryDirectory() as folder:
         paths = []
