@@ -18,6 +18,7 @@ from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.generate import GenerateRequest, most_answers, roomy
+from conundrum.heap import no_collection
 from conundrum.puzzle import Puzzle
 
 from .answer_key import answer_blocks, flow_answers, needed
@@ -78,7 +79,8 @@ def render_book(content: BookContent, warn: Warn, drawn: DrawnBook | None = None
              "told apart by shade only; palette mono (or colourblind) adds a symbol to "
              "every square")
     drawn = DrawnBook() if drawn is None else drawn
-    drawn.pages = book_pages(content, warn, lazy=True, solved=drawn.solved)
+    with no_collection():  # a long book: thousands of pages of long-lived items
+        drawn.pages = book_pages(content, warn, lazy=True, solved=drawn.solved)
     return pdf_bytes(drawn.pages, spec.title, spec.language, spec.colour, spec.palette,
                      content.jobs)
 

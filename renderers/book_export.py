@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import multiprocessing
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -84,6 +85,10 @@ def columns(colour: str) -> tuple[str, ...]:
     return COLUMNS if colour == "rgb" else (*COLUMNS, PDF_COLUMN)
 
 
+ART_CHUNK = 100  # boards drawn as one part: the same split whatever --jobs, so the same bytes
+_WORK: tuple = ()  # (content, solved) for forked workers, set just before they start
+
+
 def export_book(content: BookContent, folder: str | os.PathLike,
                 drawn: DrawnBook | None = None,
                 warn: Callable[[str], None] = lambda _m: None) -> list[Path]:
@@ -91,38 +96,32 @@ def export_book(content: BookContent, folder: str | os.PathLike,
     last).
 
     `drawn`: the pages and solved puzzles the book's PDF was drawn from (`render_book`
-    fills it); without it the book is laid out here, only to find each puzzle's page."""
+    fills it); without it the book is laid out here, only to find each puzzle's page.
+    The art is drawn in parts of ART_CHUNK boards, `content.jobs` parts at a time."""
     out = check_export_folder(folder)
     if drawn is None:
         drawn = DrawnBook()
         drawn.pages = book_pages(content, warn, solved=drawn.solved)
     page_of = puzzle_pages(content, drawn.pages)
     spec = content.spec
-    style = Style(lang=spec.language, palette=spec.palette)
-    svg_colour = "grey" if spec.colour == "grey" else "rgb"  # SVG has no CMYK
+    solved = {bp.number: drawn.solved.get(bp.number) or solve(bp.puzzle, bp.made.solutions)
+              for bp in content.puzzles}
     total = len(content.puzzles)
     rows = []
     files: list[tuple[Path, bytes | str]] = []
-    arts, titles = [], []
-    for bp in content.puzzles:
-        solved = drawn.solved.get(bp.number) or solve(bp.puzzle, bp.made.solutions)
-        art = board_page(solved, style)
-        title = style.t("book_puzzle", n=bp.number)
+    for bp, (svg, pdf) in zip(content.puzzles, _art_parts(content, solved), strict=True):
+        found = solved[bp.number]
         name = art_name(bp.number, total)
-        files.append((out / name, svg_bytes(art, title, spec.language, svg_colour)))
+        files.append((out / name, svg))
         grade = bp.puzzle.extra.get("grade", spec.sections[bp.section].difficulty)
         row = [bp.number, spec.sections[bp.section].name, grade, page_of.get(bp.number, ""),
-               " ".join(code for code, _ in solved.solutions),
-               " ".join(str(len(found)) for _, found in solved.solutions),
-               answers_text(solved), name]
-        if spec.colour != "rgb":
+               " ".join(code for code, _ in found.solutions),
+               " ".join(str(len(places)) for _, places in found.solutions),
+               answers_text(found), name]
+        if pdf is not None:
             row.append(art_name(bp.number, total, ".pdf"))
-            arts.append(art)
-            titles.append(title)
+            files.append((out / row[-1], pdf))
         rows.append(row)
-    if arts:
-        pdfs = art_pdfs(arts, titles, content)
-        files += [(out / str(row[-1]), data) for row, data in zip(rows, pdfs, strict=True)]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(columns(spec.colour))
@@ -130,6 +129,41 @@ def export_book(content: BookContent, folder: str | os.PathLike,
     files.append((out / CSV_NAME, ("\ufeff" + buffer.getvalue()).encode("utf-8")))
     out.mkdir(exist_ok=True)
     return atomic_write_many(files)
+
+
+def _art_parts(content: BookContent, solved: dict[int, Solved]
+               ) -> list[tuple[bytes, bytes | None]]:
+    """(SVG, PDF or None) of every board in book order, drawn here or (jobs > 1) in forked
+    workers that inherit the solved puzzles instead of receiving them pickled."""
+    global _WORK
+    count = -(-len(content.puzzles) // ART_CHUNK)
+    _WORK = (content, solved)
+    try:
+        if content.jobs > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(min(content.jobs, count)) as pool:
+                parts = pool.map(_art_part, range(count))
+        else:
+            parts = [_art_part(index) for index in range(count)]
+    finally:
+        _WORK = ()
+    return [art for part in parts for art in part]
+
+
+def _art_part(index: int) -> list[tuple[bytes, bytes | None]]:
+    content, solved = _WORK
+    spec = content.spec
+    style = Style(lang=spec.language, palette=spec.palette)
+    svg_colour = "grey" if spec.colour == "grey" else "rgb"  # SVG has no CMYK
+    arts, titles, svgs = [], [], []
+    for bp in content.puzzles[index * ART_CHUNK:(index + 1) * ART_CHUNK]:
+        art = board_page(solved[bp.number], style)
+        title = style.t("book_puzzle", n=bp.number)
+        arts.append(art)
+        titles.append(title)
+        svgs.append(svg_bytes(art, title, spec.language, svg_colour))
+    pdfs: list[bytes | None] = ([None] * len(arts) if spec.colour == "rgb" else
+                                list(art_pdfs(arts, titles, content)))
+    return list(zip(svgs, pdfs, strict=True))
 
 
 def art_pdfs(arts: list[Page], titles: list[str], content: BookContent) -> list[bytes]:
@@ -141,7 +175,7 @@ def art_pdfs(arts: list[Page], titles: list[str], content: BookContent) -> list[
 
     spec = content.spec
     reader = PdfReader(io.BytesIO(pdf_bytes(arts, None, spec.language, spec.colour,
-                                            spec.palette, content.jobs)))
+                                            spec.palette)))
     found = []
     for page, title in zip(reader.pages, titles, strict=True):
         writer = PdfWriter()

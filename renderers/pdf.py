@@ -18,6 +18,7 @@ from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
+from conundrum.heap import frozen_heap
 
 from .fonts import font_path, text_width
 from .layout import Circle, Line, Page, Polygon, Rect, Text
@@ -205,7 +206,7 @@ def _paint_parts(pages: list[Page], arguments: tuple, jobs: int) -> list[bytes]:
     _PARTS = (pages, arguments)
     try:
         if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
+            with frozen_heap(), multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
                 return pool.map(_paint_part, range(count))
         return [_paint_part(index) for index in range(count)]
     finally:

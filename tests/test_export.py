@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,35 @@ def test_export_reuses_the_books_layout_and_solutions(tmp_path, monkeypatch) -> 
     monkeypatch.setattr(book_export, "solve", again)
     reused = [p.read_bytes() for p in export_book(book, tmp_path / "reused", drawn)]
     assert reused == alone
+
+
+def test_art_drawn_in_parts_by_workers_gives_the_same_files(tmp_path, monkeypatch) -> None:
+    import renderers.book_export as book_export
+
+    book = content("a4", False, "en", 2, colour="cmyk")
+    drawn = DrawnBook()
+    render_book(book, lambda _m: None, drawn)
+    alone = [(p.name, p.read_bytes()) for p in export_book(book, tmp_path / "a", drawn)]
+    monkeypatch.setattr(book_export, "ART_CHUNK", 4)  # 6 puzzles: parts of 4 and 2
+    shared = [(p.name, p.read_bytes())
+              for p in export_book(replace(book, jobs=2), tmp_path / "b", drawn)]
+    assert [name for name, _ in shared] == [name for name, _ in alone]
+    assert [data for name, data in shared if not name.endswith(".pdf")] == \
+        [data for name, data in alone if not name.endswith(".pdf")]
+    again = [(p.name, p.read_bytes())
+             for p in export_book(book, tmp_path / "c", drawn)]  # jobs 1, same parts
+    assert again == shared
+
+
+def test_puzzle_pages_are_found_on_lazy_pages_too() -> None:
+    """A long book is painted by workers, so the parent keeps lazy pages (boards not yet
+    drawn): each puzzle's heading is laid out at once, so its page is still found."""
+    from renderers.book import book_pages
+    from renderers.book_export import puzzle_pages
+
+    book = content("6x9", True, "uk", 2)
+    lazy = book_pages(book, lambda _m: None, lazy=True)
+    assert any(page.deferred for page in lazy)
+    found = puzzle_pages(book, lazy)
+    assert sorted(found) == [bp.number for bp in book.puzzles]
+    assert found == puzzle_pages(book, book_pages(book, lambda _m: None))

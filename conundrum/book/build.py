@@ -28,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
+from ..heap import frozen_heap
 from ..puzzle import Puzzle
 from ..solver import Solutions, given_positions
 from .canonical import canonical_form, key_of
@@ -191,8 +192,10 @@ def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
     pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker,
                                initargs=(os.getpid(),))
     # Start every worker now, before the caller's progress bar starts a thread:
-    # forking a process that runs threads is what fork is unsafe with.
-    pool.submit(int).result()
+    # forking a process that runs threads is what fork is unsafe with. What they
+    # inherit is frozen: their collectors never walk it.
+    with frozen_heap():
+        pool.submit(int).result()
     return pool
 
 

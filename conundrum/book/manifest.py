@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from ..heap import no_collection
 from ..puzzle import Puzzle, _Dumper, placement_yaml
 from ..version import program_version
 from .build import Made
@@ -90,7 +91,8 @@ def dump_manifest(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
 
 
 def _dump(doc: dict[str, Any]) -> str:
-    return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    with no_collection():  # the representer's node graph: 2.5x faster without passes over it
+        return yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 class ManifestSoon:

@@ -6,7 +6,8 @@ rendering alone at the same sizes beside the physical floor.
    `conundrum book spec.yaml -o book.pdf --jobs 2` runs them: four sections
    at difficulty 1-4, two puzzles a page, answers at the end. Each in its
    own forked process: its peak memory (max RSS) is its own, and the
-   generator workers' peak is printed beside it. Puzzles/s staying level
+   largest worker process's peak (generator, painter or manifest
+   writer) beside it. Puzzles/s staying level
    from 100 to 1,600 means build time grows linearly with the count. The
    100-puzzle build is also made with --jobs 1: the bytes must be the same.
 2. Rendering only (layout, then the PDF painted in parts by 2 worker
@@ -152,7 +153,7 @@ def main() -> None:
             print(f"  {count:5d} puzzles, {pages:4d} pages: {total:6.2f} s "
                   f"({count / total:5.1f} puzzles/s; puzzles {generating:5.2f} s, layout and "
                   f"PDF {total - generating:5.2f} s), {len(data) / 2**20:5.1f} MiB, peak "
-                  f"{peak:4.0f} MB (generator workers {workers:4.0f} MB)")
+                  f"{peak:4.0f} MB (largest worker process {workers:4.0f} MB)")
         total, _generating, _pages, alone, _peak, _workers = _in_child(_build, SIZES[0], 1,
                                                                        folder)
         same = "identical" if alone == first else "DIFFERENT (a bug)"
