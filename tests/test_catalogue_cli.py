@@ -56,13 +56,19 @@ def test_stats_and_list(tmp_path, capsys) -> None:
          (BOOK_C, "unfinished", "0", "2")]
 
 
-def test_list_and_stats_tell_expired_claims(tmp_path, capsys) -> None:
+def aged_catalogue(tmp_path) -> str:
+    """The three books of `fill`, book C's claims left untouched past their expiry."""
     cat = str(tmp_path / "cat.sqlite")
     fill(cat)
     with Catalogue(cat) as c:
         c._run("age", lambda cur: c._execute(
             cur, "UPDATE books SET touched = ? WHERE book = ?",
             (time.time() - CLAIM_EXPIRY - 1, BOOK_C)))
+    return cat
+
+
+def test_list_and_stats_tell_expired_claims(tmp_path, capsys) -> None:
+    cat = aged_catalogue(tmp_path)
     code, out, _ = run(capsys, "list", "--catalogue", cat)
     assert code == 0 and out.splitlines()[2].split()[:2] == [BOOK_C, "expired"]
     code, out, _ = run(capsys, "stats", "--catalogue", cat)
@@ -252,12 +258,7 @@ def test_stats_and_list_as_json(location, capsys) -> None:
 
 
 def test_json_tells_expired_claims_and_an_empty_catalogue(tmp_path, capsys) -> None:
-    cat = str(tmp_path / "cat.sqlite")
-    fill(cat)
-    with Catalogue(cat) as c:
-        c._run("age", lambda cur: c._execute(
-            cur, "UPDATE books SET touched = ? WHERE book = ?",
-            (time.time() - CLAIM_EXPIRY - 1, BOOK_C)))
+    cat = aged_catalogue(tmp_path)
     listed = json.loads(run(capsys, "list", "--json", "--catalogue", cat)[1])
     assert [b["state"] for b in listed["books"]] == ["published", "published", "expired"]
     stats = json.loads(run(capsys, "stats", "--json", "--catalogue", cat)[1])
