@@ -29,7 +29,7 @@ from .fonts import PT_TO_MM, text_width
 from .grid_fit import Drawn, draws_legibly, everywhere, largest_grid
 from .layout import BLEEDS, TEXT_DESCENT, Align, Line, Page, Rect, Text
 from .legend import STRIP, LegendLook, draw_legend, legend_height
-from .palettes import get_palette
+from .palettes import shade_only
 from .pdf import pdf_bytes
 from .qr import page_address, short_address
 from .sheet import draw_puzzle
@@ -74,10 +74,9 @@ def render_book(content: BookContent, warn: Warn, drawn: DrawnBook | None = None
     """The book's PDF bytes; `warn` hears about any change from the spec (fewer a page);
     `drawn`, when given, receives the pages and the solved puzzles."""
     spec = content.spec
-    if spec.colour == "grey" and not get_palette(spec.palette).symbols:
-        warn(f"colour: grey with palette {spec.palette}: the tile colours print as greys "
-             "told apart by shade only; palette mono (or colourblind) adds a symbol to "
-             "every square")
+    shades = shade_only(spec.colour, spec.palette)
+    if shades:
+        warn(shades)
     drawn = DrawnBook() if drawn is None else drawn
     with no_collection():  # a long book: thousands of pages of long-lived items
         drawn.pages = book_pages(content, warn, lazy=True, solved=drawn.solved)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -65,6 +66,11 @@ def render(
                            colour=colour.value)
     for path in written:
         print(f"wrote {path}")
+    from .palettes import shade_only
+
+    shades = shade_only(colour.value, palette.value)
+    if shades:
+        print(f"conundrum: {shades}", file=sys.stderr)
 
 
 def register(app: typer.Typer) -> None:

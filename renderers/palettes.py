@@ -162,6 +162,17 @@ def device_colour(colour: str, mode: str, palette: Palette) -> tuple[float, ...]
     return tuple(v / 255 for v in rgb(colour))
 
 
+def shade_only(colour: str, palette: str | Palette) -> str | None:
+    """The warning for grey printing with a palette whose tiles differ by hue alone (their
+    greys are told apart by shade only), else None; books and sheets say it alike."""
+    pal = get_palette(palette)
+    if colour not in ("grey", "gray") or pal.symbols:
+        return None
+    return (f"colour grey with palette {pal.name}: the tile colours print as greys told "
+            "apart by shade only; palette mono (or colourblind) adds a symbol to every "
+            "square")
+
+
 PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, COLOURBLIND, MONO)}
 ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spelling -> a palette's name
 assert all(set(p.fills) == set(COLOURS) for p in PALETTES.values())

@@ -244,3 +244,25 @@ def test_a_whole_sheet_takes_the_colour_too(tmp_path) -> None:
     for name in ("s.png", "s-answers.png"):
         with Image.open(tmp_path / name) as img:
             assert img.mode == "L"
+
+
+def test_grey_printing_with_a_hue_only_palette_is_warned_about(tmp_path, capsys) -> None:
+    """Sheets say what books say: in grey, the classic palette's tiles differ by shade
+    alone; mono and colourblind add symbols, so they print without the warning."""
+    from renderers.book import render_book
+    from tests.test_book_print import content
+
+    src = tmp_path / "p.yaml"
+    write_puzzle(src, small_puzzle())
+    capsys.readouterr()
+    for palette, warned in (("classic", True), ("mono", False), ("colourblind", False)):
+        assert main(["render", str(src), "-o", str(tmp_path / f"{palette}.pdf"), "--colour",
+                     "grey", "--palette", palette]) == 0
+        err = capsys.readouterr().err
+        assert ("told apart by shade only" in err) is warned
+        assert err.count("\n") == warned
+    assert main(["render", str(src), "-o", str(tmp_path / "c.pdf"), "--colour", "rgb"]) == 0
+    assert capsys.readouterr().err == ""
+    notes: list[str] = []
+    render_book(content("a4", False, "en", 2, colour="grey"), notes.append)
+    assert any("told apart by shade only" in note for note in notes)
