@@ -267,21 +267,6 @@ class StandardRules(RuleSet):
             return "hidden" if clash else "position"
         return "examined" if clash else "near"
 
-    def reading_kinds(self, board: Board, code: str) -> Iterator[ReadingKinds]:
-        # classify_reading over the board's contact tables, both readings at once: grading
-        # asks this of every run for every tile it weighs, the generator's hottest loop
-        a, b, c = (COLOUR_INDEX[ch] for ch in code)
-        palindrome = code == code[::-1]
-        for at, d, m0, m1, m2, total in board.contact_runs():
-            match = m0[a] + m1[b] + m2[c]
-            fwd = _KINDS[match >= 2][total > match] if match else None
-            if palindrome:
-                bwd = None
-            else:
-                match = m0[c] + m1[b] + m2[a]
-                bwd = _KINDS[match >= 2][total > match] if match else None
-            yield at, d, fwd, bwd
-
     def reading_census(self, board: Board) -> Callable[[str], Census]:
         # Every tile of the set in one pass over the board: a run's counts for all tiles
         # are one packed integer (three fields a tile), cached by the run's contacts for

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ..errors import ConundrumError, GenerationError
 from ..heap import frozen_heap
 from ..puzzle import Puzzle
-from ..solver import Solutions, given_positions
+from ..solver import Solutions
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
 from .record import read_record, to_record
@@ -119,16 +119,15 @@ def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
     """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
-    from ..generate import GenerateRequest, TimeLimitError, generate
+    from ..generate import GenerateRequest, TimeLimitError, generate_solved
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
     if req.get("max_grid") is not None:
         req["max_grid"] = tuple(req["max_grid"])
     try:
-        puzzle = generate(GenerateRequest(**req))
-        # solved here, in parallel, so the book's layout does not solve it again
-        return to_record(puzzle, given_positions(puzzle)), None
+        # the generator's own re-solve travels with the puzzle: the layout solves none
+        return to_record(*generate_solved(GenerateRequest(**req))), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:

@@ -20,7 +20,7 @@ from ..notation import Grid
 from ..puzzle import Given, Puzzle
 from ..rules import RuleSet, rule_name, rules_for
 from ..seeds import derive
-from ..solver import positions as solve_positions
+from ..solver import Solutions, given_positions
 from ..version import program_version
 from .bounds import check_request, check_sizes
 from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
@@ -34,7 +34,8 @@ METHODS = ("search", "sat")
 DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
 DIFFICULTY_ATTEMPTS = 12
 
-__all__ = ["GenerateRequest", "generate", "METHODS", "GenerationError", "TimeLimitError"]
+__all__ = ["GenerateRequest", "generate", "generate_solved", "METHODS", "GenerationError",
+           "TimeLimitError"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,11 @@ class Sizes:
 
 def generate(req: GenerateRequest) -> Puzzle:
     """A new puzzle meeting the request, re-solved and graded; raises GenerationError."""
+    return generate_solved(req)[0]
+
+
+def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
+    """`generate`, with the re-solve's positions of each given tile (a book draws them)."""
     method, rules = _check_names(req)
     _check_numbers(req)
     req = replace(req, method=method, rules=rules,
@@ -209,7 +215,8 @@ def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
     return derive(req.seed, req.method, req.rules, sizes.tiles, sizes.targets, *extra)
 
 
-def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puzzle:
+def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
+                 ) -> tuple[Puzzle, Solutions]:
     """Regenerate from derived seeds until the puzzle grades at the requested level."""
     level = req.difficulty
     assert level is not None  # only a request for a difficulty level is graded
@@ -225,14 +232,14 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puz
                         f"{floor:.1f}")
             continue
         try:
-            puzzle = _make(req, ruleset, sizes, seed, deadline)
+            puzzle, solutions = _make(req, ruleset, sizes, seed, deadline)
         except TimeLimitError:
             raise
         except GenerationError as exc:
             seen.append(f"attempt {attempt + 1}: {exc}")
             continue
         if puzzle.extra["grade"] == level:
-            return puzzle
+            return puzzle, solutions
         seen.append(f"attempt {attempt + 1}: graded {puzzle.extra['grade']}")
     raise GenerationError(
         f"no puzzle grading {level} in {DIFFICULTY_ATTEMPTS} attempts "
@@ -240,7 +247,7 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float) -> Puz
 
 
 def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
-          deadline: float) -> Puzzle:
+          deadline: float) -> tuple[Puzzle, Solutions]:
     weights = req.weights or default_weights()
     choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
                     sizes.score, sizes.kinds)
@@ -260,7 +267,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
         if grid.width > req.max_grid[0] or grid.height > req.max_grid[1]:
             raise GenerationError(f"the board's grid is {grid.width} x {grid.height} cells; "
                                   f"the page holds {req.max_grid[0]} x {req.max_grid[1]}")
-    verify(puzzle, sizes)
+    solutions = verify(puzzle, sizes)
     effort = measure(puzzle, weights)
     if not req.allow_trivial and trivial(effort.tiles):
         raise GenerationError(f"the puzzle found is trivial ({TRIVIAL_TEXT}); "
@@ -268,7 +275,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
     puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
     puzzle.extra["grade"] = grade_of_score(effort.score)
     puzzle.extra["score"] = effort.score
-    return puzzle
+    return puzzle, solutions
 
 
 def _draw_targets(sizes: Sizes, seed: int) -> tuple[int, ...]:
@@ -312,18 +319,20 @@ def laying_order(board: Board, ruleset: RuleSet) -> Board:
     return placed
 
 
-def verify(puzzle: Puzzle, sizes: Sizes) -> None:
-    """Re-solve the puzzle from scratch and fill in the counts; refuse any mismatch."""
-    rs = puzzle.ruleset
+def verify(puzzle: Puzzle, sizes: Sizes) -> Solutions:
+    """Re-solve the puzzle from scratch and fill in the counts; refuse any mismatch.
+    Returns every position of each given tile."""
     faults = puzzle.faults()
     problems = [str(f) for f in faults]
     if len(puzzle.board) != sizes.tiles:
         problems.append(f"{len(puzzle.board)} tiles, not {sizes.tiles}")
-    for g, (lo, hi) in zip(puzzle.given, sizes.ranges, strict=True):
-        g.positions = len(solve_positions(puzzle.board, g.code, rs))
+    solutions = given_positions(puzzle)
+    for g, (_code, found), (lo, hi) in zip(puzzle.given, solutions, sizes.ranges, strict=True):
+        g.positions = len(found)
         if not lo <= g.positions <= hi:
             wanted = str(lo) if lo == hi else f"{lo}-{hi}"
             problems.append(f"{g.code} has {g.positions} positions, not {wanted}")
     if problems:
         raise GenerationError("internal error: generated puzzle failed its re-solve: "
                               + "; ".join(problems))
+    return solutions

@@ -121,5 +121,5 @@ def grade(puzzle: Puzzle, weights: Weights | None = None) -> int:
 def near_misses(board: Board, code: str, rules: RuleSet) -> int:
     """Readings of `code` on runs touching the board that look legal but are not
     (the effort model's near misses and hidden clashes together)."""
-    return sum((fwd in ("near", "hidden")) + (bwd in ("near", "hidden"))
-               for _at, _d, fwd, bwd in rules.reading_kinds(board, code))
+    _readings, near, hidden = rules.reading_census(board)(code)
+    return near + hidden

@@ -180,31 +180,14 @@ def weighted(features: Mapping[str, int], weights: Weights) -> float:
 
 def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, int], frozenset]:
     """The per-tile features of `code` on `board`, and the cells of its positions."""
-    f = dict.fromkeys(TILE_FEATURES, 0)
-    answers = set()
-    for at, d, forward, backward in rules.reading_kinds(board, code):
-        for kind, other in ((forward, backward), (backward, forward)):
-            if kind is None:
-                continue
-            f["readings"] += 1
-            if kind in ("near", "hidden"):
-                f[kind] += 1
-            elif kind == "position":
-                f["positions"] += 1
-                cells = run_cells(at, d)
-                answers.add(cells)
-                # the run's cells are empty: their contacts are the board's tables
-                near = [board.contact_counts(c) for c in cells]
-                f["jokers"] += any(n[JOKER_INDEX] for n in near)
-                f["reversed"] += other is not None
-                f["pockets"] += sum(map(sum, near)) >= POCKET_CONTACTS
-    return f, frozenset(answers)
+    return BoardEffort(board, rules).features(code)
 
 
 class BoardEffort:
-    """Tiles weighed on one board, a dozen at a time (what choosing given tiles does): the
-    reading counts of them all from one pass over the board (`RuleSet.reading_census`),
-    their positions tile by tile. The same features as `tile_features` (tested)."""
+    """Tiles weighed on one board, as many as asked (choosing given tiles weighs a dozen):
+    the reading counts of them all from one pass over the board (`RuleSet.reading_census`),
+    their positions tile by tile. tests/test_effort.py checks the features against their
+    definitions, reading by reading."""
 
     def __init__(self, board: Board, rules: RuleSet) -> None:
         self.board, self.rules = board, rules
@@ -249,15 +232,15 @@ def overlap(answers: Iterable[frozenset]) -> int:
 
 
 def tile_effort(board: Board, code: str, rules: RuleSet, weights: Weights) -> TileEffort:
-    f, answers = tile_features(board, code, rules)
-    return TileEffort(code, f, round(weighted(f, weights), 2), answers)
+    return BoardEffort(board, rules).tile_effort(code, weights)
 
 
 def measure(puzzle: Puzzle, weights: Weights | None = None) -> Effort:
     """The puzzle's effort under `weights` (default: the shipped weights)."""
     weights = weights or default_weights()
     rs = puzzle.ruleset
-    tiles = [tile_effort(puzzle.board, g.code, rs, weights) for g in puzzle.given]
+    weigh = BoardEffort(puzzle.board, rs)
+    tiles = [weigh.tile_effort(g.code, weights) for g in puzzle.given]
     pf = {"overlap": overlap(t.answers for t in tiles),
           "exposed_jokers": exposed_jokers(puzzle.board)}
     return Effort(tiles, pf, weights)
