@@ -22,19 +22,18 @@ from __future__ import annotations
 
 import csv
 import io
-import multiprocessing
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 from conundrum.book.make import BookContent
-from conundrum.errors import ConundrumError
-from conundrum.files import atomic_write_many
+from conundrum.files import atomic_write_many, check_folder
 
 from .board_art import board_page
 from .book import DrawnBook, book_pages
+from .forked import forked_map
 from .layout import Page, Text
-from .pdf import FIXED_DATE, pdf_bytes
+from .pdf import pdf_bytes, stamp
 from .solved import Solved, solve
 from .style import Style
 from .svg import svg_bytes
@@ -42,17 +41,6 @@ from .svg import svg_bytes
 COLUMNS = ("number", "section", "grade", "page", "tiles", "counts", "answers", "@board")
 PDF_COLUMN = "@board_pdf"  # print modes only: the art in the book's own colour space
 CSV_NAME = "puzzles.csv"
-
-
-def check_export_folder(folder: str | os.PathLike) -> Path:
-    """The export folder: an existing folder, or a new one whose parent exists (checked
-    before the book is built, so a bad --export fails at once)."""
-    path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise ConundrumError(f"--export {path}: is not a folder")
-    if not path.exists() and not path.parent.is_dir():
-        raise ConundrumError(f"--export {path}: folder {path.parent} does not exist")
-    return path
 
 
 def puzzle_pages(content: BookContent, pages: list[Page]) -> dict[int, int]:
@@ -86,7 +74,6 @@ def columns(colour: str) -> tuple[str, ...]:
 
 
 ART_CHUNK = 100  # boards drawn as one part: the same split whatever --jobs, so the same bytes
-_WORK: tuple = ()  # (content, solved) for forked workers, set just before they start
 
 
 def export_book(content: BookContent, folder: str | os.PathLike,
@@ -98,7 +85,7 @@ def export_book(content: BookContent, folder: str | os.PathLike,
     `drawn`: the pages and solved puzzles the book's PDF was drawn from (`render_book`
     fills it); without it the book is laid out here, only to find each puzzle's page.
     The art is drawn in parts of ART_CHUNK boards, `content.jobs` parts at a time."""
-    out = check_export_folder(folder)
+    out = check_folder(folder, "--export")
     if drawn is None:
         drawn = DrawnBook()
         drawn.pages = book_pages(content, warn, solved=drawn.solved)
@@ -135,22 +122,14 @@ def _art_parts(content: BookContent, solved: dict[int, Solved]
                ) -> list[tuple[bytes, bytes | None]]:
     """(SVG, PDF or None) of every board in book order, drawn here or (jobs > 1) in forked
     workers that inherit the solved puzzles instead of receiving them pickled."""
-    global _WORK
     count = -(-len(content.puzzles) // ART_CHUNK)
-    _WORK = (content, solved)
-    try:
-        if content.jobs > 1 and count > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(min(content.jobs, count)) as pool:
-                parts = pool.map(_art_part, range(count))
-        else:
-            parts = [_art_part(index) for index in range(count)]
-    finally:
-        _WORK = ()
+    parts = forked_map(_art_part, (content, solved), count, content.jobs)
     return [art for part in parts for art in part]
 
 
-def _art_part(index: int) -> list[tuple[bytes, bytes | None]]:
-    content, solved = _WORK
+def _art_part(data: tuple[BookContent, dict[int, Solved]], index: int
+              ) -> list[tuple[bytes, bytes | None]]:
+    content, solved = data
     spec = content.spec
     style = Style(lang=spec.language, palette=spec.palette)
     svg_colour = "grey" if spec.colour == "grey" else "rgb"  # SVG has no CMYK
@@ -171,7 +150,6 @@ def art_pdfs(arts: list[Page], titles: list[str], content: BookContent) -> list[
     one document, then split page by page: the fonts are loaded and subset once, not once
     a board (that took a third of a second per board)."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
 
     spec = content.spec
     reader = PdfReader(io.BytesIO(pdf_bytes(arts, None, spec.language, spec.colour,
@@ -180,10 +158,7 @@ def art_pdfs(arts: list[Page], titles: list[str], content: BookContent) -> list[
     for page, title in zip(reader.pages, titles, strict=True):
         writer = PdfWriter()
         writer.add_page(page)
-        writer.add_metadata({"/Producer": "conundrum", "/Creator": "conundrum",
-                             "/CreationDate": FIXED_DATE.strftime("D:%Y%m%d%H%M%SZ"),
-                             "/Title": title})
-        writer._root_object[NameObject("/Lang")] = TextStringObject(spec.language)
+        stamp(writer, title, spec.language)
         buffer = io.BytesIO()
         writer.write(buffer)
         found.append(buffer.getvalue())

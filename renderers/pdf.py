@@ -8,7 +8,6 @@ real: searchable and copyable in every language of the sheet.
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,9 +17,9 @@ from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
-from conundrum.heap import frozen_heap
 
 from .fonts import font_path, text_width
+from .forked import forked_map
 from .layout import Circle, Line, Page, Polygon, Rect, Text
 from .palettes import BLACK, COLOUR_MODES, Palette, device_colour, get_palette, text_ink
 
@@ -143,7 +142,6 @@ class _Painter:
 
 
 CHUNK = 100  # pages painted as one part of a long book: the same split whatever --jobs
-_PARTS: tuple = ()  # (pages, paint arguments) for forked workers, set just before they start
 
 
 def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = None,
@@ -193,24 +191,15 @@ def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
     return bytes(pdf.output())
 
 
-def _paint_part(index: int) -> bytes:
-    pages, arguments = _PARTS
+def _paint_part(data: tuple[list[Page], tuple], index: int) -> bytes:
+    pages, arguments = data
     return _paint(pages[index * CHUNK:(index + 1) * CHUNK], *arguments)
 
 
 def _paint_parts(pages: list[Page], arguments: tuple, jobs: int) -> list[bytes]:
     """Each part's PDF, painted here or (jobs > 1) in forked workers that inherit `pages`
-    instead of receiving them pickled."""
-    global _PARTS
-    count = -(-len(pages) // CHUNK)
-    _PARTS = (pages, arguments)
-    try:
-        if jobs > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with frozen_heap(), multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
-                return pool.map(_paint_part, range(count))
-        return [_paint_part(index) for index in range(count)]
-    finally:
-        _PARTS = ()
+    instead of receiving them pickled (forked.py)."""
+    return forked_map(_paint_part, (pages, arguments), -(-len(pages) // CHUNK), jobs)
 
 
 def _joined(parts: list[bytes], pages: list[Page], title: str | None, lang: str | None
@@ -218,22 +207,29 @@ def _joined(parts: list[bytes], pages: list[Page], title: str | None, lang: str 
     """The parts as one PDF: their pages in order, each part's font subsets renamed so no
     two subsets share a name, the document's title, language and fixed date, page boxes."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
 
     writer = PdfWriter()
     for index, data in enumerate(parts):
         reader = PdfReader(io.BytesIO(data))
         _rename_subsets(reader, index)
         writer.append(reader)
+    stamp(writer, title, lang)
+    _set_boxes(writer, pages)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def stamp(writer, title: str | None, lang: str | None) -> None:
+    """A pypdf writer's document information as fpdf2 writes it for a whole document:
+    producer, creator, the fixed date (same bytes every run), title, language."""
+    from pypdf.generic import NameObject, TextStringObject
+
     writer.add_metadata({"/Producer": "conundrum", "/Creator": "conundrum",
                          "/CreationDate": FIXED_DATE.strftime("D:%Y%m%d%H%M%SZ"),
                          **({"/Title": title} if title else {})})
     if lang:
         writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
-    _set_boxes(writer, pages)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def _rename_subsets(reader, index: int) -> None:
