@@ -63,6 +63,17 @@ def check_target(path: object) -> Path:
     return target
 
 
+def check_folder(folder: object, option: str) -> Path:
+    """An output folder given with `option`: an existing folder, or a new one whose parent
+    exists. Called before any long work, so a bad folder fails at once."""
+    path = as_path(folder)
+    if path.exists() and not path.is_dir():
+        raise ConundrumError(f"{option} {folder}: is a file; give a folder")
+    if not path.exists() and not path.parent.is_dir():
+        raise ConundrumError(f"{option} {folder}: folder {path.parent} does not exist")
+    return path
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
     """Write to a temporary file beside `path`, then rename it into place.
 

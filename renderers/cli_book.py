@@ -45,17 +45,17 @@ def register(app: typer.Typer) -> None:
         from conundrum.book.build import Hooks
         from conundrum.book.make import BookContent, BookOptions, check_output, make_book
         from conundrum.book.spec import load_spec
+        from conundrum.files import check_folder
 
         from .book import DrawnBook, grid_limits, render_book
-        from .book_export import check_export_folder, export_book
+        from .book_export import export_book
         from .text import require_drawable_book
 
         book_spec = load_spec(spec)
         require_drawable_book(book_spec, str(spec))  # before any puzzle is made
         check_output(output)
         if web is not None:
-            from .web.site import check_site_folder
-            check_site_folder(web)
+            check_folder(web, "--web")
         kept: list[BookContent] = []  # the content drawn, for --export
         drawn = DrawnBook()  # the pages and solved puzzles the PDF was drawn from
 
@@ -64,7 +64,7 @@ def register(app: typer.Typer) -> None:
             return render_book(content, warn, drawn if export is not None else None)
 
         if export is not None:
-            check_export_folder(export)
+            check_folder(export, "--export")
         from .book_progress import BookProgress  # rich's progress bar: only this command
 
         progress = BookProgress()

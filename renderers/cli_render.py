@@ -66,9 +66,10 @@ def render(
                            colour=colour.value)
     for path in written:
         print(f"wrote {path}")
+    from .colour_modes import colour_mode
     from .palettes import shade_only
 
-    shades = shade_only(colour.value, palette.value)
+    shades = shade_only(colour_mode(colour.value), palette.value)  # (gray is grey)
     if shades:
         print(f"conundrum: {shades}", file=sys.stderr)
 

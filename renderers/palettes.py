@@ -166,7 +166,7 @@ def shade_only(colour: str, palette: str | Palette) -> str | None:
     """The warning for grey printing with a palette whose tiles differ by hue alone (their
     greys are told apart by shade only), else None; books and sheets say it alike."""
     pal = get_palette(palette)
-    if colour not in ("grey", "gray") or pal.symbols:
+    if colour != "grey" or pal.symbols:
         return None
     return (f"colour grey with palette {pal.name}: the tile colours print as greys told "
             "apart by shade only; palette mono (or colourblind) adds a symbol to every "

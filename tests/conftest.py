@@ -45,3 +45,11 @@ def pg_server() -> Iterator[Server]:
 def pg_url(pg_server: Server) -> str:
     """A fresh empty database on that server."""
     return pg_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request, tmp_path) -> str:
+    """A catalogue location of each backend: an SQLite file, a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "cat.sqlite")
+    return request.getfixturevalue("pg_url")

@@ -27,13 +27,6 @@ FORMS = [f"standard|default|RGB@0,{i}h|RGB" for i in range(6)] + ["junior|defaul
 KEYS = [key_of(f) for f in FORMS]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "cat.sqlite")
-    return request.getfixturevalue("pg_url")
-
-
 def test_the_location_picks_the_backend(tmp_path, monkeypatch) -> None:
     monkeypatch.delenv("CONUNDRUM_CATALOGUE", raising=False)
     assert isinstance(Catalogue(tmp_path / "c.sqlite"), SqliteCatalogue)

@@ -115,13 +115,6 @@ def warm(tmp_path_factory) -> None:
                  "--catalogue", str(tmp / "w.sqlite")]) == 0
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def location(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "cat.sqlite")
-    return request.getfixturevalue("pg_url")
-
-
 def test_four_builds_at_once_print_no_puzzle_twice(tmp_path, location) -> None:
     count = 10
     specs = [write_spec(tmp_path, f"Volume {n}", count) for n in range(1, 5)]

@@ -98,14 +98,19 @@ def test_csv_pages_are_where_the_book_prints_each_puzzle(exported) -> None:
     assert pages == sorted(pages) and pages[0] > 3  # after title, how to play, contents
 
 
-def test_a_bad_export_folder_fails_before_building(tmp_path, capsys) -> None:
+@pytest.mark.parametrize("option", ["--export", "--web"])
+def test_a_bad_export_folder_fails_before_building(tmp_path, capsys, option) -> None:
+    """--export and --web (files.check_folder): a file, or a folder whose parent is
+    missing, fails in one line naming the option, before any puzzle is made."""
     (tmp_path / "spec.yaml").write_text(SPEC, encoding="utf-8")
     (tmp_path / "taken").write_text("a file")
     assert main(["book", str(tmp_path / "spec.yaml"), "-o", str(tmp_path / "b.pdf"),
-                 "--export", str(tmp_path / "taken")]) == 2
-    assert "--export" in capsys.readouterr().err
+                 option, str(tmp_path / "taken")]) == 2
+    err = capsys.readouterr().err
+    assert option in err and "is a file" in err and err.count("\n") == 1
     assert main(["book", str(tmp_path / "spec.yaml"), "-o", str(tmp_path / "b.pdf"),
-                 "--export", str(tmp_path / "no" / "such")]) == 2
+                 option, str(tmp_path / "no" / "such")]) == 2
+    assert "does not exist" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["spec.yaml", "taken"]
 
 

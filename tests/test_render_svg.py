@@ -263,6 +263,9 @@ def test_grey_printing_with_a_hue_only_palette_is_warned_about(tmp_path, capsys)
         assert err.count("\n") == warned
     assert main(["render", str(src), "-o", str(tmp_path / "c.pdf"), "--colour", "rgb"]) == 0
     assert capsys.readouterr().err == ""
+    assert main(["render", str(src), "-o", str(tmp_path / "g.png"), "--colour", "gray",
+                 "--dpi", "40"]) == 0
+    assert "told apart by shade only" in capsys.readouterr().err
     notes: list[str] = []
     render_book(content("a4", False, "en", 2, colour="grey"), notes.append)
     assert any("told apart by shade only" in note for note in notes)

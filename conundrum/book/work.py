@@ -38,7 +38,7 @@ class WorkFile:
         self.path = Path(path)
         try:
             if fresh:
-                self._unlink()
+                remove_work_file(self.path)
             self._db = sqlite3.connect(self.path, isolation_level=None)
             # A lost last row is fine (it is made again); a torn file is not. In WAL mode
             # at synchronous NORMAL a commit is an append without fsync (a book stores
@@ -80,9 +80,6 @@ class WorkFile:
     def discard(self) -> None:
         """The book is finished: the work file has served its purpose."""
         self.close()
-        self._unlink()
-
-    def _unlink(self) -> None:
         remove_work_file(self.path)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,7 +16,7 @@ from . import app
 from .core import AsJson
 
 if TYPE_CHECKING:
-    from ..book.catalogue import Catalogue
+    from ..book.catalogue import BookRecord, Catalogue
 
 # The catalogue's code is imported by the commands that use it, not at every start.
 
@@ -103,23 +104,27 @@ def list_books(catalogue: Where = None, as_json: AsJson = False) -> None:
 @group.command("forget")
 def forget(book: BookArg, catalogue: Where = None) -> None:
     """Remove a withdrawn book: its puzzles may be printed again by later books."""
-    from ..book.catalogue_admin import find_book
-
-    with _open(catalogue) as cat:
-        found = find_book(cat, book)
-        n = cat.forget(found.book)
-    typer.echo(f"{cat.name}: forgot {found.title!r} ({found.book[:12]}): {n} puzzles")
+    name, found, n = _on_book(catalogue, book, lambda cat, found: cat.forget(found))
+    typer.echo(f"{name}: forgot {found.title!r} ({found.book[:12]}): {n} puzzles")
 
 
 @group.command("release")
 def release(book: BookArg, catalogue: Where = None) -> None:
     """Free the claims of a stopped build (its published puzzles stay)."""
+    name, found, n = _on_book(catalogue, book, lambda cat, found: cat.release(found))
+    typer.echo(f"{name}: released {n} claims of {found.title!r} ({found.book[:12]})")
+
+
+def _on_book(catalogue: str | None, book: str, action: Callable[[Catalogue, str], int]
+             ) -> tuple[str, BookRecord, int]:
+    """The catalogue's name, the book `book` names (id, id prefix or title), and what
+    `action(catalogue, book id)` returned."""
     from ..book.catalogue_admin import find_book
 
     with _open(catalogue) as cat:
         found = find_book(cat, book)
-        n = cat.release(found.book)
-    typer.echo(f"{cat.name}: released {n} claims of {found.title!r} ({found.book[:12]})")
+        n = action(cat, found.book)
+    return cat.name, found, n
 
 
 @group.command("export")

@@ -50,12 +50,6 @@ def page_messages(lang: str) -> dict[str, object]:
             if k in SHEET_KEYS or k.startswith(WEB_PREFIXES)}
 
 
-@lru_cache(maxsize=8)
-def _messages_json(lang: str) -> str:
-    # once per language: every page of a book's site carries the same messages
-    return _json(page_messages(lang))
-
-
 def svg_item(item: Item) -> str:
     """One layout shape as SVG (text is never part of a square)."""
     def paint(fill: str | None, stroke: str | None, width: float) -> str:
@@ -164,9 +158,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "puzzle": puzzle_mapping(puzzle),
         "example": NOTATION_EXAMPLE,
         "blank": blank,
+        "messages": page_messages(lang),
     }
-    # the messages go in last, as JSON made once per language
-    data_json = _json(data)[:-1] + ',"messages":' + _messages_json(lang) + "}"
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     rule_key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
     heading = t("puzzle_number", n=num) if num is not None else ""
@@ -181,7 +174,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "HINT": t("web_hint"),
         "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
-        "DATA": data_json,
+        "DATA": _json(data),
         "SCRIPT": asset("rules.js") + "\n" + asset("player.js"),
         "NOSCRIPT": t("web_noscript"),
         "FOOTER": t("puzzle_id", id=pid),

@@ -13,7 +13,7 @@ from pathlib import Path
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
-from conundrum.files import as_path, atomic_write_many
+from conundrum.files import atomic_write_many, check_folder
 from conundrum.notation import Grid
 
 from ..i18n import message
@@ -75,20 +75,10 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     return files
 
 
-def check_site_folder(folder: str | os.PathLike) -> Path:
-    """The site's folder: new (its parent must exist) or an existing folder."""
-    path = as_path(folder)
-    if path.exists() and not path.is_dir():
-        raise ConundrumError(f"--web {folder}: is a file; give a folder for the site")
-    if not path.exists() and not path.parent.is_dir():
-        raise ConundrumError(f"--web {folder}: folder {path.parent} does not exist")
-    return path
-
-
 def write_site(spec: BookSpec, puzzles: list[BookPuzzle], folder: str | os.PathLike
                ) -> list[Path]:
     """Write the site into `folder` (created if needed), every page or none."""
-    path = check_site_folder(folder)
+    path = check_folder(folder, "--web")
     files = site_files(spec, puzzles)  # everything made before anything is written
     try:
         path.mkdir(exist_ok=True)
