@@ -60,6 +60,7 @@ postgresql:
 lint: $(STAMP)
 	$(BIN)/ruff check conundrum renderers tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis

@@ -13,15 +13,14 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .board import Board
+from .counting import JuniorTracker, StandardTracker
 from .errors import ConundrumError
-
-if TYPE_CHECKING:  # the generator's trackers, made by `position_tracker`
-    from .generate.counting import JuniorTracker, StandardTracker
 from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Cell, Placement, contact_count, neighbours
+from .runs import EXACT_UP_TO, exact_runs, max_runs
 from .tiles import COLOUR_INDEX, JOKER, Tile, chameleon_set, matches, tile_set
 
 __all__ = [
@@ -329,15 +328,12 @@ class StandardRules(RuleSet):
         return lambda tid: start is not None and len(closure(start, links, tid)) == len(board)
 
     def position_tracker(self, board: Board) -> StandardTracker:
-        from .generate.counting import StandardTracker
         return StandardTracker(board, self.tiles)
 
     def max_positions(self, n_tiles: int) -> int:
-        from .generate.bounds import max_runs
         return 2 * max_runs(n_tiles)
 
     def bound_reason(self, n_tiles: int) -> str:
-        from .generate.bounds import EXACT_UP_TO, exact_runs
         if n_tiles <= EXACT_UP_TO:
             return f"at most {exact_runs(n_tiles)} runs of three empty cells touch it twice"
         return "at most 8N+8 runs of three empty cells touch it twice"
@@ -437,7 +433,6 @@ class JuniorRules(RuleSet):
         return lambda tid: contact_count(board.placement(tid).cells, board.occupied) == 1
 
     def position_tracker(self, board: Board) -> JuniorTracker:
-        from .generate.counting import JuniorTracker
         return JuniorTracker(board, self.tiles, self)
 
     def max_positions(self, n_tiles: int) -> int:

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from conundrum.board import Board
 from conundrum.book.build import Hooks
 from conundrum.book.canonical import puzzle_key
-from conundrum.book.catalogue import Catalogue
+from conundrum.book.catalogues import open_catalogue
 from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookOptions, make_book
 from conundrum.book.spec import load_spec
@@ -155,7 +155,7 @@ def test_each_puzzle_is_a_function_of_its_recorded_request(small_book) -> None:
 def test_finished_build_records_the_catalogue_and_leaves_no_work_file(small_book) -> None:
     out, _ = small_book
     assert not out.with_name("book.work.sqlite").exists()
-    with Catalogue(out.parent / "cat.sqlite") as cat:
+    with open_catalogue(out.parent / "cat.sqlite") as cat:
         assert len(cat) == 7
 
 
@@ -192,14 +192,14 @@ def test_second_volume_repeats_nothing_and_rebuilds_are_stable(tmp_path) -> None
     v1 = manifest(tmp_path / "v1.pdf")
     assert build(spec1, tmp_path / "v1.pdf", "--catalogue", cat) == 0
     assert manifest(tmp_path / "v1.pdf") == v1
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 14
 
 
 def test_the_catalogue_defaults_to_the_output_folder(tmp_path) -> None:
     spec = write(tmp_path, "s.yaml", "title: T\nsections: [{name: A, count: 2, difficulty: 1}]\n")
     assert build(spec, tmp_path / "a.pdf") == 0
-    with Catalogue(tmp_path / "conundrum-catalogue.sqlite") as cat:
+    with open_catalogue(tmp_path / "conundrum-catalogue.sqlite") as cat:
         assert len(cat) == 2
 
 
@@ -225,7 +225,7 @@ def test_an_interrupted_build_resumes_to_the_same_book(tmp_path, small_book) -> 
         make_book(spec, options, render_book, lambda m: None, Hooks(stored=stop_after_three))
     assert not out.exists() and not out.with_name("book.manifest.yaml").exists()
     assert out.with_name("book.work.sqlite").exists()
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 0, "an unfinished book records nothing"
 
     made_again: list[int] = []
@@ -312,7 +312,7 @@ def test_a_book_that_cannot_be_completed_writes_nothing(tmp_path) -> None:
     assert not out.exists() and not out.with_name("imp.manifest.yaml").exists()
     # no work file (nothing can be resumed); the first section's claim is released
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cat.sqlite", "imp.yaml"]
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 0 and c.count("claimed") == 0 and c.books() == []
 
 

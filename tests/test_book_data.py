@@ -17,7 +17,8 @@ from conundrum.book.canonical import (
     puzzle_key,
     transform_board,
 )
-from conundrum.book.catalogue import Catalogue, CatalogueError, Entry, default_path
+from conundrum.book.catalogue import CatalogueError, Entry, default_path
+from conundrum.book.catalogues import open_catalogue
 from conundrum.book.seeds import book_id, slot_seed
 from conundrum.book.spec import (
     LANGUAGES,
@@ -238,11 +239,11 @@ def test_a_mirror_image_that_is_no_rotation_is_still_the_same_puzzle() -> None:
 # ---- catalogue ----------------------------------------------------------------
 def test_catalogue_records_in_one_transaction_and_excludes_its_own_book(tmp_path) -> None:
     path = tmp_path / "cat.sqlite"
-    with Catalogue(path) as cat:
+    with open_catalogue(path) as cat:
         assert cat.keys_except("book1") == frozenset()
         assert cat.record("book1", "Vol 1", [Entry("k1", "f1", 1), Entry("k2", "f2", 2)]) == 2
         assert cat.record("book1", "Vol 1", [Entry("k1", "f1", 1)]) == 0  # idempotent
-    with Catalogue(path) as cat:
+    with open_catalogue(path) as cat:
         assert cat.keys_except("book2") == {"k1", "k2"}
         assert cat.keys_except("book1") == frozenset()
         assert len(cat) == 2
@@ -250,7 +251,7 @@ def test_catalogue_records_in_one_transaction_and_excludes_its_own_book(tmp_path
 
 def test_a_failed_record_leaves_the_catalogue_unchanged(tmp_path) -> None:
     path = tmp_path / "cat.sqlite"
-    with Catalogue(path) as cat:
+    with open_catalogue(path) as cat:
         cat.record("b", "t", [Entry("k1", "f", 1)])
 
         def entries():
@@ -266,7 +267,7 @@ def test_a_file_that_is_no_catalogue_is_refused(tmp_path) -> None:
     path = tmp_path / "cat.sqlite"
     path.write_text("not a database, just text " * 100)
     with pytest.raises(CatalogueError, match="not a catalogue"):
-        Catalogue(path).keys_except("b")
+        open_catalogue(path).keys_except("b")
 
 
 def test_default_catalogue_is_shared_by_books_in_one_folder(tmp_path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from conundrum.book.catalogue import Catalogue
+from conundrum.book.catalogues import open_catalogue
 from conundrum.cli import main
 
 SPEC = """\
@@ -38,7 +38,7 @@ def test_a_draft_records_nothing_and_the_real_build_gives_the_same_puzzles(tmp_p
     assert main(["book", str(first), "-o", str(tmp_path / "v1.pdf"), "--catalogue",
                  str(cat)]) == 0
     before = digest(cat)
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         count = len(c)
     assert count == 2
     capsys.readouterr()
@@ -56,7 +56,7 @@ def test_a_draft_records_nothing_and_the_real_build_gives_the_same_puzzles(tmp_p
     assert main(["book", str(spec), "-o", str(real), "--catalogue", str(cat)]) == 0
     assert puzzles_of(real) == puzzles_of(draft)
     assert digest(real) == digest(draft), "a draft is the same book"
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 4
         assert {k for k, _ in puzzles_of(real)} <= c.keys_except("no such book")
     v1 = {k for k, _ in puzzles_of(tmp_path / "v1.pdf")}

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from conundrum.book.build import BookError, make_puzzles
 from conundrum.book.canonical import puzzle_key
-from conundrum.book.catalogue import Catalogue
+from conundrum.book.catalogues import open_catalogue
 from conundrum.book.handmade import HandMade, HandMadeError, hand_made_puzzles, read_hand_made
 from conundrum.book.spec import load_spec, parse_spec
 from conundrum.book.work import WorkFile
@@ -86,7 +86,7 @@ def test_hand_made_puzzles_are_printed_and_catalogued(built) -> None:
     for name in FILES:  # every given tile of each file is on a puzzle page
         for g in load_puzzle(EXAMPLES / name).given:
             assert g.code in text
-    with Catalogue(spec.parent / "c.sqlite") as cat:
+    with open_catalogue(spec.parent / "c.sqlite") as cat:
         keys = cat.keys_except("another book")
     for name in FILES:
         assert puzzle_key(load_puzzle(EXAMPLES / name)) in keys

@@ -25,7 +25,8 @@ import yaml
 from conundrum.board import Board
 from conundrum.book import catalogue as catalogue_module
 from conundrum.book.canonical import puzzle_key
-from conundrum.book.catalogue import Catalogue, CatalogueError
+from conundrum.book.catalogue import CatalogueError
+from conundrum.book.catalogues import open_catalogue
 from conundrum.book.make import BookOptions, make_book
 from conundrum.book.seeds import book_id, slot_seed
 from conundrum.book.spec import load_spec
@@ -96,7 +97,7 @@ def check_books_against_catalogue(specs: list[Path], catalogue: str, count: int)
     every = [k for ks in keys.values() for k in ks]
     assert all(len(ks) == count for ks in keys.values())
     assert len(set(every)) == len(every), "a puzzle appears in two volumes"
-    with Catalogue(catalogue) as cat:
+    with open_catalogue(catalogue) as cat:
         rows = [item["puzzle"] for item in cat.dump() if "puzzle" in item]
         for spec in specs:
             book = book_id(load_spec(spec))
@@ -140,7 +141,7 @@ def test_kill_9_then_another_build_then_resume(tmp_path, location) -> None:
     proc = start_build(first, location)
     held: frozenset[str] = frozenset()
     deadline = time.monotonic() + 120
-    with Catalogue(location) as cat:
+    with open_catalogue(location) as cat:
         while len(held) < 4 and proc.is_alive() and time.monotonic() < deadline:
             time.sleep(0.05)
             held = cat.keys_of(first_id, "claimed")
@@ -217,12 +218,12 @@ def test_a_locked_catalogue_at_the_end_writes_no_book_and_resume_finishes(
     assert f"{out} was not written" in message and "--resume" in message
     assert "\n" not in message
     assert not out.exists() and not out.with_name("locked.manifest.yaml").exists()
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 0 and c.count("claimed") == 4, "its puzzles stay claimed for it"
     result = make_book(spec, BookOptions(output=out, catalogue=cat, resume=True), render_book,
                        lambda m: None)
     assert out.exists() and result.recorded == 4
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 4 and c.count("claimed") == 0
 
 

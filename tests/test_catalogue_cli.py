@@ -9,7 +9,8 @@ import pytest
 
 from conundrum.book.build import make_puzzles, run_task, task_for
 from conundrum.book.canonical import canonical_form, key_of
-from conundrum.book.catalogue import CLAIM_EXPIRY, SCHEMA_VERSION, Catalogue, Entry
+from conundrum.book.catalogue import CLAIM_EXPIRY, SCHEMA_VERSION, Entry
+from conundrum.book.catalogues import open_catalogue
 from conundrum.book.record import from_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
@@ -23,7 +24,7 @@ BOOK_C = "c" * 32
 
 
 def fill(location: str) -> None:
-    with Catalogue(location) as cat:
+    with open_catalogue(location) as cat:
         cat.record(BOOK_A, "Volume 1", [Entry(KEYS[0], FORMS[0], 1), Entry(KEYS[5], FORMS[5], 2)])
         cat.record(BOOK_B, "Volume 2", [Entry(KEYS[1], FORMS[1], 1)])
         cat.claim(BOOK_C, "Volume 3", KEYS[2], FORMS[2])  # a stopped build
@@ -60,7 +61,7 @@ def aged_catalogue(tmp_path) -> str:
     """The three books of `fill`, book C's claims left untouched past their expiry."""
     cat = str(tmp_path / "cat.sqlite")
     fill(cat)
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         c._run("age", lambda cur: c._execute(
             cur, "UPDATE books SET touched = ? WHERE book = ?",
             (time.time() - CLAIM_EXPIRY - 1, BOOK_C)))
@@ -81,7 +82,7 @@ def test_forget_and_release_by_title_or_id(tmp_path, capsys, monkeypatch) -> Non
     monkeypatch.setenv("CONUNDRUM_CATALOGUE", cat)  # no --catalogue: the environment's
     assert run(capsys, "release", "cccccc")[0] == 0
     assert run(capsys, "forget", "Volume 1")[0] == 0
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert c.count("claimed") == 0 and len(c) == 1
         assert [b.book for b in c.books()] == [BOOK_B]
         assert c.claim("X", "X", KEYS[0], FORMS[0]) and c.claim("X", "X", KEYS[2], FORMS[2])
@@ -100,7 +101,7 @@ def test_unknown_books_are_one_line(tmp_path, capsys, args, words) -> None:
 
 def test_two_books_with_one_title_need_the_id(tmp_path, capsys) -> None:
     cat = str(tmp_path / "cat.sqlite")
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         c.record(BOOK_A, "Same", [Entry(KEYS[0], FORMS[0], 1)])
         c.record(BOOK_B, "Same", [Entry(KEYS[1], FORMS[1], 1)])
     code, _, err = run(capsys, "forget", "Same", "--catalogue", cat)
@@ -135,7 +136,7 @@ def test_export_import_sqlite_to_postgresql_and_back(tmp_path, capsys, pg_url) -
     assert code == 0 and "added 0 books and 0 puzzles (5 already present)" in out
     lines = first.read_text().splitlines()
     assert json.loads(lines[0]) == {"conundrum-catalogue": SCHEMA_VERSION}
-    with Catalogue(pg_url) as c:
+    with open_catalogue(pg_url) as c:
         assert not c.claim("Z", "Z", KEYS[2], FORMS[2]), "imported claims hold"
         assert c.keys_of(BOOK_A) == {KEYS[0], KEYS[5]}
 
@@ -155,7 +156,7 @@ def test_bad_imports_are_one_line_and_change_nothing(tmp_path, capsys, lines, wo
     cat = tmp_path / "cat.sqlite"
     code, _, err = run(capsys, "import", str(path), "--catalogue", str(cat))
     assert code == 2 and words in err and err.count("\n") == 1
-    with Catalogue(cat) as c:
+    with open_catalogue(cat) as c:
         assert len(c) == 0 and c.books() == []
 
 
@@ -197,7 +198,7 @@ def test_book_takes_its_catalogue_from_the_environment(tmp_path, capsys, monkeyp
     err = capsys.readouterr().err
     assert "1 new in catalogue postgresql://postgres@" in err and "pw" not in err
     assert not (tmp_path / "conundrum-catalogue.sqlite").exists()
-    with Catalogue(pg_url) as c:
+    with open_catalogue(pg_url) as c:
         assert len(c) == 1 and [b.title for b in c.books()] == ["From env"]
 
 
@@ -264,7 +265,7 @@ def test_json_tells_expired_claims_and_an_empty_catalogue(tmp_path, capsys) -> N
     stats = json.loads(run(capsys, "stats", "--json", "--catalogue", cat)[1])
     assert [b["expired"] for b in stats["unfinished_books"]] == [True]
     empty = str(tmp_path / "empty.sqlite")
-    with Catalogue(empty) as c:  # a catalogue whose only book was withdrawn
+    with open_catalogue(empty) as c:  # a catalogue whose only book was withdrawn
         c.record(BOOK_B, "Volume 2", [Entry(KEYS[1], FORMS[1], 1)])
     assert run(capsys, "forget", "Volume 2", "--catalogue", empty)[0] == 0
     assert json.loads(run(capsys, "list", "--json", "--catalogue", empty)[1])["books"] == []

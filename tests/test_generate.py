@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from conundrum.board import Board
 from conundrum.cli import main
+from conundrum.counting import JuniorTracker, StandardTracker
 from conundrum.errors import GenerationError
 from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.bounds import (
@@ -24,7 +25,6 @@ from conundrum.generate.bounds import (
     max_positions,
     max_runs,
 )
-from conundrum.generate.counting import JuniorTracker, StandardTracker
 from conundrum.generate.search import (
     HOPELESS_AFTER,
     Style,

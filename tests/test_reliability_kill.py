@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from conundrum.book.catalogue import Catalogue
+from conundrum.book.catalogues import open_catalogue
 
 EXE = Path(sys.executable).parent / "conundrum"
 SPEC = "title: Killed\nseed: 5\nsections: [{name: A, count: 3, difficulty: 1}]\n"
@@ -49,7 +49,7 @@ def wait_until_gone(group: int, seconds: float = 10.0) -> list[int]:
 
 
 def published(folder: Path) -> int:
-    with Catalogue(folder / "conundrum-catalogue.sqlite") as cat:
+    with open_catalogue(folder / "conundrum-catalogue.sqlite") as cat:
         return cat.count()
 
 

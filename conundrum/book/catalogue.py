@@ -1,7 +1,7 @@
 """The catalogue: every puzzle ever put in a book, so that no two volumes print the same one.
 
 One small interface, `Catalogue`, with two backends chosen by the location
-(`Catalogue(location)` returns the right one, as `pathlib.Path` does): a file
+(`catalogues.open_catalogue(location)` opens the right one): a file
 path is an SQLite file (`catalogue_sqlite.py`, one machine), a
 `postgresql://` URL a PostgreSQL database (`catalogue_postgres.py`, a team).
 Both hold the same two tables and run the same statements below.
@@ -130,17 +130,18 @@ T = TypeVar("T")
 class Catalogue(ABC):
     """An open catalogue; use as a context manager or call close().
 
-    `Catalogue(location)` opens the backend the location names. Opening is
-    lazy: nothing is created until something is written.
+    `catalogues.open_catalogue(location)` opens the backend the location names.
+    Opening is lazy: nothing is created until something is written.
     """
 
     name: str  # for messages: the path, or the URL without its password
     param = "?"  # the driver's placeholder
 
-    def __new__(cls, location: str | os.PathLike, **kwargs: Any) -> Catalogue:
-        return super().__new__(backend(location) if cls is Catalogue else cls)
-
     _db: Any = None  # the open connection, once reached
+
+    @abstractmethod
+    def __init__(self, location: str | os.PathLike) -> None:
+        """Open (lazily) the catalogue at `location`; a bad location raises CatalogueError."""
 
     # ---- what a backend provides ---------------------------------------------------
     @abstractmethod
@@ -390,17 +391,3 @@ class Catalogue(ABC):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def backend(location: str | os.PathLike) -> type[Catalogue]:
-    """The class for a location: PostgreSQL for a postgresql:// URL, else SQLite."""
-    if is_url(location):
-        from .catalogue_postgres import PostgresCatalogue
-        return PostgresCatalogue
-    from .catalogue_sqlite import SqliteCatalogue
-    return SqliteCatalogue
-
-
-def open_catalogue(location: str | os.PathLike) -> Catalogue:
-    """`Catalogue(location)`, spelled so that type checkers see a concrete class."""
-    return backend(location)(location)

@@ -10,6 +10,7 @@ UPDATE decide between two builds that want the same puzzle.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -37,7 +38,7 @@ def display_url(url: str) -> str:
 class PostgresCatalogue(Catalogue):
     param = "%s"
 
-    def __init__(self, location: str) -> None:
+    def __init__(self, location: str | os.PathLike) -> None:
         self.url = str(location)
         self.name = display_url(self.url)
         self._db: Any = None

@@ -26,7 +26,8 @@ from ..files import atomic_write_many, check_target, refuse_inputs, remove_stale
 from ..generate.difficulty import score
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
-from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate, open_catalogue
+from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate
+from .catalogues import open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, ManifestSoon, manifest_path

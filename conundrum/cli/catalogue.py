@@ -33,7 +33,8 @@ BookArg = Annotated[str, typer.Argument(help="The book: its id (or its first 6+ 
 
 
 def _open(where: str | None, *, must_exist: bool = True) -> Catalogue:
-    from ..book.catalogue import CatalogueError, locate, open_catalogue
+    from ..book.catalogue import CatalogueError, locate
+    from ..book.catalogues import open_catalogue
 
     location = locate(where)
     if must_exist and isinstance(location, Path) and not location.exists():

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..board import Board
+from ..counting import JuniorTracker, StandardTracker
 from ..errors import GenerationError
 from ..notation import MARGIN
 from ..placement import Cell, Placement, contact_count
@@ -44,7 +45,6 @@ from ..seeds import derive
 from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
 from .choose import Choice, Hopeless, choose, draw_kind
-from .counting import JuniorTracker, StandardTracker
 from .effort import default_weights
 
 Tracker = StandardTracker | JuniorTracker

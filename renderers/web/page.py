@@ -161,7 +161,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "messages": page_messages(lang),
     }
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
-    rule_key = "instruction_junior" if puzzle.rules == "junior" else "instruction"
+    rule_key = puzzle.ruleset.instruction_key
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")

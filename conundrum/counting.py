@@ -1,5 +1,8 @@
 """Position counts of every tile at once, kept up to date as the board changes.
 
+A core module (the rule sets hand out these trackers; the generator's search
+drives them): it imports only the board, the fits and the tiles.
+
 The local search changes one tile at a time and needs, after each change, the
 count of every tile not on the board (so it can *choose* given tiles whose
 counts hit the targets). Recounting from scratch costs a pass over every
@@ -10,11 +13,10 @@ and a change only re-derives the few dozen runs near the changed tile.
 
 from __future__ import annotations
 
-from ..board import Board
-from ..placement import STEP, Cell, Placement
-from ..rules import JuniorRules
-from ..solver import Slot, junior_fits, junior_slots, reading_table, standard_fits
-from ..tiles import canonical
+from .board import Board
+from .fits import HasOpenEnds, Slot, junior_fits, junior_slots, reading_table, standard_fits
+from .placement import STEP, Cell, Placement
+from .tiles import canonical
 
 FIELD = 16  # bits per tile in a packed count vector
 MASK = (1 << FIELD) - 1
@@ -127,7 +129,7 @@ class JuniorTracker:
     board changes, and each tile's readings are checked against them.
     """
 
-    def __init__(self, board: Board, tiles: tuple[str, ...], rules: JuniorRules) -> None:
+    def __init__(self, board: Board, tiles: tuple[str, ...], rules: HasOpenEnds) -> None:
         self.board = board
         self.tiles = tiles
         self.rules = rules

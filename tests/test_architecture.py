@@ -1,0 +1,63 @@
+"""The house rules that no single test of a feature would notice breaking."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_NAMES = {"standard", "junior"}
+# import-linter's command, run by the interpreter running the tests (as tests/program.py runs
+# the program): no path into a venv
+LINT_IMPORTS = [sys.executable, "-c",
+                "import sys; from importlinter.cli import lint_imports_command; "
+                "sys.exit(lint_imports_command())"]
+
+
+def _comparisons_with_rule_names(path: Path) -> list[str]:
+    """`x == "junior"`-style tests of a rule variant in one file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                if isinstance(operand, ast.Constant) and operand.value in RULE_NAMES:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_rule_variant_switch_outside_the_rule_sets() -> None:
+    # a rule set answers for its own variant (instruction text, trackers, bounds...);
+    # a switch on its name elsewhere is a second place to change when a variant is added
+    files = sorted((ROOT / "conundrum").rglob("*.py")) + sorted((ROOT / "renderers").rglob("*.py"))
+    found = [hit for f in files if f.name != "rules.py" for hit in _comparisons_with_rule_names(f)]
+    assert found == []
+
+
+def test_the_import_layers_hold() -> None:
+    result = subprocess.run(LINT_IMPORTS, cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "0 broken" in result.stdout
+
+
+@pytest.mark.parametrize("importer, imported", [
+    ("conundrum/tiles.py", "from conundrum.solver import positions"),
+    ("conundrum/rules.py", "from conundrum.generate.bounds import check_sizes"),
+])
+def test_a_backwards_import_breaks_the_layers(tmp_path, importer, imported) -> None:
+    # the contract is not vacuous: a copy of the packages with one import added the wrong
+    # way round fails it
+    for package in ("conundrum", "renderers"):
+        shutil.copytree(ROOT / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / importer
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{imported}\n", encoding="utf-8")
+    result = subprocess.run(LINT_IMPORTS, cwd=tmp_path, capture_output=True, text=True,
+                            env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert result.returncode != 0
+    assert "BROKEN" in result.stdout
