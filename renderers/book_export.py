@@ -28,10 +28,10 @@ from pathlib import Path
 
 from conundrum.book.make import BookContent
 from conundrum.files import atomic_write_many, check_folder
+from conundrum.workers import forked_map
 
 from .board_art import board_page
 from .book import DrawnBook, book_pages
-from .forked import forked_map
 from .layout import Page, Text
 from .pdf import pdf_bytes, stamp
 from .solved import Solved, solve

@@ -17,9 +17,9 @@ from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
+from conundrum.workers import forked_map
 
 from .fonts import font_path, text_width
-from .forked import forked_map
 from .layout import Circle, Line, Page, Polygon, Rect, Text
 from .palettes import BLACK, COLOUR_MODES, Palette, device_colour, get_palette, text_ink
 
@@ -198,7 +198,7 @@ def _paint_part(data: tuple[list[Page], tuple], index: int) -> bytes:
 
 def _paint_parts(pages: list[Page], arguments: tuple, jobs: int) -> list[bytes]:
     """Each part's PDF, painted here or (jobs > 1) in forked workers that inherit `pages`
-    instead of receiving them pickled (forked.py)."""
+    instead of receiving them pickled (conundrum/workers.py)."""
     return forked_map(_paint_part, (pages, arguments), -(-len(pages) // CHUNK), jobs)
 
 

@@ -13,24 +13,17 @@ are scheduled. Every result goes to the work file as it arrives (`--resume`).
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import json
-import multiprocessing
-import os
-import signal
-import sys
-import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
-from ..heap import frozen_heap
 from ..puzzle import Puzzle
 from ..solver import Solutions
+from ..workers import process_pool
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
 from .record import read_record, to_record
@@ -134,41 +127,6 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
         return None, str(exc)
 
 
-def _quiet_worker(parent: int | None = None) -> None:
-    # Ctrl-C reaches the whole process group; the parent handles it and keeps
-    # what is stored, workers just stop without a traceback each.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(parent)
-
-
-PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h)
-
-
-def die_with_parent(parent: int | None) -> None:
-    """Have the kernel kill this worker when the build process dies, even by kill -9.
-
-    Linux: prctl(PR_SET_PDEATHSIG, SIGKILL). Elsewhere, a thread watches the
-    parent's process id and ends the worker once it changes (the parent is gone).
-    """
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
-                if parent is not None and os.getppid() != parent:
-                    os._exit(1)  # the parent died before the signal was armed
-                return
-        except (OSError, AttributeError):
-            pass
-    if parent is not None:
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
-
-
 class _Inline:
     """An executor that runs each task at once in this process (`--jobs 1`)."""
 
@@ -182,20 +140,7 @@ class _Inline:
 
 
 def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
-    if jobs == 1:
-        return _Inline()
-    # fork where the platform has it: workers start at once with everything imported,
-    # and the caller's script is not re-imported (spawn would need a __main__ guard)
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker,
-                               initargs=(os.getpid(),))
-    # Start every worker now, before the caller's progress bar starts a thread:
-    # forking a process that runs threads is what fork is unsafe with. What they
-    # inherit is frozen: their collectors never walk it.
-    with frozen_heap():
-        pool.submit(int).result()
-    return pool
+    return _Inline() if jobs == 1 else process_pool(jobs)
 
 
 # ---- the parent side -----------------------------------------------------------

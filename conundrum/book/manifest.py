@@ -21,6 +21,7 @@ import yaml
 from ..heap import no_collection
 from ..puzzle import Puzzle, _Dumper, placement_yaml
 from ..version import program_version
+from ..workers import can_fork, forked_process
 from .build import Made
 from .spec import BookSpec
 
@@ -104,13 +105,10 @@ class ManifestSoon:
     def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], background: bool) -> None:
         self.doc = manifest_doc(spec, puzzles)
         self.child: BaseProcess | None = None
-        if background and "fork" in multiprocessing.get_all_start_methods():
+        if background and can_fork():
             self.receive, send = multiprocessing.Pipe(duplex=False)
-            child = multiprocessing.get_context("fork").Process(
-                target=_send_dump, args=(self.doc, send), daemon=True)
-            child.start()
+            self.child = forked_process(_send_dump, self.doc, send)
             send.close()
-            self.child = child
 
     def text(self) -> str:
         if self.child is None:
