@@ -39,7 +39,16 @@ def test_no_file_cites_documents_outside_the_repository():
         "\n".join(offenders)
 
 
-@pytest.mark.parametrize("doc", ["README.md", "rules.md", "formats.md", "generator.md"])
+PAGES = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
+
+
+def test_the_documents_are_there():
+    for doc in ("README.md", "rules.md", "formats.md", "generator.md", "guide/solving.md",
+                "reference/cli.md", "dev/architecture.md"):
+        assert doc in PAGES
+
+
+@pytest.mark.parametrize("doc", PAGES)
 def test_documents_exist_and_their_links_resolve(doc):
     path = DOCS / doc
     text = path.read_text(encoding="utf-8")
