@@ -63,12 +63,19 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .hypothesis
+	rm -rf $(VENV) out site .pytest_cache .hypothesis
 
-# The example puzzle and the sheet images the README shows, made by the program itself
-# (tests/test_docs_images.py fails when the committed ones are out of date).
-.PHONY: docs
+# The documentation site, from docs/ (mkdocs.yml): strict, so a broken link, a missing
+# anchor or a page left out of the navigation fails. Written to site/ (git-ignored);
+# open site/index.html. The CLI reference is made from the program as it builds.
+.PHONY: docs docs-images
 docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+# The example puzzle, the sheet images and the web player's screenshot the README and the
+# docs show, made by the program itself (the screenshot in headless Chromium: `make
+# browser`); tests/test_docs_images.py fails when the committed ones are out of date.
+docs-images: $(STAMP) browser
 	$(BIN)/python docs/make_images.py
 
 # The fast tests against the LOWEST versions pyproject.toml allows (uv's lowest-direct

@@ -1,4 +1,4 @@
-"""The README's images and docs/example-puzzle.yaml are what `make docs` makes today."""
+"""The README's images and docs/example-puzzle.yaml are what `make docs-images` makes today."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-STALE = "out of date: run `make docs` and commit docs/ (a change of output is a decision)"
+STALE = "out of date: run `make docs-images` and commit docs/ (a change of output is a decision)"
+# The player's screenshot is drawn by Chromium with the machine's fonts: another chromium
+# or font package may move a few pixels of text, so it is compared loosely (the share of
+# pixels that differ), while a change of the page (layout, colours, words) moves far more.
+PLAYER_TOLERANCE = 0.02
 
 
 def _make_images():
@@ -48,17 +52,42 @@ def test_each_image_is_current(fresh, name):
     assert new.convert("RGB").tobytes() == old.convert("RGB").tobytes(), f"docs/{name} {STALE}"
 
 
-def test_docs_holds_no_image_make_docs_does_not_make():
-    on_disk = {p.name for p in DOCS.glob("*.png")}
-    assert on_disk == set(make_images.IMAGES)
+def test_docs_holds_no_image_make_docs_images_does_not_make():
+    on_disk = {p.name for p in DOCS.rglob("*.png")}
+    assert on_disk == {*make_images.IMAGES, make_images.PLAYER}
 
 
-def test_every_image_the_readme_shows_is_made_by_make_docs():
+def test_every_image_the_readme_shows_is_made_by_make_docs_images():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     shown = re.findall(r"!\[[^\]]*\]\(docs/([^)]+\.png)\)", readme)
-    assert shown and set(shown) <= set(make_images.IMAGES)
+    assert set(shown) <= {*make_images.IMAGES, make_images.PLAYER}
+    assert "sheet-classic-en.png" in shown and make_images.PLAYER in shown
 
 
-def test_make_docs_runs_the_script():
+def test_every_image_a_docs_page_shows_is_made_by_make_docs_images():
+    made = {*make_images.IMAGES, make_images.PLAYER}
+    for page in DOCS.rglob("*.md"):
+        for target in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", page.read_text("utf-8")):
+            image = (page.parent / target).resolve()
+            assert image.parent == DOCS and image.name in made, f"{page}: {target}"
+
+
+def test_make_docs_images_runs_the_script():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^docs:.*\n\t\$\(BIN\)/python docs/make_images.py$", makefile, re.M)
+    assert re.search(r"^docs-images:.*\n\t\$\(BIN\)/python docs/make_images.py$", makefile,
+                     re.M)
+
+
+@pytest.mark.slow
+def test_the_player_screenshot_is_current(fresh):
+    from tests.web_support import require_browser
+
+    require_browser()
+    new = Image.open(make_images.make_player(fresh)).convert("RGB")
+    old = Image.open(DOCS / make_images.PLAYER).convert("RGB")
+    assert new.size == old.size, f"docs/{make_images.PLAYER} {STALE}"
+    unchanged = ImageChops.difference(new, old).convert("L").histogram()[0]
+    share = 1 - unchanged / (new.size[0] * new.size[1])
+    assert share <= PLAYER_TOLERANCE, \
+        f"docs/{make_images.PLAYER}: {share:.1%} of its pixels differ; {STALE}"
+

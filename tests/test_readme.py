@@ -1,13 +1,14 @@
-"""The README's examples are run, so the README cannot drift from the program.
+"""The examples of the README and the docs are run, so they cannot drift from the program.
 
-Every ```console block is a shell session run in a fresh temporary folder that
-holds a copy of `puzzles/`, with `conundrum` on the PATH (this Python's
-`-m conundrum`):
+The pages are README.md and every Markdown page under docs/ (the documentation
+site's sources). Every ```console block is a shell session run in a fresh
+temporary folder that holds a copy of `puzzles/` and of `docs/schema/`, and an
+empty `out/`, with `conundrum` on the PATH (this Python's `-m conundrum`):
 
 - a line `$ command` runs `command` in bash (stdout and stderr together);
   the lines after it, up to the next `$ `, are its expected output;
 - `$ cat FILE` for a FILE that does not exist yet *creates* it with the lines
-  shown (that is how the README shows an input file);
+  shown (that is how a page shows an input file);
 - a last output line `exit N`, or a `# exit N` comment on the command line,
   states the exit status; otherwise the status is not checked;
 - in expected output, a line `...` or a line wholly in parentheses, such as
@@ -20,8 +21,9 @@ has `>>>` prompts (ELLIPSIS on), else as a script that must not raise.
 A block preceded by the line `<!-- not-tested -->` is skipped: use it only for
 slow or non-deterministic output (timings, progress bars).
 
-When a block fails, the message names its line in README.md and shows the
-block as the program now writes it, ready to paste after checking it is right.
+When a block fails, the message names its page and line (`docs/guide/solving.md:12`)
+and shows the block as the program now writes it, ready to paste after checking
+it is right.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 SKIP_MARK = "<!-- not-tested -->"
 EXIT_LINE = re.compile(r"exit (\d+)")
 EXIT_COMMENT = re.compile(r"#\s*exit (\d+)\b")
@@ -49,13 +52,14 @@ TIMEOUT = 120  # seconds for one command; a README example should take far less
 @dataclass
 class Block:
     lang: str
-    line: int  # line of the opening fence in README.md, from 1
+    line: int  # line of the opening fence in its page, from 1
     lines: list[str]
     skipped: bool = False
+    page: str = "README.md"  # relative to the repository
 
     @property
     def name(self) -> str:
-        return f"README.md:{self.line}-{self.lang}"
+        return f"{self.page}:{self.line}-{self.lang}"
 
 
 @dataclass
@@ -64,8 +68,13 @@ class Step:
     expected: list[str] = field(default_factory=list)
 
 
-def readme_blocks(text: str) -> list[Block]:
-    """The README's console and python blocks, in order."""
+def pages() -> list[Path]:
+    """README.md, then every Markdown page under docs/, in name order."""
+    return [README, *sorted(DOCS.rglob("*.md"))]
+
+
+def readme_blocks(text: str, page: str = "README.md") -> list[Block]:
+    """A page's console and python blocks, in order."""
     blocks: list[Block] = []
     lines = text.splitlines()
     i = 0
@@ -81,7 +90,7 @@ def readme_blocks(text: str) -> list[Block]:
         if m.group(1) in ("console", "python"):
             before = [ln for ln in lines[:start] if ln.strip()]
             skipped = bool(before) and before[-1].strip() == SKIP_MARK
-            blocks.append(Block(m.group(1), start + 1, lines[start + 1:j], skipped))
+            blocks.append(Block(m.group(1), start + 1, lines[start + 1:j], skipped, page))
         i = j + 1
     return blocks
 
@@ -131,8 +140,9 @@ def _clean(text: str) -> list[str]:
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """A fresh folder with `puzzles/`, an `out/` and `conundrum` on the PATH."""
+    """A fresh folder with `puzzles/`, `docs/schema/`, an `out/` and `conundrum` on the PATH."""
     shutil.copytree(ROOT / "puzzles", tmp_path / "puzzles")
+    shutil.copytree(DOCS / "schema", tmp_path / "docs" / "schema")
     (tmp_path / "out").mkdir()
     bin_dir = tmp_path / ".bin"
     bin_dir.mkdir()
@@ -178,7 +188,7 @@ def run_console(block: Block, folder: Path) -> list[str]:
             problems.append(f"`$ {step.command}` exited {done.returncode}, not {status}")
     if problems:
         problems.append("The block as the program now runs it (elided lines are shown in "
-                        "full; keep the README's `...` where it had them):\n```console\n"
+                        "full; keep the page's `...` where it had them):\n```console\n"
                         + "\n".join(new_block) + "\n```")
     return problems
 
@@ -190,7 +200,7 @@ def run_python(block: Block, folder: Path) -> list[str]:
     try:
         if ">>>" in source:
             parser = doctest.DocTestParser()
-            test = parser.get_doctest(source, {}, block.name, str(README), block.line)
+            test = parser.get_doctest(source, {}, block.name, str(ROOT / block.page), block.line)
             out: list[str] = []
             runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS
                                            | doctest.NORMALIZE_WHITESPACE)
@@ -206,14 +216,27 @@ def run_python(block: Block, folder: Path) -> list[str]:
         os.chdir(old)
 
 
-BLOCKS = readme_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = [block for page in pages()
+          for block in readme_blocks(page.read_text(encoding="utf-8"),
+                                     page.relative_to(ROOT).as_posix())]
 
 
-def test_the_readme_has_examples_to_run():
+def test_the_readme_and_the_docs_have_examples_to_run():
     langs = {b.lang for b in BLOCKS if not b.skipped}
     assert langs == {"console", "python"}
+    assert any(b.page == "README.md" and b.lang == "console" for b in BLOCKS)
+    # the guide's examples, moved out of the README, are run where they now live
+    tested = {b.page for b in BLOCKS if not b.skipped}
+    assert {"docs/guide/solving.md", "docs/guide/generating.md", "docs/guide/simulating.md",
+            "docs/guide/catalogue.md", "docs/guide/web-player.md"} <= tested
     skipped = [b for b in BLOCKS if b.skipped]
     assert len(skipped) <= 2, "mark only slow or non-deterministic blocks as not tested"
+
+
+def test_every_page_under_docs_is_read():
+    names = {b.page for b in readme_blocks("```console\n$ true\n```\n", "x")}
+    assert names == {"x"}
+    assert DOCS / "guide" / "solving.md" in pages() and pages()[0] == README
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.name for b in BLOCKS])

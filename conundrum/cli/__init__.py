@@ -84,7 +84,7 @@ _load_plugins()
 
 # errno values that mean "the output cannot be written" (a full disk, a closed pipe)
 _WRITE_FAULTS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
-INTERNAL_ERROR = 3  # exit status of a fault in the program itself (README: exit codes)
+INTERNAL_ERROR = 3  # exit status of a fault in the program itself (docs/formats.md: exit codes)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,8 +143,8 @@ def _internal_error(args: list[str], exc: BaseException) -> int:
             else f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")).replace("\n", " ")
     _say(f"conundrum: internal error in `{command}` ({what}); this is a bug in conundrum, "
          "not in your input: please report it with this line and the input files "
-         "(see README, \"Exit codes and reporting a bug\"; CONUNDRUM_DEBUG=1 shows the "
-         "traceback)")
+         "(see docs/guide/solving.md, \"Exit codes and reporting a bug\"; CONUNDRUM_DEBUG=1 "
+         "shows the traceback)")
     return INTERNAL_ERROR
 
 
