@@ -1,6 +1,16 @@
 """Drawing Conundrum puzzles, answer keys and books to PNG and PDF.
 
-This package reads the `conundrum` core and never the other way round.
+This package reads the `conundrum` core and never the other way round. Its
+subpackages, each importing only those listed after it (pyproject.toml's
+import-linter contract):
+
+    cli/     the `render` and `book` commands, thin
+    render   a sheet to its files, in any format (PDF, PNG, SVG, a web page)
+    web/     the web player's page and a book's site
+    book/    a book's layout, answers, grid limits and export
+    sheet/   one puzzle's page: board, tiles, legend, answer key, QR code
+    paint/   PDF, PNG and SVG painters of one list of pages
+    page/    what pages are made of: shapes, text, fonts, palettes, languages
 
 The pieces, for a whole sheet or for composing a book:
 
@@ -21,18 +31,23 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "Page": "layout", "Rect": "layout", "Line": "layout", "Polygon": "layout",
-    "Circle": "layout", "Text": "layout", "page_size": "layout", "new_page": "layout",
-    "PAGE_SIZES": "layout",
-    "Style": "style", "MIN_CELL": "style", "Solved": "solved", "solve": "solved",
-    "draw_puzzle": "sheet", "sheet_pages": "sheet", "PuzzleDrawn": "sheet",
-    "draw_answers": "answer_key", "answer_pages": "answer_key", "AnswersDrawn": "answer_key",
-    "content_box": "page_parts", "puzzle_id": "wording",
-    "message": "i18n", "LANGUAGES": "i18n", "check_language": "i18n",
-    "get_palette": "palettes", "PALETTES": "palettes",
-    "draw_paragraph": "text", "draw_fitted": "text", "paragraph_height": "text",
-    "line_height": "text", "text_width": "fonts", "wrap": "fonts",
-    "write_pdf": "pdf", "pdf_bytes": "pdf", "write_png": "png", "png_bytes": "png",
+    "Page": "page.layout", "Rect": "page.layout", "Line": "page.layout",
+    "Polygon": "page.layout", "Circle": "page.layout", "Text": "page.layout",
+    "page_size": "page.layout", "new_page": "page.layout", "PAGE_SIZES": "page.layout",
+    "Style": "page.style", "MIN_CELL": "page.style",
+    "Solved": "sheet.solved", "solve": "sheet.solved",
+    "draw_puzzle": "sheet.puzzle", "sheet_pages": "sheet.puzzle", "PuzzleDrawn": "sheet.puzzle",
+    "draw_answers": "sheet.answer_key", "answer_pages": "sheet.answer_key",
+    "AnswersDrawn": "sheet.answer_key",
+    "content_box": "page.parts",
+    "puzzle_id": "page.wording",
+    "message": "page.i18n", "LANGUAGES": "page.i18n", "check_language": "page.i18n",
+    "get_palette": "page.palettes", "PALETTES": "page.palettes",
+    "draw_paragraph": "page.text", "draw_fitted": "page.text", "paragraph_height": "page.text",
+    "line_height": "page.text",
+    "text_width": "page.fonts", "wrap": "page.fonts",
+    "write_pdf": "paint.pdf", "pdf_bytes": "paint.pdf",
+    "write_png": "paint.png", "png_bytes": "paint.png",
     "render_sheet": "render",
 }
 

@@ -10,15 +10,14 @@ from pathlib import Path
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write_many, check_target, refuse_inputs
 from conundrum.puzzle import Puzzle, load_puzzle
-
-from .board_art import board_page
-from .colour_modes import check_colour
-from .layout import page_size
-from .pdf import pdf_bytes
-from .png import check_dpi, png_bytes
-from .qr import check_url
-from .sheet import Style, puzzle_title, sheet_pages, solve
-from .svg import svg_bytes
+from renderers.page.layout import page_size
+from renderers.paint.colour_modes import check_colour
+from renderers.paint.pdf import pdf_bytes
+from renderers.paint.png import check_dpi, png_bytes
+from renderers.paint.svg import svg_bytes
+from renderers.sheet.board_art import board_page
+from renderers.sheet.puzzle import Style, puzzle_title, sheet_pages, solve
+from renderers.sheet.qr import check_url
 
 FORMATS = (".pdf", ".png", ".svg", ".html")
 PARTS = ("sheet", "board")
@@ -97,7 +96,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     if suffix == ".png":
         check_dpi(dpi)
     if suffix == ".html":  # the web player: one self-contained page
-        from .web.page import render_html
+        from renderers.web.page import render_html
         return render_html(puzzle, target, lang=style.lang, palette=style.pal.name,
                            allow_illegal=allow_illegal)
     source = None

@@ -24,7 +24,7 @@ from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import positions
-from renderers.book import grid_limits, render_book
+from renderers.book.layout import grid_limits, render_book
 from tests.program import CONUNDRUM
 
 ROOT = Path(__file__).resolve().parent.parent

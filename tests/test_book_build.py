@@ -23,7 +23,7 @@ from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
 from conundrum.generate.difficulty import score
 from conundrum.solver import given_positions
-from renderers.book_geometry import BLEED, INCH, Geometry, gutter_for, padded_count
+from renderers.book.geometry import BLEED, INCH, Geometry, gutter_for, padded_count
 
 SPEC = parse_spec("title: T\nseed: 9\nsections:\n"
                   "  - {name: A, count: 3, difficulty: 1}\n"
@@ -134,9 +134,9 @@ def test_a_record_gives_back_the_same_puzzle() -> None:
 def test_the_book_draws_the_solutions_its_workers_found(tmp_path, monkeypatch) -> None:
     """Each made puzzle carries its solutions from the worker; the layout solves only the
     how-to page's example, and draws the same book as when it solves every puzzle."""
-    import renderers.solved as solved_module
+    import renderers.sheet.solved as solved_module
     from conundrum.book.make import book_content
-    from renderers.book import render_book
+    from renderers.book.layout import render_book
 
     made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
     assert all(m.solutions == given_positions(m.puzzle) for m in made)
@@ -159,7 +159,7 @@ def test_progress_bar_shows_done_rate_and_time_left() -> None:
 
     from rich.console import Console
 
-    from renderers.book_progress import BookProgress
+    from renderers.book.progress import BookProgress
 
     sink = io.StringIO()
     progress = BookProgress(Console(file=sink, force_terminal=True, width=100))
@@ -181,7 +181,7 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
     from conundrum.placement import Placement
     from conundrum.puzzle import Given, Puzzle
     from conundrum.tiles import tile_set
-    from renderers.book import book_pages
+    from renderers.book.layout import book_pages
 
     # the start alone and every other tile given: a key of about 160 lines
     board = Board([Placement("B*Y", (0, 0), "h")])
@@ -199,9 +199,9 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
 
 
 def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypatch) -> None:
-    import renderers.book as book
-    import renderers.sheet as sheet
-    import renderers.solved as solved
+    import renderers.book.layout as book
+    import renderers.sheet.puzzle as sheet
+    import renderers.sheet.solved as solved
 
     spec = parse_spec("title: T\nseed: 9\npage: 6x9\nbleed: true\nper_page: 6\nsections:\n"
                       "  - {name: A, count: 3, difficulty: 1}\n"
@@ -228,7 +228,7 @@ def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypat
 
 def test_the_renderer_draws_the_worked_example_the_builder_hands_it(monkeypatch) -> None:
     import conundrum.generate as generate
-    from renderers.book import book_pages
+    from renderers.book.layout import book_pages
     from tests.test_render_common import small_puzzle
 
     def refuse(*_a, **_k):

@@ -34,7 +34,7 @@ from conundrum.book.work import WorkFile, work_path
 from conundrum.errors import ConundrumError
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
-from renderers import i18n, layout, palettes
+from renderers.page import i18n, layout, palettes
 
 from .strategies import boards
 

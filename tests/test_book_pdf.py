@@ -11,10 +11,10 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from renderers.book import render_book
-from renderers.book_geometry import BLEED, INCH
-from renderers.pdf import pdf_bytes
-from renderers.sheet import Style, sheet_pages
+from renderers.book.geometry import BLEED, INCH
+from renderers.book.layout import render_book
+from renderers.paint.pdf import pdf_bytes
+from renderers.sheet.puzzle import Style, sheet_pages
 from tests.test_book_print import content
 from tests.test_render_common import busy_puzzle
 
@@ -124,7 +124,7 @@ def test_no_hairline_under_a_quarter_point_and_no_type_under_6_pt() -> None:
 
 
 def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(monkeypatch):
-    import renderers.pdf as pdf
+    import renderers.paint.pdf as pdf
 
     monkeypatch.setattr(pdf, "CHUNK", 7)  # parts of 7 pages: a 24-page book has 4
     book = content("6x9", True, "cs", 2)
@@ -150,8 +150,8 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
 def test_a_lazily_laid_out_book_paints_exactly_as_an_eager_one(monkeypatch, answers):
     """render_book leaves boards and tiles to the painting processes (Page.later); drawn
     there, every item lands in the same place and order as when drawn at layout."""
-    import renderers.pdf as pdf
-    from renderers.book import book_pages
+    import renderers.paint.pdf as pdf
+    from renderers.book.layout import book_pages
 
     monkeypatch.setattr(pdf, "CHUNK", 5)  # several parts, painted in forked workers
     book = replace(content("a4", True, "fr", 2, answers=answers), jobs=2)

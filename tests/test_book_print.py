@@ -17,10 +17,10 @@ from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
 from conundrum.puzzle import Given, Puzzle
-from renderers.book import book_pages
-from renderers.book_geometry import BLEED, Geometry
-from renderers.i18n import LANGUAGES
-from renderers.layout import (
+from renderers.book.geometry import BLEED, Geometry
+from renderers.book.layout import book_pages
+from renderers.page.i18n import LANGUAGES
+from renderers.page.layout import (
     BLEEDS,
     MIN_LINE_MM,
     MIN_TEXT_PT,
@@ -32,7 +32,7 @@ from renderers.layout import (
     Text,
     extent,
 )
-from renderers.palettes import get_palette
+from renderers.page.palettes import get_palette
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
 
 SIZES = ("a4", "letter", "6x9")
@@ -196,7 +196,7 @@ def test_answer_space_on_every_puzzle_grows_with_its_count(page) -> None:
 
 
 def test_end_drawn_answers_draw_every_position_on_a_small_board() -> None:
-    from renderers.solved import solve
+    from renderers.sheet.solved import solve
 
     pages, _ = book("6x9", True, "fr", 2, answers="end-drawn")
     answers = [p for p in pages if p.kind == "answers"]
@@ -224,7 +224,7 @@ def test_the_generator_grows_boards_within_the_page_grid_it_is_given() -> None:
     from conundrum.errors import GenerationError
     from conundrum.generate import GenerateRequest, generate
     from conundrum.notation import Grid
-    from renderers.wording import reproduce_command
+    from renderers.page.wording import reproduce_command
 
     puzzle = generate(GenerateRequest(difficulty=5, seed=3, max_grid=(26, 26)))
     grid = Grid.of(puzzle.board)
@@ -238,8 +238,8 @@ def test_a_6x9_book_of_hard_puzzles_prints_every_cell_at_4_mm_or_more(tmp_path) 
     from conundrum.book.build import make_puzzles
     from conundrum.book.make import order_book
     from conundrum.book.work import WorkFile
-    from renderers.book import grid_limits
-    from renderers.style import MIN_CELL
+    from renderers.book.layout import grid_limits
+    from renderers.page.style import MIN_CELL
 
     spec = parse_spec("title: T\nseed: 5\npage: 6x9\nbleed: true\nper_page: 1\nsections:\n"
                       "  - {name: Hard, count: 3, difficulty: 5}\n")

@@ -33,7 +33,7 @@ from conundrum.book.spec import load_spec
 from conundrum.cli import main
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
-from renderers.book import render_book
+from renderers.book.layout import render_book
 
 FORK = multiprocessing.get_context("fork")
 SEED = 5

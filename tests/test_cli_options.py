@@ -16,12 +16,12 @@ from conundrum.game.bots import BOTS
 from conundrum.game.options import SCORINGS
 from conundrum.generate import METHODS
 from conundrum.rules import ALIASES, RULE_NAMES
-from renderers import cli_render
-from renderers.i18n import LANGUAGES
-from renderers.layout import PAGE_SIZES
-from renderers.palettes import ALIASES as PALETTE_ALIASES
-from renderers.palettes import COLOUR_MODES, PALETTES
-from renderers.png import MAX_DPI, MIN_DPI
+from renderers.cli import render as cli_render
+from renderers.page.i18n import LANGUAGES
+from renderers.page.layout import PAGE_SIZES
+from renderers.page.palettes import ALIASES as PALETTE_ALIASES
+from renderers.page.palettes import COLOUR_MODES, PALETTES
+from renderers.paint.png import MAX_DPI, MIN_DPI
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "puzzles" / "spec-example.yaml"

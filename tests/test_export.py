@@ -18,8 +18,8 @@ from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.rules import rules_for
 from conundrum.solver import positions
-from renderers.book import DrawnBook, render_book
-from renderers.book_export import COLUMNS, PDF_COLUMN, export_book
+from renderers.book.export import COLUMNS, PDF_COLUMN, export_book
+from renderers.book.layout import DrawnBook, render_book
 from tests.test_book_print import content
 
 SPEC = """\
@@ -148,7 +148,7 @@ def test_a_print_mode_book_exports_pdf_art_in_its_colour_space(tmp_path, colour,
 
 
 def test_export_reuses_the_books_layout_and_solutions(tmp_path, monkeypatch) -> None:
-    import renderers.book_export as book_export
+    import renderers.book.export as book_export
 
     book = content("a4", False, "fr", 2)
     drawn = DrawnBook()
@@ -167,7 +167,7 @@ def test_export_reuses_the_books_layout_and_solutions(tmp_path, monkeypatch) -> 
 
 
 def test_art_drawn_in_parts_by_workers_gives_the_same_files(tmp_path, monkeypatch) -> None:
-    import renderers.book_export as book_export
+    import renderers.book.export as book_export
 
     book = content("a4", False, "en", 2, colour="cmyk")
     drawn = DrawnBook()
@@ -187,8 +187,8 @@ def test_art_drawn_in_parts_by_workers_gives_the_same_files(tmp_path, monkeypatc
 def test_puzzle_pages_are_found_on_lazy_pages_too() -> None:
     """A long book is painted by workers, so the parent keeps lazy pages (boards not yet
     drawn): each puzzle's heading is laid out at once, so its page is still found."""
-    from renderers.book import book_pages
-    from renderers.book_export import puzzle_pages
+    from renderers.book.export import puzzle_pages
+    from renderers.book.layout import book_pages
 
     book = content("6x9", True, "uk", 2)
     lazy = book_pages(book, lambda _m: None, lazy=True)

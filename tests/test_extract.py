@@ -16,7 +16,7 @@ from conundrum.cli import main
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle, load_puzzle
 from renderers.render import render_sheet
-from renderers.sheet import puzzle_id
+from renderers.sheet.puzzle import puzzle_id
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Book sections ask the generator for boards that fit their page (renderers/grid_fit.py).
+"""Book sections ask the generator for boards that fit their page (renderers/book/grid_fit.py).
 
 The limit is checked against the book's own section layout (`_Book._section_at`,
 at the widest gutter), never against the code that found it: a stand-in board
@@ -24,12 +24,12 @@ from conundrum.generate.difficulty import LEVELS, params_for
 from conundrum.generate.search import Room, Style, grow
 from conundrum.notation import Grid
 from conundrum.rules import rules_for
-from renderers.book import FEWER, WIDEST_GUTTER, Illegible, _Book, book_pages, grid_limits
-from renderers.book_geometry import Geometry
-from renderers.grid_fit import stand_in
-from renderers.layout import PAGE_SIZES, Page
-from renderers.solved import Solved
-from renderers.style import MIN_CELL
+from renderers.book.geometry import Geometry
+from renderers.book.grid_fit import stand_in
+from renderers.book.layout import FEWER, WIDEST_GUTTER, Illegible, _Book, book_pages, grid_limits
+from renderers.page.layout import PAGE_SIZES, Page
+from renderers.page.style import MIN_CELL
+from renderers.sheet.solved import Solved
 
 from .test_book_print import example
 
@@ -235,8 +235,8 @@ def book_pages_of(spec, made: list[Made], notes: list[str]) -> list[Page]:
 def board_cells(pages: list[Page]) -> list[float]:
     """Every puzzle board's cell size, read back from the layout: the grid area split by
     its inner lines (as the 6x9 test in test_book_print does)."""
-    from renderers.layout import Line
-    from renderers.palettes import get_palette
+    from renderers.page.layout import Line
+    from renderers.page.palettes import get_palette
 
     found = []
     for p in pages:

@@ -9,10 +9,10 @@ import yaml
 
 from conundrum.cli import main
 from conundrum.errors import ConundrumError
-from renderers import text as text_module
-from renderers.fonts import text_width
-from renderers.i18n import MESSAGES_DIR
-from renderers.text import clip, require_drawable, undrawable
+from renderers.page import text as text_module
+from renderers.page.fonts import text_width
+from renderers.page.i18n import MESSAGES_DIR
+from renderers.page.text import clip, require_drawable, undrawable
 
 BOARD = "board:\n  - {code: Y*B, at: [0, 0], dir: h}\ngiven: [YYB]\n"
 

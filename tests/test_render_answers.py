@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Given, Puzzle
-from renderers.answer_key import answer_blocks, answer_pages, draw_answers
-from renderers.layout import Page, Text
-from renderers.sheet import Style
-from renderers.solved import retitled, solve
+from renderers.page.layout import Page, Text
+from renderers.sheet.answer_key import answer_blocks, answer_pages, draw_answers
+from renderers.sheet.puzzle import Style
+from renderers.sheet.solved import retitled, solve
 from tests.test_render_common import busy_puzzle, small_puzzle
 
 
@@ -37,7 +37,7 @@ def test_a_key_flows_over_rectangles_without_losing_or_repeating_anything():
 
 
 def _solutions(puzzle: Puzzle):
-    from renderers.sheet import solve
+    from renderers.sheet.puzzle import solve
 
     return solve(puzzle).solutions
 
@@ -90,7 +90,7 @@ def test_no_header_key_for_books():
 
 def _counting_solve(monkeypatch, *modules) -> list[Puzzle]:
     """Replace `solve` in each module by one that records what it solved."""
-    import renderers.sheet as sheet
+    import renderers.sheet.puzzle as sheet
 
     calls: list[Puzzle] = []
     real = sheet.solve
@@ -105,7 +105,7 @@ def _counting_solve(monkeypatch, *modules) -> list[Puzzle]:
 
 
 def test_a_sheet_and_its_key_over_several_pages_solve_the_puzzle_once(monkeypatch):
-    import renderers.sheet as sheet
+    import renderers.sheet.puzzle as sheet
 
     puzzle = busy_puzzle()
     expected = [p.items for p in sheet.sheet_pages(puzzle, answers=True, page="6x9")]
@@ -116,7 +116,7 @@ def test_a_sheet_and_its_key_over_several_pages_solve_the_puzzle_once(monkeypatc
 
 
 def test_a_retitled_puzzle_draws_its_new_title_and_the_same_board_and_key():
-    from renderers.sheet import draw_puzzle
+    from renderers.sheet.puzzle import draw_puzzle
 
     solved = solve(busy_puzzle())
     renamed = retitled(solved, "Puzzle 12")

@@ -7,9 +7,9 @@ import sys
 import pytest
 
 from conundrum.errors import ConundrumError
-from renderers import fonts
-from renderers.layout import Page
-from renderers.text import clip, draw_fitted, draw_paragraph, line_height
+from renderers.page import fonts
+from renderers.page.layout import Page
+from renderers.page.text import clip, draw_fitted, draw_paragraph, line_height
 
 
 def test_font_comes_from_the_python_package():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conundrum.errors import ConundrumError
-from renderers.i18n import (
+from renderers.page.i18n import (
     LANGUAGES,
     PLURAL_FORMS,
     catalogue,

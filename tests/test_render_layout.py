@@ -6,10 +6,10 @@ import pytest
 
 from conundrum.notation import Grid, column_label
 from conundrum.puzzle import Given, Puzzle
-from renderers.draw import BoardView
-from renderers.layout import Circle, Line, Page, Polygon, Rect, Text, page_size
-from renderers.palettes import get_palette
-from renderers.sheet import (
+from renderers.page.layout import Circle, Line, Page, Polygon, Rect, Text, page_size
+from renderers.page.palettes import get_palette
+from renderers.sheet.draw import BoardView
+from renderers.sheet.puzzle import (
     MIN_CELL,
     Style,
     draw_puzzle,

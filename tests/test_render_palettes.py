@@ -6,9 +6,8 @@ import pytest
 
 from conundrum.errors import ConundrumError
 from conundrum.tiles import COLOURS
-from renderers.draw import draw_square
-from renderers.layout import Circle, Page, Polygon
-from renderers.palettes import (
+from renderers.page.layout import Circle, Page, Polygon
+from renderers.page.palettes import (
     PALETTES,
     SYMBOLS,
     contrast,
@@ -17,6 +16,7 @@ from renderers.palettes import (
     mix,
     rgb,
 )
+from renderers.sheet.draw import draw_square
 
 
 def test_rgb_parses_hex_colours():

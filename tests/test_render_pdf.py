@@ -10,11 +10,11 @@ import pytest
 
 from conundrum.notation import Grid
 from conundrum.solver import positions
-from renderers.i18n import LANGUAGES, message
-from renderers.layout import page_size
-from renderers.pdf import pdf_bytes
+from renderers.page.i18n import LANGUAGES, message
+from renderers.page.layout import page_size
+from renderers.paint.pdf import pdf_bytes
 from renderers.render import render_sheet
-from renderers.sheet import Style, sheet_pages
+from renderers.sheet.puzzle import Style, sheet_pages
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
 
 NOTATION = re.compile(r"\b([RYGBP*]{3} [A-Z]{1,3}\d+ [hv])\b")

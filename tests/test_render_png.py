@@ -8,11 +8,11 @@ import math
 import pytest
 from PIL import Image
 
-from renderers.layout import Page, Rect, page_size
-from renderers.palettes import PALETTES, get_palette
-from renderers.png import page_image, png_bytes, write_png
+from renderers.page.layout import Page, Rect, page_size
+from renderers.page.palettes import PALETTES, get_palette
+from renderers.paint.png import page_image, png_bytes, write_png
 from renderers.render import answer_paths, render_sheet
-from renderers.sheet import Style, draw_puzzle, solve
+from renderers.sheet.puzzle import Style, draw_puzzle, solve
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
 
 
@@ -99,7 +99,7 @@ def test_answer_paths():
 
 def test_png_is_deterministic_and_highlights_answers():
     puzzle = grown_puzzle(14, 3)
-    from renderers.sheet import answer_pages
+    from renderers.sheet.puzzle import answer_pages
 
     key = answer_pages(solve(puzzle), "a4", Style())[0]
     assert png_bytes(key, 40) == png_bytes(key, 40)

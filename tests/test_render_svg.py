@@ -12,14 +12,14 @@ from pypdf import PdfReader
 from conundrum.cli import main
 from conundrum.errors import ConundrumError
 from conundrum.puzzle import Puzzle
-from renderers.board_art import ART_CELL, ART_MARGIN, board_page
-from renderers.colour_modes import grey_hex
-from renderers.draw import label_band
-from renderers.layout import Rect, Text
-from renderers.palettes import get_palette, grey_level
+from renderers.page.layout import Rect, Text
+from renderers.page.palettes import get_palette, grey_level
+from renderers.paint.colour_modes import grey_hex
+from renderers.paint.svg import svg_bytes
 from renderers.render import render_sheet
-from renderers.sheet import Style, sheet_pages, solve
-from renderers.svg import svg_bytes
+from renderers.sheet.board_art import ART_CELL, ART_MARGIN, board_page
+from renderers.sheet.draw import label_band
+from renderers.sheet.puzzle import Style, sheet_pages, solve
 from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle, write_puzzle
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -249,7 +249,7 @@ def test_a_whole_sheet_takes_the_colour_too(tmp_path) -> None:
 def test_grey_printing_with_a_hue_only_palette_is_warned_about(tmp_path, capsys) -> None:
     """Sheets say what books say: in grey, the classic palette's tiles differ by shade
     alone; mono and colourblind add symbols, so they print without the warning."""
-    from renderers.book import render_book
+    from renderers.book.layout import render_book
     from tests.test_book_print import content
 
     src = tmp_path / "p.yaml"

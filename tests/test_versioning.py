@@ -7,9 +7,9 @@ from importlib.metadata import version
 from conundrum.book.manifest import manifest_doc
 from conundrum.book.spec import parse_spec
 from conundrum.version import program_version
-from renderers.i18n import LANGUAGES
-from renderers.style import Style
-from renderers.wording import footer_text, puzzle_id, reproduce_command
+from renderers.page.i18n import LANGUAGES
+from renderers.page.style import Style
+from renderers.page.wording import footer_text, puzzle_id, reproduce_command
 from tests.test_render_common import small_puzzle
 
 GEN = {"method": "search", "seed": 9, "tiles": 14, "given": 2, "positions": [3, 5],

@@ -16,9 +16,9 @@ from conundrum.notation import Grid
 from conundrum.puzzle import Given, Puzzle, load_puzzle
 from conundrum.solver import positions
 from conundrum.tiles import STANDARD_TILES
-from renderers.i18n import LANGUAGES
-from renderers.palettes import PALETTES
-from renderers.sheet import puzzle_id
+from renderers.page.i18n import LANGUAGES
+from renderers.page.palettes import PALETTES
+from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, render_html
 
 EXAMPLE = "puzzles/spec-example.yaml"

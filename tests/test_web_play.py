@@ -24,9 +24,9 @@ from selenium.webdriver.common.keys import Keys
 from conundrum.notation import Grid
 from conundrum.puzzle import Given, Puzzle, load_puzzle, parse_puzzle
 from conundrum.solver import positions
-from renderers.i18n import LANGUAGES, message
-from renderers.palettes import PALETTES
-from renderers.sheet import puzzle_id
+from renderers.page.i18n import LANGUAGES, message
+from renderers.page.palettes import PALETTES
+from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, render_html
 from tests.web_support import chrome, console_errors, new_driver, open_page  # noqa: F401
 

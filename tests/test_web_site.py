@@ -24,10 +24,10 @@ from conundrum.book.spec import parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
-from renderers.book import book_pages, render_book
-from renderers.i18n import message
-from renderers.qr import page_address, short_address
+from renderers.book.layout import book_pages, render_book
+from renderers.page.i18n import message
 from renderers.render import render_sheet
+from renderers.sheet.qr import page_address, short_address
 from renderers.web import page as web_page
 from renderers.web.page import page_html
 from renderers.web.site import site_files, write_site

@@ -1,6 +1,6 @@
 """Puzzle books: the data side (spec, slots and seeds, catalogue, manifest, builds).
 
-Drawing the book is the renderers' job (`renderers/book.py`); this package
+Drawing the book is the renderers' job (`renderers/book/layout.py`); this package
 never imports them: `make_book` takes the renderer as a function.
 """
 

@@ -67,7 +67,7 @@ class BookOptions:
     # nothing, so the real build that follows gives the same puzzles
     draft: bool = False
     # per section, the largest grid (columns, rows) the book's pages print with legible
-    # cells (the renderer works it out: `renderers.book.grid_limits`); None: any board
+    # cells (the renderer works it out: `renderers.book.layout.grid_limits`); None: any board
     max_grids: tuple[tuple[int, int] | None, ...] | None = None
 
 

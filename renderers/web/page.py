@@ -1,7 +1,7 @@
 """One puzzle as one self-contained HTML page: no request of any kind leaves it.
 
 Everything is inlined: the CSS, the JavaScript (the rules in `rules.js`, the
-player in `player.js`), the squares as SVG symbols drawn by `renderers/draw.py`
+player in `player.js`), the squares as SVG symbols drawn by `renderers/sheet/draw.py`
 (so the page shows the sheet's colours, symbols and chameleon pinwheel), the
 language's messages and the puzzle itself. The answers are not in the page:
 it finds them with the rules.
@@ -22,13 +22,19 @@ from conundrum.files import atomic_write, check_target
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
-
-from ..draw import draw_square
-from ..i18n import catalogue, check_language, message
-from ..layout import Circle, Item, Line, Page, Polygon, Rect
-from ..palettes import Palette, get_palette
-from ..sheet import NOTATION_EXAMPLE, Style, puzzle_id, puzzle_number, puzzle_title, solve
-from ..svg import num
+from renderers.page.i18n import catalogue, check_language, message
+from renderers.page.layout import Circle, Item, Line, Page, Polygon, Rect
+from renderers.page.palettes import Palette, get_palette
+from renderers.paint.svg import num
+from renderers.sheet.draw import draw_square
+from renderers.sheet.puzzle import (
+    NOTATION_EXAMPLE,
+    Style,
+    puzzle_id,
+    puzzle_number,
+    puzzle_title,
+    solve,
+)
 
 # Sheet messages the page shows besides its own (web_*, reason_*, unreadable_*).
 SHEET_KEYS = ("title_default", "puzzle_number", "instruction", "instruction_junior",

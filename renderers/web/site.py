@@ -15,10 +15,9 @@ from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write_many, check_folder
 from conundrum.notation import Grid
-
-from ..i18n import message
-from ..palettes import get_palette
-from .page import page_html
+from renderers.page.i18n import message
+from renderers.page.palettes import get_palette
+from renderers.web.page import page_html
 
 INDEX = "index.html"
 INDEX_CSS = (

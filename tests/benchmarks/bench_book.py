@@ -37,8 +37,8 @@ from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookContent, BookOptions, make_book, order_book
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
-from renderers.book import book_pages, grid_limits, render_book
-from renderers.pdf import pdf_bytes
+from renderers.book.layout import book_pages, grid_limits, render_book
+from renderers.paint.pdf import pdf_bytes
 
 SPEC = """\
 title: Benchmark Conundrums

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from renderers.pdf import pdf_bytes
-from renderers.png import _Canvas, page_image, png_bytes
-from renderers.sheet import Style, sheet_pages
+from renderers.paint.pdf import pdf_bytes
+from renderers.paint.png import _Canvas, page_image, png_bytes
+from renderers.sheet.puzzle import Style, sheet_pages
 from tests.test_render_common import grown_puzzle
 
 

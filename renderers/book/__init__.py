@@ -1,0 +1,1 @@
+"""A book's layout (front matter, contents, sections, answers) and its export."""

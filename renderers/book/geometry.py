@@ -1,0 +1,100 @@
+"""Where things go on a book's pages: trim, bleed, margins, the gutter.
+
+With `bleed: true` (print on demand) every PDF page is the trim size plus
+0.125 in of bleed on its three outer edges (top, bottom and the edge away
+from the spine), and the inside margin (gutter) grows with the page count:
+
+    pages         gutter
+    up to 150     0.375 in  (9.5 mm)
+    151 - 300     0.5 in    (12.7 mm)
+    301 - 500     0.625 in  (15.9 mm)
+    501 - 700     0.75 in   (19.1 mm)
+    over 700      0.875 in  (22.2 mm)
+
+the table print-on-demand services publish for paperbacks; outside, top and
+bottom margins are 0.5 in. Page 1 is a right-hand (recto) page: its spine is
+on the left. A bleed book also has an even number of pages, at least 24
+(the usual paperback minimum), padded with notes pages.
+
+Without bleed (home printing) pages are the plain paper size with even
+margins on every side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from renderers.page.layout import Page, page_margin, page_size
+
+INCH = 25.4
+BLEED = 0.125 * INCH
+SAFE = 0.25 * INCH  # nothing but bleed art within this of the trim (the printer's cut wanders)
+POD_MARGIN = 0.5 * INCH
+POD_MIN_PAGES = 24
+GUTTER_TABLE: tuple[tuple[int, float], ...] = (
+    (150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75),
+)
+GUTTER_MAX = 0.875
+
+
+def gutter_for(pages: int) -> float:
+    """The inside margin in mm for a bleed book of `pages` pages (table above)."""
+    for most, inches in GUTTER_TABLE:
+        if pages <= most:
+            return inches * INCH
+    return GUTTER_MAX * INCH
+
+
+def padded_count(pages: int, bleed: bool) -> int:
+    """How many pages the book must have: even and at least 24 for print on demand."""
+    if not bleed:
+        return pages
+    return max(POD_MIN_PAGES, pages + pages % 2)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    trim_w: float
+    trim_h: float
+    bleed: float  # mm added on the outer edges (0 without bleed)
+    inside: float
+    outside: float
+    top: float
+    bottom: float
+
+    @classmethod
+    def of(cls, page: str, bleed: bool, pages: int = 0) -> Geometry:
+        w, h = page_size(page)
+        if not bleed:
+            m = page_margin(w, h)
+            return cls(w, h, 0.0, m, m, m, m)
+        return cls(w, h, BLEED, gutter_for(pages), POD_MARGIN, POD_MARGIN, POD_MARGIN)
+
+    def new_page(self) -> Page:
+        return Page(self.trim_w + self.bleed, self.trim_h + 2 * self.bleed)
+
+    def trim_left(self, number: int) -> float:
+        """x of the trim's left edge on page `number` (1-based): verso pages bleed on the left."""
+        return self.bleed if number % 2 == 0 else 0.0
+
+    def box(self, number: int) -> tuple[float, float, float, float]:
+        """The content rectangle (x, y, w, h) of page `number`; the spine side gets the gutter."""
+        left = self.inside if number % 2 == 1 else self.outside
+        x = self.trim_left(number) + left
+        y = self.bleed + self.top
+        return (x, y, self.trim_w - self.inside - self.outside,
+                self.trim_h - self.top - self.bottom)
+
+    def trim(self, number: int) -> tuple[float, float, float, float]:
+        """The trimmed page (x0, y0, x1, y1) of page `number` on its PDF page."""
+        x0 = self.trim_left(number)
+        return (x0, self.bleed, x0 + self.trim_w, self.bleed + self.trim_h)
+
+    def safe(self, number: int) -> tuple[float, float, float, float]:
+        """Where anything but bleed art may ink (x0, y0, x1, y1): the trim less SAFE on
+        every side, and clear of the gutter on the spine side."""
+        x0, y0, x1, y1 = self.trim(number)
+        spine_left = number % 2 == 1
+        left = max(SAFE, self.inside) if spine_left else SAFE
+        right = SAFE if spine_left else max(SAFE, self.inside)
+        return (x0 + left, y0 + SAFE, x1 - right, y1 - SAFE)

@@ -1,0 +1,1 @@
+"""The `render` and `book` commands: parse arguments, call the library, print."""

@@ -1,0 +1,67 @@
+"""How a puzzle or an answer key is drawn: type sizes, language, palette, which parts show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from renderers.page.i18n import check_language, message
+from renderers.page.palettes import Palette, get_palette
+
+MIN_CELL = 4.0    # mm: the smallest board cell we call legible
+MAX_CELL = 10.0   # mm: larger cells only waste paper
+NOTATION_EXAMPLE = "RYG C4 h"
+
+
+# ---- style -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sizes:
+    """Type sizes (points) and drawing sizes (mm) of one density of sheet."""
+
+    title: float
+    number: float
+    body: float
+    heading: float
+    code: float
+    count: float
+    footer: float
+    caption: float
+    given_tile: float  # mm per square of a given tile
+    thumb_cell: tuple[float, float]  # mm per cell of an answer thumbnail: least, most
+
+
+FULL = Sizes(18, 12, 9.5, 11, 11, 10, 7, 7, 7.5, (1.5, 4.0))
+COMPACT = Sizes(13, 10, 8, 9.5, 9.5, 8.5, 6.5, 6, 5.5, (1.1, 2.5))
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a puzzle or key is drawn. The book builder turns parts off (header, footer...)."""
+
+    lang: str = "en"
+    palette: str | Palette = "classic"
+    blank: bool = False          # a box to fill in instead of each count
+    header: bool = True          # title and puzzle number
+    instructions: bool = True    # how to play in one paragraph, and the colour legend
+    footer: bool = True          # the puzzle's reproducible id
+    write_space: bool = True     # ruled lines for the reader's answers, when room is left
+    number: int | str | None = None  # the puzzle number; default: puzzle.extra["number"]
+    compact: bool = False        # smaller type and thumbnails, for several per page
+    max_cell: float = MAX_CELL
+    web_url: str | None = None   # the puzzle's web page: a QR code and its short address
+
+    @property
+    def pal(self) -> Palette:
+        return get_palette(self.palette)
+
+    @property
+    def sizes(self) -> Sizes:
+        return COMPACT if self.compact else FULL
+
+    def checked(self) -> Style:
+        """The same style with its language and palette verified (ConundrumError if unknown)."""
+        return replace(self, lang=check_language(self.lang), palette=get_palette(self.palette))
+
+    def t(self, key: str, **kw: object) -> str:
+        return message(self.lang, key, **kw)
+
+

@@ -1,0 +1,1 @@
+"""A puzzle's page: the board, its tiles, the legend, the answer key, the QR code."""
