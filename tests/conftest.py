@@ -8,8 +8,8 @@ from subprocess import CompletedProcess
 
 import pytest
 
-from tests.pg import Server, Unavailable, running_server
-from tests.program import run_program
+from tests.support.pg import Server, Unavailable, running_server
+from tests.support.program import run_program
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

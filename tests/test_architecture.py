@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 RULE_NAMES = {"standard", "junior"}
 # import-linter's command, run by the interpreter running the tests (as tests/program.py runs
 # the program): no path into a venv

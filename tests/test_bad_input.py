@@ -10,9 +10,9 @@ import pytest
 
 import conundrum
 from conundrum.cli import main
-from tests.program import CONUNDRUM
+from tests.support.paths import ROOT
+from tests.support.program import CONUNDRUM
 
-ROOT = Path(__file__).parent.parent
 SPEC = str(ROOT / "puzzles" / "spec-example.yaml")
 GOOD = "board:\n  - {code: Y*B, at: [0, 0], dir: h}\n  - {code: YGB, at: [0, 1], dir: h}\n"
 

@@ -25,9 +25,8 @@ from conundrum.puzzle import Given, Puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import positions
 from renderers.book.layout import grid_limits, render_book
-from tests.program import CONUNDRUM
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+from tests.support.program import CONUNDRUM
 
 SMALL = """\
 title: Test Conundrums

@@ -229,7 +229,7 @@ def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypat
 def test_the_renderer_draws_the_worked_example_the_builder_hands_it(monkeypatch) -> None:
     import conundrum.generate as generate
     from renderers.book.layout import book_pages
-    from tests.test_render_common import small_puzzle
+    from tests.support.puzzles import small_puzzle
 
     def refuse(*_a, **_k):
         raise AssertionError("the renderer must not generate anything")

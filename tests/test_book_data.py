@@ -35,8 +35,7 @@ from conundrum.errors import ConundrumError
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
 from renderers.page import i18n, layout, palettes
-
-from .strategies import boards
+from tests.support.strategies import boards
 
 MINIMAL = "title: T\nsections:\n  - {name: A, count: 3}\n"
 

@@ -15,8 +15,8 @@ from renderers.book.geometry import BLEED, INCH
 from renderers.book.layout import render_book
 from renderers.paint.pdf import pdf_bytes
 from renderers.sheet.puzzle import Style, sheet_pages
+from tests.support.puzzles import busy_puzzle
 from tests.test_book_print import content
-from tests.test_render_common import busy_puzzle
 
 PT = 72 / 25.4
 COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"}

@@ -33,7 +33,7 @@ from renderers.page.layout import (
     extent,
 )
 from renderers.page.palettes import get_palette
-from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
+from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
 
 SIZES = ("a4", "letter", "6x9")
 KINDS = {"title", "copyright", "how to play", "contents", "puzzles", "answers", "notes"}

@@ -19,8 +19,8 @@ from conundrum.cli import main
 from conundrum.generate.difficulty import grade, score
 from conundrum.puzzle import dump_puzzle, load_puzzle
 from conundrum.solver import positions
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "puzzles"
 FILES = ["chameleon-on-board.yaml", "start-alone.yaml"]
 

@@ -21,7 +21,7 @@ from conundrum.book.catalogue import (
 from conundrum.book.catalogue_postgres import PostgresCatalogue, display_url
 from conundrum.book.catalogue_sqlite import SqliteCatalogue
 from conundrum.book.catalogues import open_catalogue
-from tests.pg import free_port
+from tests.support.pg import free_port
 
 FORMS = [f"standard|default|RGB@0,{i}h|RGB" for i in range(6)] + ["junior|default|YYY@0,0h|"]
 KEYS = [key_of(f) for f in FORMS]

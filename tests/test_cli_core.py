@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from conundrum.cli import main
-from tests.program import CONUNDRUM
+from tests.support.paths import ROOT
+from tests.support.program import CONUNDRUM
 
-ROOT = Path(__file__).parent.parent
 SPEC = str(ROOT / "puzzles" / "spec-example.yaml")
 START = str(ROOT / "puzzles" / "start-alone.yaml")
 

@@ -22,8 +22,8 @@ from renderers.page.layout import PAGE_SIZES
 from renderers.page.palettes import ALIASES as PALETTE_ALIASES
 from renderers.page.palettes import COLOUR_MODES, PALETTES
 from renderers.paint.png import MAX_DPI, MIN_DPI
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "puzzles" / "spec-example.yaml"
 WIDE = {"COLUMNS": "200", "TERM": "dumb"}  # help on one line per option
 

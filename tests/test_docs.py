@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 DOCS = ROOT / "docs"
 # Reference documents that live outside the repository; nothing may cite them.
 OUTSIDE = re.compile(r"\b(RULES|SPEC|SAT-NOTES|DESIGN|TEST-NOTES|SOLVE-RECORD)\.md\b"

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 DOCS = ROOT / "docs"
 STALE = "out of date: run `make docs-images` and commit docs/ (a change of output is a decision)"
 # The player's screenshot is drawn by Chromium with the machine's fonts: another chromium
@@ -80,7 +81,7 @@ def test_make_docs_images_runs_the_script():
 
 @pytest.mark.slow
 def test_the_player_screenshot_is_current(fresh):
-    from tests.web_support import require_browser
+    from tests.support.web import require_browser
 
     require_browser()
     new = Image.open(make_images.make_player(fresh)).convert("RGB")

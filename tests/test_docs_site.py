@@ -13,9 +13,9 @@ from types import ModuleType, SimpleNamespace
 import pytest
 import yaml
 
-from tests.program import run_program
+from tests.support.paths import ROOT
+from tests.support.program import run_program
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 

@@ -27,8 +27,7 @@ from conundrum.placement import Placement, contact_count, from_cells, neighbours
 from conundrum.puzzle import Given, Puzzle
 from conundrum.rules import RuleSet, rules_for
 from conundrum.solver import positions
-
-from .strategies import boards, grow
+from tests.support.strategies import boards, grow
 
 STANDARD = rules_for("standard")
 JUNIOR = rules_for("junior")
@@ -189,7 +188,7 @@ def enclosed_chameleons(board: Board) -> list[int]:
 def test_enclosed_chameleons_change_nothing(seed, code):
     """A joker with no empty neighbour touches no reading: paint it any colour and every
     feature of every given tile, and the score, stay the same."""
-    from .strategies import grow
+    from tests.support.strategies import grow
 
     board = grow(seed, 30)
     hidden = enclosed_chameleons(board)
@@ -205,7 +204,7 @@ def test_enclosed_chameleons_change_nothing(seed, code):
 
 def test_enclosed_chameleons_are_found_on_grown_boards():
     """The property above is not vacuous: grown boards do hide jokers."""
-    from .strategies import grow
+    from tests.support.strategies import grow
 
     assert sum(bool(enclosed_chameleons(grow(seed, 30))) for seed in range(60)) >= 3
 

@@ -17,8 +17,7 @@ from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle, load_puzzle
 from renderers.render import render_sheet
 from renderers.sheet.puzzle import puzzle_id
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
 
 SPEC = """\
 title: Extract test

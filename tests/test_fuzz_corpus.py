@@ -6,17 +6,16 @@ from __future__ import annotations
 import hashlib
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from conundrum.cli import main
+from tests.support.program import CONUNDRUM
 
 CORPUS = Path(__file__).parent / "fuzz"
 CASES = yaml.safe_load((CORPUS / "cases.yaml").read_text(encoding="utf-8"))
-EXE = Path(sys.executable).parent / "conundrum"
 
 
 def snapshot(folder: Path) -> dict[str, str]:
@@ -36,7 +35,7 @@ def test_corpus_case(case, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(work)
     if case.get("stdout") == "{full}":  # a real process: its stdout is the full device
         with open("/dev/full", "wb") as full:
-            proc = subprocess.run([str(EXE), *case["argv"]], stdout=full,
+            proc = subprocess.run([*CONUNDRUM, *case["argv"]], stdout=full,
                                   stderr=subprocess.PIPE, timeout=120)
         code, out, err = proc.returncode, "", proc.stderr.decode()
     else:

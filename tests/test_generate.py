@@ -38,9 +38,8 @@ from conundrum.placement import Placement, neighbours
 from conundrum.puzzle import dump_puzzle, load_puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import junior_positions, positions, standard_counts
-from tests.program import CONUNDRUM
-
-from .strategies import grow as grow_reference
+from tests.support.program import CONUNDRUM
+from tests.support.strategies import grow as grow_reference
 
 STANDARD = rules_for("standard")
 JUNIOR = rules_for("junior")

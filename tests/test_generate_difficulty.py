@@ -25,8 +25,7 @@ from conundrum.generate.difficulty import (
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle, dump_puzzle
 from conundrum.rules import rules_for
-
-from .reference import cells_of
+from tests.support.reference import cells_of
 
 STANDARD = rules_for("standard")
 

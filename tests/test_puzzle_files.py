@@ -11,7 +11,7 @@ from conundrum.errors import ConundrumError
 from conundrum.notation import Grid, column_index, column_label
 from conundrum.puzzle import dump_puzzle, parse_puzzle
 from conundrum.solver import printed_counts
-from tests.reference import reference_positions
+from tests.support.reference import reference_positions
 
 PUZZLES = sorted((Path(__file__).parent.parent / "puzzles").glob("*.yaml"))
 EXAMPLES = [p for p in PUZZLES if "board:" in p.read_text()]

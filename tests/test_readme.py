@@ -40,7 +40,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 SKIP_MARK = "<!-- not-tested -->"

@@ -16,10 +16,10 @@ from conundrum.cli import INTERNAL_ERROR, main
 from conundrum.errors import BoardError, ConundrumError
 from conundrum.files import atomic_write_many, refuse_inputs, remove_stale_temps
 from conundrum.placement import Placement
+from tests.support.paths import ROOT
+from tests.support.program import CONUNDRUM
 
-ROOT = Path(__file__).parent.parent
 SPEC = ROOT / "puzzles" / "spec-example.yaml"
-EXE = Path(sys.executable).parent / "conundrum"
 BOOK = "title: T\nsections: [{name: A, count: 1, difficulty: 1}]\n"
 
 
@@ -31,7 +31,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 
 def cli(*argv, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([str(EXE), *map(str, argv)], capture_output=kwargs.pop(
+    return subprocess.run([*CONUNDRUM, *map(str, argv)], capture_output=kwargs.pop(
         "capture_output", True), timeout=120, **kwargs)
 
 
@@ -86,7 +86,7 @@ def test_output_to_a_closed_pipe_is_exit_2():
 
 
 def test_check_with_stdin_closed():
-    proc = subprocess.run([str(EXE), "check", str(SPEC), "-"], capture_output=True,
+    proc = subprocess.run([*CONUNDRUM, "check", str(SPEC), "-"], capture_output=True,
                           timeout=120, preexec_fn=lambda: os.close(0))
     assert proc.returncode == 2
     assert proc.stderr.decode().strip().startswith("conundrum: stdin: closed")

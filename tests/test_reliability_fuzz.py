@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from conundrum.cli import main
 from conundrum.errors import ConundrumError
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).parent.parent
 PUZZLE = (ROOT / "puzzles" / "spec-example.yaml").read_text()
 BOOK = (ROOT / "puzzles" / "book-sample.yaml").read_text()
 ANSWERS_TEXT = "YYB C3 h\nBYY C5-E5\nYYB D3 h\n"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import tracemalloc
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,8 @@ from conundrum.errors import ConundrumError, GenerationError
 from conundrum.files import YAML_DEPTH, YAML_ITEMS, YAML_VALUES, safe_yaml
 from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.search import TimeLimitError, target_cost
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).parent.parent
 SPEC = ROOT / "puzzles" / "spec-example.yaml"
 
 

@@ -7,20 +7,19 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import yaml
 
 from conundrum.book.catalogues import open_catalogue
+from tests.support.program import CONUNDRUM
 
-EXE = Path(sys.executable).parent / "conundrum"
 SPEC = "title: Killed\nseed: 5\nsections: [{name: A, count: 3, difficulty: 1}]\n"
 
 
 def build(folder: Path, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([str(EXE), "book", "spec.yaml", "-o", "book.pdf", "--jobs", "2",
+    return subprocess.Popen([*CONUNDRUM, "book", "spec.yaml", "-o", "book.pdf", "--jobs", "2",
                              *extra], cwd=folder, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, start_new_session=True)
 

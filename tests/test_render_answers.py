@@ -8,7 +8,7 @@ from renderers.page.layout import Page, Text
 from renderers.sheet.answer_key import answer_blocks, answer_pages, draw_answers
 from renderers.sheet.puzzle import Style
 from renderers.sheet.solved import retitled, solve
-from tests.test_render_common import busy_puzzle, small_puzzle
+from tests.support.puzzles import busy_puzzle, small_puzzle
 
 
 def _captions(page: Page) -> list[str]:

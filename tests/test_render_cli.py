@@ -10,10 +10,9 @@ import pypdf
 import pytest
 
 from conundrum.cli import main
-from tests.program import CONUNDRUM
-from tests.test_render_common import small_puzzle, write_puzzle
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+from tests.support.program import CONUNDRUM
+from tests.support.puzzles import small_puzzle, write_puzzle
 
 
 @pytest.fixture()

@@ -19,7 +19,7 @@ from renderers.sheet.puzzle import (
     sheet_pages,
     solve,
 )
-from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
+from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
 
 
 def _square_rects(page: Page) -> dict[tuple[int, int], Rect]:

@@ -15,7 +15,7 @@ from renderers.page.layout import page_size
 from renderers.paint.pdf import pdf_bytes
 from renderers.render import render_sheet
 from renderers.sheet.puzzle import Style, sheet_pages
-from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
+from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
 
 NOTATION = re.compile(r"\b([RYGBP*]{3} [A-Z]{1,3}\d+ [hv])\b")
 

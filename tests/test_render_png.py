@@ -13,7 +13,7 @@ from renderers.page.palettes import PALETTES, get_palette
 from renderers.paint.png import page_image, png_bytes, write_png
 from renderers.render import answer_paths, render_sheet
 from renderers.sheet.puzzle import Style, draw_puzzle, solve
-from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle
+from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from renderers.render import render_sheet, stale_answer_pages
-from tests.test_render_common import busy_puzzle, small_puzzle
+from tests.support.puzzles import busy_puzzle, small_puzzle
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])

@@ -20,7 +20,7 @@ from renderers.render import render_sheet
 from renderers.sheet.board_art import ART_CELL, ART_MARGIN, board_page
 from renderers.sheet.draw import label_band
 from renderers.sheet.puzzle import Style, sheet_pages, solve
-from tests.test_render_common import busy_puzzle, grown_puzzle, small_puzzle, write_puzzle
+from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle, write_puzzle
 
 NS = "{http://www.w3.org/2000/svg}"
 MM_PER_PT = 25.4 / 72

@@ -127,7 +127,7 @@ def test_board_faults_report_each_rule():
 
 
 def test_junior_boards_grown_legally_are_legal_and_broken_ones_are_not():
-    from tests.strategies import grow
+    from tests.support.strategies import grow
     rs = rules_for("junior")
     for seed in range(20):
         assert rs.board_faults(grow(seed, 12, "junior")) == []

@@ -15,8 +15,8 @@ from referencing import Registry, Resource
 from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS, parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.puzzle import KNOWN_KEYS, parse_puzzle
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "docs" / "schema"
 NAMES = ("puzzle", "book-spec", "manifest")
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from conundrum.cli import main
 from conundrum.puzzle import load_puzzle
-from tests.program import CONUNDRUM
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.program import CONUNDRUM
 
 
 def run_json(capsys, *args: str) -> dict:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from conundrum import Board, Placement, counts, positions, rules_for
 from conundrum.placement import from_cells
-from tests.reference import reference_positions, reference_reachable
-from tests.strategies import boards, grow
+from tests.support.reference import reference_positions, reference_reachable
+from tests.support.strategies import boards, grow
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,7 +10,7 @@ from conundrum.version import program_version
 from renderers.page.i18n import LANGUAGES
 from renderers.page.style import Style
 from renderers.page.wording import footer_text, puzzle_id, reproduce_command
-from tests.test_render_common import small_puzzle
+from tests.support.puzzles import small_puzzle
 
 GEN = {"method": "search", "seed": 9, "tiles": 14, "given": 2, "positions": [3, 5],
        "difficulty": None, "rules": "standard"}

@@ -28,7 +28,7 @@ from renderers.page.i18n import LANGUAGES, message
 from renderers.page.palettes import PALETTES
 from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, render_html
-from tests.web_support import chrome, console_errors, new_driver, open_page  # noqa: F401
+from tests.support.web import chrome, console_errors, new_driver, open_page  # noqa: F401
 
 EXAMPLE = "puzzles/spec-example.yaml"
 # A wrong answer and the reason `conundrum check` gives for it (README).

@@ -24,7 +24,7 @@ from conundrum.puzzle import Given, Puzzle
 from conundrum.rules import rules_for
 from conundrum.solver import positions
 from renderers.web.page import page_html
-from tests.web_support import chrome, console_errors, open_page  # noqa: F401  (fixture)
+from tests.support.web import chrome, console_errors, open_page  # noqa: F401  (fixture)
 
 CUSTOM = (("Y*R", "G*B", "P*P"), ("R*R", "Y*Y", "G*G", "B*B", "P*P", "B*R"), ("G*Y",))
 # (rules, chameleon set, board sizes): 66 boards in all

@@ -31,7 +31,7 @@ from renderers.sheet.qr import page_address, short_address
 from renderers.web import page as web_page
 from renderers.web.page import page_html
 from renderers.web.site import site_files, write_site
-from tests.web_support import chrome, console_errors, open_page  # noqa: F401
+from tests.support.web import chrome, console_errors, open_page  # noqa: F401
 
 EXAMPLE = "puzzles/spec-example.yaml"
 SPEC = """

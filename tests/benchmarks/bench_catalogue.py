@@ -25,7 +25,7 @@ from conundrum.book.canonical import key_of
 from conundrum.book.catalogue import Catalogue, Entry
 from conundrum.book.catalogue_sqlite import SqliteCatalogue
 from conundrum.cli import main as cli_main
-from tests.pg import Unavailable, running_server
+from tests.support.pg import Unavailable, running_server
 
 FORK = multiprocessing.get_context("fork")
 PUZZLES = 8

@@ -15,7 +15,7 @@ from PIL import Image
 from renderers.paint.pdf import pdf_bytes
 from renderers.paint.png import _Canvas, page_image, png_bytes
 from renderers.sheet.puzzle import Style, sheet_pages
-from tests.test_render_common import grown_puzzle
+from tests.support.puzzles import grown_puzzle
 
 
 def _rate(work: Callable[[], object], min_seconds: float = 1.0) -> float:

@@ -10,8 +10,8 @@ import random
 import time
 
 from conundrum import Board, counts, positions, rules_for
-from tests.reference import reference_positions
-from tests.strategies import grow
+from tests.support.reference import reference_positions
+from tests.support.strategies import grow
 
 
 def _time(fn, repeat: int) -> float:

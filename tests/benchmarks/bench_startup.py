@@ -11,9 +11,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.paths import ROOT
+
 EXAMPLE = ROOT / "puzzles" / "spec-example.yaml"
 RUNS = 7
 BUDGET = 0.3  # seconds

@@ -75,7 +75,7 @@ def site_pages() -> None:
 
 
 def main() -> None:
-    from tests.web_support import new_driver, open_page
+    from tests.support.web import new_driver, open_page
 
     site_pages()
     puzzles = [_puzzle(n) for n in SIZES]
