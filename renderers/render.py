@@ -9,6 +9,7 @@ from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write_many, check_target, refuse_inputs
+from conundrum.options import SHEET_PARTS
 from conundrum.puzzle import Puzzle, load_puzzle
 from renderers.page.layout import page_size
 from renderers.paint.colour_modes import check_colour
@@ -20,7 +21,7 @@ from renderers.sheet.puzzle import Style, puzzle_title, sheet_pages, solve
 from renderers.sheet.qr import check_url
 
 FORMATS = (".pdf", ".png", ".svg", ".html")
-PARTS = ("sheet", "board")
+PARTS = SHEET_PARTS
 
 
 def output_format(path: str | os.PathLike) -> str:

@@ -13,8 +13,8 @@ import pytest
 from tests.support.paths import ROOT
 
 RULE_NAMES = {"standard", "junior"}
-# import-linter's command, run by the interpreter running the tests (as tests/program.py runs
-# the program): no path into a venv
+# import-linter's command, run by the interpreter running the tests (as tests/support/program.py
+# runs the program): no path into a venv
 LINT_IMPORTS = [sys.executable, "-c",
                 "import sys; from importlinter.cli import lint_imports_command; "
                 "sys.exit(lint_imports_command())"]

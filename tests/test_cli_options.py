@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conundrum import options
 from conundrum.cli import app
 from conundrum.cli.choices import BotChoice, MethodChoice, RulesChoice, ScoringChoice
 from conundrum.game.bots import BOTS
@@ -20,8 +21,9 @@ from renderers.cli import render as cli_render
 from renderers.page.i18n import LANGUAGES
 from renderers.page.layout import PAGE_SIZES
 from renderers.page.palettes import ALIASES as PALETTE_ALIASES
-from renderers.page.palettes import COLOUR_MODES, PALETTES
+from renderers.page.palettes import PALETTES
 from renderers.paint.png import MAX_DPI, MIN_DPI
+from renderers.render import PARTS
 from tests.support.paths import ROOT
 
 EXAMPLE = ROOT / "puzzles" / "spec-example.yaml"
@@ -52,7 +54,7 @@ def test_completion_is_on(run_cli):
 
 
 @pytest.mark.parametrize(("command", "shown"), [
-    ("render", ["en|fr|es|uk|cs", "classic|colourblind|colorblind|mono", "a4|letter|8.5x11|6x9",
+    ("render", ["en|fr|es|uk|cs", "classic|colourblind|mono|colorblind", "a4|letter|6x9|8.5x11",
                 "30<=x<=1200"]),
     ("generate", ["search|sat", "standard|junior|bambino", "1<=x<=5"]),
     ("simulate", ["standard|expert", "cautious|greedy|random", "1<=x<=8"]),
@@ -85,7 +87,18 @@ def test_choices_mirror_the_library():
     assert {c.value for c in cli_render.PaletteName} == {*PALETTES, *PALETTE_ALIASES}
     assert {c.value for c in cli_render.PageName} == set(PAGE_SIZES)
     assert (cli_render.MIN_DPI, cli_render.MAX_DPI) == (MIN_DPI, MAX_DPI)
-    assert {c.value for c in cli_render.ColourMode} == {*COLOUR_MODES, "gray"}
+    assert [c.value for c in cli_render.ColourMode] == [*options.COLOUR_MODES,
+                                                        *options.COLOUR_ALIASES]
+    assert tuple(c.value for c in cli_render.Part) == PARTS
+
+
+def test_each_registry_offers_exactly_the_names_users_choose_between():
+    """conundrum/options.py is the one list; the renderers' registries hold exactly it."""
+    assert LANGUAGES == options.LANGUAGES
+    assert set(PAGE_SIZES) == set(options.PAGES)
+    assert set(PALETTES) == set(options.PALETTES)
+    assert PALETTE_ALIASES == options.PALETTE_ALIASES
+    assert PARTS == options.SHEET_PARTS
 
 
 def test_choices_ignore_case(run_cli, tmp_path):

@@ -14,18 +14,21 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import ConundrumError
 from ..files import read_text, yaml_mapping
+from ..options import (
+    ANSWERS,
+    COLOUR_ALIASES,
+    COLOUR_MODES,
+    COUNTS,
+    LANGUAGES,
+    PAGES,
+    PALETTE_ALIASES,
+    PALETTES,
+    PER_PAGE,
+)
 
 # The names `conundrum render` accepts (this package cannot import the renderers;
 # tests/test_book_data.py checks that both sides accept the same names).
-LANGUAGES = ("en", "fr", "es", "uk", "cs")
-PAGES = ("a4", "letter", "6x9", "8.5x11")
-PALETTES = ("classic", "colourblind", "mono")
-PALETTE_ALIASES = {"colorblind": "colourblind"}  # another spelling -> the palette's name
-PER_PAGE = (1, 2, 4, 6)
-ANSWERS = ("end", "end-drawn", "none")
-COLOURS = ("rgb", "cmyk", "grey")
-COLOUR_ALIASES = {"gray": "grey", "greyscale": "grey", "grayscale": "grey"}
-COUNTS = ("print", "blank")
+
 
 BOOK_KEYS = ("title", "subtitle", "author", "publisher", "edition", "isbn", "copyright",
              "language", "page", "bleed", "palette", "colour", "per_page", "seed", "answers",
@@ -145,7 +148,7 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         edition=_optional_text(data, "edition"),
         isbn=None if data.get("isbn") is None else _isbn(data["isbn"]),
         copyright=_optional_text(data, "copyright", MAX_NOTICE),
-        colour=_choice(data, "colour", COLOURS, "rgb", COLOUR_ALIASES),
+        colour=_choice(data, "colour", COLOUR_MODES, "rgb", COLOUR_ALIASES),
         counts=counts,
         web=None if data.get("web") is None else _url(data["web"], "web"),
         base=base,

@@ -9,16 +9,28 @@ from typing import Annotated
 
 import typer
 
-# The values `--help` lists. They mirror i18n.LANGUAGES, palettes.PALETTES (+ ALIASES),
-# layout.PAGE_SIZES and png.MIN_DPI/MAX_DPI (tests/test_cli_options.py checks they
-# agree) without importing those modules, so the CLI starts without Pillow or fpdf2.
-Lang = StrEnum("Lang", ["en", "fr", "es", "uk", "cs"])
-PaletteName = StrEnum("PaletteName", ["classic", "colourblind", "colorblind", "mono"])
-PageName = StrEnum("PageName", {"a4": "a4", "letter": "letter", "p8_5x11": "8.5x11",
-                                "p6x9": "6x9"})
-Part = StrEnum("Part", ["sheet", "board"])  # render.PARTS
-ColourMode = StrEnum("ColourMode", ["rgb", "cmyk", "grey", "gray"])  # palettes.COLOUR_MODES
+from conundrum.options import (
+    COLOUR_ALIASES,
+    COLOUR_MODES,
+    LANGUAGES,
+    PAGES,
+    PALETTE_ALIASES,
+    PALETTES,
+    SHEET_PARTS,
+    enum_key,
+    with_aliases,
+)
+
+# The values `--help` lists, from conundrum/options.py (plain data: the CLI starts without
+# Pillow or fpdf2). png.MIN_DPI/MAX_DPI are mirrored (tests/test_cli_options.py checks).
+Lang = StrEnum("Lang", LANGUAGES)  # type: ignore[misc]
+PaletteName = StrEnum("PaletteName", with_aliases(PALETTES, PALETTE_ALIASES))  # type: ignore[misc]
+PageName = StrEnum("PageName", {enum_key(p): p for p in PAGES})  # type: ignore[misc]
+Part = StrEnum("Part", SHEET_PARTS)  # type: ignore[misc]
+ColourMode = StrEnum("ColourMode", with_aliases(COLOUR_MODES, COLOUR_ALIASES))  # type: ignore[misc]
 MIN_DPI, MAX_DPI = 30, 1200
+DEFAULT_LANG, DEFAULT_PALETTE, DEFAULT_PAGE = Lang("en"), PaletteName("classic"), PageName("a4")
+DEFAULT_PART, DEFAULT_COLOUR = Part("sheet"), ColourMode("rgb")
 
 
 def render(
@@ -31,13 +43,13 @@ def render(
         "--answers", help="Add the answer key (PDF: extra pages; PNG: sheet-answers.png).")
     ] = False,
     lang: Annotated[Lang, typer.Option(
-        "--lang", case_sensitive=False, help="Language of the sheet.")] = Lang.en,
+        "--lang", case_sensitive=False, help="Language of the sheet.")] = DEFAULT_LANG,
     palette: Annotated[PaletteName, typer.Option(
         "--palette", case_sensitive=False,
-        help="classic, colourblind (Okabe-Ito + symbols) or mono.")] = PaletteName.classic,
+        help="classic, colourblind (Okabe-Ito + symbols) or mono.")] = DEFAULT_PALETTE,
     page: Annotated[PageName, typer.Option(
         "--page", case_sensitive=False, help="a4, letter (= 8.5x11) or 6x9 (inches).")
-    ] = PageName.a4,
+    ] = DEFAULT_PAGE,
     dpi: Annotated[int, typer.Option(
         "--dpi", min=MIN_DPI, max=MAX_DPI, help="PNG resolution.")] = 300,
     blank: Annotated[bool, typer.Option(
@@ -50,11 +62,11 @@ def render(
     ] = None,
     part: Annotated[Part, typer.Option(
         "--part", case_sensitive=False, help="sheet (the whole sheet) or board (the board "
-        "alone, cropped: art for layout tools; .svg, .pdf or .png).")] = Part.sheet,
+        "alone, cropped: art for layout tools; .svg, .pdf or .png).")] = DEFAULT_PART,
     colour: Annotated[ColourMode, typer.Option(
         "--colour", case_sensitive=False, help="rgb; grey (PDF in DeviceGray, PNG 8-bit "
         "greyscale, SVG in greys; text solid black); cmyk (PDF only: process inks, text "
-        "solid black).")] = ColourMode.rgb,
+        "solid black).")] = DEFAULT_COLOUR,
 ) -> None:
     """Print a puzzle sheet as PDF, PNG or SVG, with its answer key if asked."""
     # Imported here so that other commands start without loading fpdf2 and Pillow.

@@ -17,8 +17,8 @@ from typing import Any
 import yaml
 
 from conundrum.errors import ConundrumError
+from conundrum.options import LANGUAGES
 
-LANGUAGES: tuple[str, ...] = ("en", "fr", "es", "uk", "cs")
 MESSAGES_DIR = Path(__file__).parent / "messages"
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from conundrum.errors import ConundrumError
+from conundrum.options import PAGES
 from renderers.page.fonts import PT_TO_MM, text_width
 
 Align = Literal["left", "center", "right"]
@@ -146,6 +147,7 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "8.5x11": (8.5 * _INCH, 11 * _INCH),
     "6x9": (6 * _INCH, 9 * _INCH),
 }
+assert set(PAGE_SIZES) == set(PAGES)  # the names users choose between (options.py)
 
 
 def page_size(name: str) -> tuple[float, float]:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from conundrum.errors import ConundrumError
+from conundrum.options import PALETTE_ALIASES
+from conundrum.options import PALETTES as PALETTE_NAMES
 from conundrum.tiles import COLOURS
 
 # One shape per colour, chosen to stay distinct when tiny or photocopied.
@@ -115,7 +117,6 @@ MONO = Palette(
 )
 
 # ---- inks for print -----------------------------------------------------------------
-COLOUR_MODES = ("rgb", "cmyk", "grey")
 
 
 def grey_level(colour: str) -> float:
@@ -174,7 +175,8 @@ def shade_only(colour: str, palette: str | Palette) -> str | None:
 
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, COLOURBLIND, MONO)}
-ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spelling -> a palette's name
+ALIASES = PALETTE_ALIASES
+assert set(PALETTES) == set(PALETTE_NAMES)  # the names users choose between (options.py)
 assert all(set(p.fills) == set(COLOURS) for p in PALETTES.values())
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conundrum.book.spec import COLOUR_ALIASES
 from conundrum.errors import ConundrumError
+from conundrum.options import COLOUR_ALIASES, COLOUR_MODES
 from renderers.page.layout import Item, Line, Page, Text
-from renderers.page.palettes import COLOUR_MODES, grey_level, text_ink
+from renderers.page.palettes import grey_level, text_ink
 
 RGB_ONLY = {".png": "PNG", ".svg": "SVG", ".html": "HTML"}  # formats without CMYK
 

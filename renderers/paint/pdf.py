@@ -17,12 +17,12 @@ from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
+from conundrum.options import COLOUR_MODES
 from conundrum.workers import forked_map
 from renderers.page.fonts import font_path, text_width
 from renderers.page.layout import Circle, Line, Page, Polygon, Rect, Text
 from renderers.page.palettes import (
     BLACK,
-    COLOUR_MODES,
     Palette,
     device_colour,
     get_palette,
