@@ -355,6 +355,9 @@ def safe_yaml(text: str, source: str, error: type[ConundrumError] = ConundrumErr
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "unreadable"
+        if "nesting depth" in problem:  # PyYAML 6.0.4 and later count levels themselves
+            raise error(f"{source}: nested too deeply to read (more than {YAML_DEPTH} "
+                        "levels)") from None
         raise error(f"{source}: not valid YAML{where}: {problem}") from None
     except RecursionError:
         raise error(f"{source}: nested too deeply to read (more than {YAML_DEPTH} levels)") \
