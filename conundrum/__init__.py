@@ -10,12 +10,12 @@ from .board import Board
 from .errors import ConundrumError
 from .placement import Placement
 from .puzzle import Given, Puzzle, load_puzzle, save_puzzle
-from .rules import RULESETS, JuniorRules, RuleSet, StandardRules, rules_for, ruleset
+from .rules import RULESETS, JuniorRules, RuleSet, StandardRules, ruleset
 from .solver import counts, positions
 from .tiles import DEFAULT_CHAMELEONS, STANDARD_TILES, Tile, tile_set
 
 __all__ = [
     "Board", "ConundrumError", "Placement", "RuleSet", "StandardRules", "JuniorRules",
-    "RULESETS", "ruleset", "rules_for", "positions", "counts", "Tile", "tile_set",
+    "RULESETS", "ruleset", "positions", "counts", "Tile", "tile_set",
     "DEFAULT_CHAMELEONS", "STANDARD_TILES", "load_puzzle", "save_puzzle", "Puzzle", "Given",
 ]

@@ -12,7 +12,7 @@ from .board import Board
 from .errors import BoardError, ConundrumError, PuzzleFileError
 from .files import atomic_write, read_text, yaml_mapping
 from .placement import MAX_COORD, Placement
-from .rules import Fault, RuleSet, rules_for
+from .rules import Fault, RuleSet, ruleset
 from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 
 MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
@@ -43,7 +43,7 @@ class Puzzle:
         """The rule set, built once for the current `rules` and `chameleons`."""
         key = (self.rules, self.chameleons)
         if self._rules_memo is None or self._rules_memo[0] != key:
-            self._rules_memo = (key, rules_for(self.rules, self.chameleons))
+            self._rules_memo = (key, ruleset(self.rules, self.chameleons))
         return self._rules_memo[1]
 
     def faults(self, check_reachability: bool = True) -> list[Fault]:
@@ -111,7 +111,7 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
         chams = chameleon_set(chams)
         if set(chams) == set(chameleon_set(DEFAULT_CHAMELEONS)):
             chams = None  # the default set, in whatever order it was listed
-    rules = rules_for(rules, chams).name  # refuses an unknown rule set; bambino -> junior
+    rules = ruleset(rules, chams).name  # refuses an unknown rule set; bambino -> junior
     title = data.get("title")
     if title is not None and not isinstance(title, (str, int, float)):
         raise ConundrumError("title must be text")

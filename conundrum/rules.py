@@ -26,7 +26,7 @@ from .tiles import COLOUR_INDEX, JOKER, Tile, chameleon_set, matches, tile_set
 __all__ = [
     "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
     "Fault", "JuniorRules", "RuleSet", "StandardRules", "closure", "contacts", "file_cell",
-    "matches", "matching_links", "overlap", "rule_name", "rules_for", "ruleset", "where",
+    "matches", "matching_links", "overlap", "ruleset", "where",
 ]
 READING_KINDS = ("position", "near", "hidden", "examined")
 # (at, dir, kind of a code read forward on that run, kind of its reverse or None)
@@ -552,23 +552,19 @@ RULE_NAMES: tuple[str, ...] = tuple(RULESETS)
 ALIASES = {"bambino": "junior"}  # the junior game's name on the box
 
 
-def rule_name(name: str) -> str:
-    """The rule set's key in `RULESETS` from a name as typed (any case; bambino: junior)."""
+def ruleset(name: str | RuleSet = "standard", chameleons: Chameleons = None) -> RuleSet:
+    """The rule set a name stands for (any case; "bambino" is junior), with `chameleons`
+    overriding its default chameleon set; a RuleSet passed as `name` is returned as it is.
+    The one way into `RULESETS`: `ruleset(name).name` is a name's canonical spelling.
+    Raises ConundrumError for an unknown name.
+
+    >>> ruleset("Bambino").name
+    'junior'
+    """
+    if isinstance(name, RuleSet):
+        return name
     key = str(name).strip().lower()
     key = ALIASES.get(key, key)
     if key not in RULESETS:
         raise ConundrumError(f"unknown rules {name!r}; choose {' or '.join(RULE_NAMES)}")
-    return key
-
-
-def ruleset(name: str | RuleSet = "standard", chameleons: Chameleons = None) -> RuleSet:
-    """The rule set by name from `RULESETS`; `chameleons` overrides the default
-    chameleon set. A RuleSet passed as `name` is returned as it is."""
-    if isinstance(name, RuleSet):
-        return name
-    return RULESETS[rule_name(name)](chameleons)
-
-
-def rules_for(name: str = "standard", chameleons: Chameleons = None) -> RuleSet:
-    """The rule set by name (the name most callers know `ruleset` by)."""
-    return ruleset(rule_name(name), chameleons)
+    return RULESETS[key](chameleons)

@@ -22,7 +22,7 @@ from conundrum.generate import GenerateRequest, generate
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import positions
 from renderers.book.layout import grid_limits, render_book
 from tests.support.paths import ROOT
@@ -122,7 +122,7 @@ def test_manifest_is_legal_exact_and_ordered(small_book) -> None:
     assert [e["number"] for e in entries] == list(range(1, 8))
     assert [e["section"] for e in entries] == ["Warm-up"] * 3 + ["Middle"] * 2 + ["Harder"] * 2
     assert [e["difficulty"] for e in entries] == [1, 1, 1, 2, 2, 3, 3]
-    rules = rules_for("standard")
+    rules = ruleset("standard")
     keys = set()
     for e in entries:
         pz = puzzle_of(e)

@@ -25,12 +25,12 @@ from conundrum.generate.effort import (
 )
 from conundrum.placement import Placement, contact_count, from_cells, neighbours, run_cells
 from conundrum.puzzle import Given, Puzzle
-from conundrum.rules import RuleSet, rules_for
+from conundrum.rules import RuleSet, ruleset
 from conundrum.solver import positions
 from tests.support.strategies import boards, grow
 
-STANDARD = rules_for("standard")
-JUNIOR = rules_for("junior")
+STANDARD = ruleset("standard")
+JUNIOR = ruleset("junior")
 W = default_weights()
 PROPERTY = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -126,7 +126,7 @@ def reference_features(board: Board, code: str, rules) -> tuple[dict[str, int], 
 def test_weighing_many_tiles_on_one_board_gives_each_tiles_features(rules, seed, n, data):
     """BoardEffort (one census of the board for every tile, positions tile by tile) gives
     each tile's features as the definitions do, reading by reading."""
-    rs = rules_for(rules)
+    rs = ruleset(rules)
     board = grow(seed, n, rules)
     weigh = BoardEffort(board, rs)
     for code in data.draw(st.lists(st.sampled_from(rs.tiles), min_size=1, max_size=6)):

@@ -16,7 +16,7 @@ from conundrum.board import Board
 from conundrum.cli import main
 from conundrum.notation import Grid
 from conundrum.placement import Placement
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import positions
 from renderers.book.export import COLUMNS, PDF_COLUMN, export_book
 from renderers.book.layout import DrawnBook, render_book
@@ -83,7 +83,7 @@ def test_csv_rows_match_the_manifest_and_answers_are_the_solvers(exported) -> No
         grid = Grid.of(board)
         listed = [grid.parse(a) for a in row["answers"].split(";") if a.strip()]
         solver = [p for g in entry["given"]
-                  for p in positions(board, g["code"], rules_for(entry["rules"]))]
+                  for p in positions(board, g["code"], ruleset(entry["rules"]))]
         assert listed == solver
         assert len(listed) == sum(g["positions"] for g in entry["given"])
 

@@ -10,7 +10,7 @@ from conundrum.errors import ConundrumError
 from conundrum.game import Game, GameOptions, InvariantError, play_game
 from conundrum.game.moves import legal_moves
 from conundrum.placement import Placement
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 
 START = Placement("B*Y", (0, 0), "h")
 # On the start alone these have no position (checked below); YYY, BYY and BYG do.
@@ -27,7 +27,7 @@ def turn_actions(game: Game) -> list[tuple[str, str | None]]:
 
 
 def test_dead_tiles_really_have_no_position_on_the_start():
-    rules = rules_for("standard")
+    rules = ruleset("standard")
     from conundrum.board import Board
     board = Board([START])
     assert all(not legal_moves(board, rules, [t]) for t in DEAD)

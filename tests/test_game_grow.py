@@ -9,7 +9,7 @@ import pytest
 from conundrum.errors import ConundrumError, GenerationError
 from conundrum.game import grow_board
 from conundrum.game.options import GameOptions, parse_draw
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 
 
 @pytest.mark.parametrize("n, rules, bot", [
@@ -18,7 +18,7 @@ from conundrum.rules import rules_for
 def test_grows_a_legal_board_of_exactly_n_tiles(n, rules, bot):
     board = grow_board(n, random.Random(7), rules, bot)
     assert len(board) == n
-    assert rules_for(rules).board_faults(board) == []
+    assert ruleset(rules).board_faults(board) == []
     assert board.start.code[1] == "*"
 
 
@@ -30,7 +30,7 @@ def test_same_rng_same_board():
 
 
 def test_multiplayer_growth_and_a_ruleset_object():
-    board = grow_board(20, random.Random(1), rules_for("standard"), players=4)
+    board = grow_board(20, random.Random(1), ruleset("standard"), players=4)
     assert len(board) == 20
 
 

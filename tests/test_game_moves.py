@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conundrum.game import grow_board, legal_moves
-from conundrum.rules import contacts, rules_for
+from conundrum.rules import contacts, ruleset
 from conundrum.solver import positions
 
 
@@ -16,7 +16,7 @@ from conundrum.solver import positions
 @given(seed=st.integers(0, 2**32), n=st.integers(1, 40),
        rules=st.sampled_from(["standard", "junior"]))
 def test_moves_equal_the_solver(seed, n, rules):
-    rs = rules_for(rules)
+    rs = ruleset(rules)
     board = grow_board(n, random.Random(seed), rules, "random")
     free = [t for t in rs.tiles if not board.contains(t)]
     hand = random.Random(seed).sample(free, min(8, len(free)))
@@ -30,4 +30,4 @@ def test_moves_equal_the_solver(seed, n, rules):
 
 def test_no_tiles_no_moves():
     board = grow_board(5, random.Random(1))
-    assert legal_moves(board, rules_for("standard"), []) == []
+    assert legal_moves(board, ruleset("standard"), []) == []

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from conundrum.board import Board
 from conundrum.game import GameOptions, GameRecord, play_game
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.scoring import expert_score
 
 
 def replay(record: GameRecord) -> Board:
     """Lay the record's tiles again, asserting each was legal when laid; return the board."""
-    rules = rules_for(record.options["rules"], record.options.get("chameleons"))
+    rules = ruleset(record.options["rules"], record.options.get("chameleons"))
     first = record.moves[0]
     assert (first.player, first.action) == (None, "start")
     assert first.placement is not None and first.placement.code[1] == "*"
@@ -39,7 +39,7 @@ def replay(record: GameRecord) -> Board:
 
 def check_record(record: GameRecord) -> None:
     board = replay(record)
-    rules = rules_for(record.options["rules"], record.options.get("chameleons"))
+    rules = ruleset(record.options["rules"], record.options.get("chameleons"))
     assert rules.board_faults(board) == []
     tiles = [p.tile for p in board]
     assert len(set(tiles)) == len(tiles)  # no tile twice

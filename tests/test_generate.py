@@ -36,13 +36,13 @@ from conundrum.generate.search import (
 )
 from conundrum.placement import Placement, neighbours
 from conundrum.puzzle import dump_puzzle, load_puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import junior_positions, positions, standard_counts
 from tests.support.program import CONUNDRUM
 from tests.support.strategies import grow as grow_reference
 
-STANDARD = rules_for("standard")
-JUNIOR = rules_for("junior")
+STANDARD = ruleset("standard")
+JUNIOR = ruleset("junior")
 
 
 def run(capsys, *argv):

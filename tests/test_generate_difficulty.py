@@ -24,10 +24,10 @@ from conundrum.generate.difficulty import (
 )
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle, dump_puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from tests.support.reference import cells_of
 
-STANDARD = rules_for("standard")
+STANDARD = ruleset("standard")
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -14,10 +14,10 @@ from conundrum.generate import GenerateRequest, TimeLimitError, generate
 from conundrum.generate.sat import Encoding, half_width, proof_width, rounds_for, stages
 from conundrum.placement import Placement
 from conundrum.puzzle import dump_puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import counts, positions, standard_positions
 
-STANDARD = rules_for("standard")
+STANDARD = ruleset("standard")
 
 
 def sat(n: int, targets: tuple[int, ...], seed: int = 1, **kw) -> GenerateRequest:

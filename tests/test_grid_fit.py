@@ -23,7 +23,7 @@ from conundrum.generate import GenerateRequest, explicit_sizes, most_answers, mo
 from conundrum.generate.difficulty import LEVELS, params_for
 from conundrum.generate.search import Room, Style, grow
 from conundrum.notation import Grid
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from renderers.book.geometry import Geometry
 from renderers.book.grid_fit import stand_in
 from renderers.book.layout import FEWER, WIDEST_GUTTER, Illegible, _Book, book_pages, grid_limits
@@ -138,7 +138,7 @@ def test_most_answers_and_tiles_bound_every_size_a_level_picks(level, given_) ->
 @given(seed=st.integers(0, 10**6), columns=st.integers(9, 16), rows=st.integers(9, 16),
        tiles=st.integers(4, 14))
 def test_growth_stays_within_the_room(seed, columns, rows, tiles) -> None:
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     room = Room.of((columns, rows))
     rng = random.Random(seed)
     style = Style.draw(rng)
@@ -150,7 +150,7 @@ def test_growth_stays_within_the_room(seed, columns, rows, tiles) -> None:
 
 
 def test_a_game_board_too_big_for_the_room_is_replaced_by_a_grown_one() -> None:
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     room = Room.of((19, 19))  # 20 tiles fill 35% of it: a game is played, and may fit
     assert room.fits_a_game(20)
     style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
@@ -182,7 +182,7 @@ def test_no_game_is_played_for_a_room_too_tight_for_its_boards(monkeypatch) -> N
     assert not room.fits_a_game(20)
     monkeypatch.setattr(search, "game_board", no_game)
     style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
-    grown = [grow(rules_for("standard"), 20, random.Random(s), style, room=room)
+    grown = [grow(ruleset("standard"), 20, random.Random(s), style, room=room)
              for s in range(12)]
     assert any(tracker is not None for tracker in grown)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conundrum import Board, Placement, positions, rules_for
+from conundrum import Board, Placement, positions, ruleset
 from conundrum.rules import contacts
 from conundrum.scoring import expert_score
 from conundrum.tiles import DEFAULT_CHAMELEONS, STANDARD_TILES, Tile, tile_set
@@ -50,19 +50,19 @@ def test_worked_examples_junior():
 def test_expert_scoring_rulebook_examples():
     board = Board([START, Placement("YYY", (1, -1), "h")])
     two_plus_one = Placement("YYG", (2, -2), "h")
-    assert rules_for("standard").is_legal(board, two_plus_one)
+    assert ruleset("standard").is_legal(board, two_plus_one)
     assert expert_score(board, two_plus_one) == 3  # 2 + 1
     board.add(two_plus_one)
     two_one_two = Placement("BBY", (1, -4), "v")
-    assert rules_for("standard").is_legal(board, two_one_two)
+    assert ruleset("standard").is_legal(board, two_one_two)
     assert expert_score(board, two_one_two) == 5  # 2 + 1 + 2
     three_three = Placement("BYG", (1, -1), "h")
-    assert rules_for("standard").is_legal(start_board(), three_three)
+    assert ruleset("standard").is_legal(start_board(), three_three)
     assert expert_score(start_board(), three_three) == 6  # 3 + 3
 
 
 def test_joker_on_board_matches_any_colour():
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     board = start_board()
     p = Placement("BRY", (0, -1), "h")  # R lies on the start's `*` centre
     found = contacts(board, p)
@@ -75,7 +75,7 @@ def test_joker_on_board_matches_any_colour():
 
 
 def test_new_tiles_own_joker_matches_anything():
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     board = Board([START, Placement("BYY", (1, -1), "h")])
     cham = Placement("P*Y", (4, -2), "v")  # its `*` at (4,-1) touches the Y at (3,-1)
     found = contacts(board, cham)
@@ -90,7 +90,7 @@ def test_new_tiles_own_joker_matches_anything():
 
 
 def test_one_square_touching_two_squares_counts_two_contacts():
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     board = Board([START, Placement("BYY", (1, -1), "h")])  # L-corner free at (3, 0)
     p = Placement("YGG", (3, 0), "h")
     found = contacts(board, p)
@@ -111,7 +111,7 @@ def test_palindrome_counted_once_per_cell_triple():
 
 
 def test_board_faults_report_each_rule():
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     assert rs.board_faults(Board([START, Placement("YYY", (1, -1), "h")])) == []
     not_cham = rs.board_faults(Board([Placement("YYY", (0, 0), "h")]))
     assert [f.rule for f in not_cham] == ["rule 2: the start is a chameleon"]
@@ -128,7 +128,7 @@ def test_board_faults_report_each_rule():
 
 def test_junior_boards_grown_legally_are_legal_and_broken_ones_are_not():
     from tests.support.strategies import grow
-    rs = rules_for("junior")
+    rs = ruleset("junior")
     for seed in range(20):
         assert rs.board_faults(grow(seed, 12, "junior")) == []
     board = Board([START, Placement("YRR", (3, 0), "h")])
@@ -150,7 +150,7 @@ def test_junior_boards_grown_legally_are_legal_and_broken_ones_are_not():
 
 
 def test_junior_explain_gives_reasons():
-    rs = rules_for("junior")
+    rs = ruleset("junior")
     board = start_board()
     assert rs.explain(board, Placement("YRR", (3, 0), "h")) is None
     assert "exactly one" in rs.explain(board, Placement("BYY", (0, -1), "h"))

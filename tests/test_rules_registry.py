@@ -15,8 +15,6 @@ from conundrum.rules import (
     JuniorRules,
     RuleSet,
     StandardRules,
-    rule_name,
-    rules_for,
     ruleset,
 )
 
@@ -34,7 +32,6 @@ def test_registry_names_every_rule_set():
 ])
 def test_ruleset_by_name(typed, cls):
     assert type(ruleset(typed)) is cls
-    assert type(rules_for(typed)) is cls
 
 
 def test_ruleset_passes_a_ruleset_through_and_takes_chameleons():
@@ -45,7 +42,7 @@ def test_ruleset_passes_a_ruleset_through_and_takes_chameleons():
 
 def test_unknown_rules_name_the_choices():
     with pytest.raises(ConundrumError, match="unknown rules 'chess'; choose standard or junior"):
-        rule_name("chess")
+        ruleset("chess")
 
 
 def test_a_new_variant_is_found_through_the_registry(monkeypatch):

@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conundrum import Board, Placement, counts, positions, rules_for
+from conundrum import Board, Placement, counts, positions, ruleset
 from conundrum.placement import from_cells
 from tests.support.reference import reference_positions, reference_reachable
 from tests.support.strategies import boards, grow
@@ -16,7 +16,7 @@ FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 
 def free_tiles(board: Board, rules: str = "standard") -> list[str]:
-    return [t for t in rules_for(rules).tiles if not board.contains(t)]
+    return [t for t in ruleset(rules).tiles if not board.contains(t)]
 
 
 @FAST
@@ -46,7 +46,7 @@ def test_counts_in_one_call_equal_each_tile_solved(board):
 @FAST
 @given(boards(30), st.randoms(use_true_random=False))
 def test_every_position_is_legal_when_laid(board, rnd):
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     assert rs.board_faults(board) == []
     assert reference_reachable(board.placements)
     code = rnd.choice(free_tiles(board))

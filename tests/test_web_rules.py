@@ -21,7 +21,7 @@ from conundrum.game.grow import grow_board
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import positions
 from renderers.web.page import page_html
 from tests.support.web import chrome, console_errors, open_page  # noqa: F401  (fixture)
@@ -46,16 +46,16 @@ UNREADABLE = ["RY C4 h", "RYX C4 h", "R*R* C4 h", "*RG C4 h", "RYG C0 h", "RYG 4
 
 def make_puzzle(rules: str, chameleons, n: int, seed: int) -> Puzzle:
     rng = random.Random(seed)
-    board = grow_board(n, rng, rules_for(rules, chameleons), bot="random")
-    ruleset = rules_for(rules, chameleons)
-    off = [t for t in ruleset.tiles if not board.contains(t)]
+    board = grow_board(n, rng, ruleset(rules, chameleons), bot="random")
+    rs = ruleset(rules, chameleons)
+    off = [t for t in rs.tiles if not board.contains(t)]
     # given: a tile with positions (when there is one) and one more, seeded
-    counted = [(t, len(positions(board, t, ruleset))) for t in off]
+    counted = [(t, len(positions(board, t, rs))) for t in off]
     with_positions = [t for t, c in counted if c]
     first = rng.choice(with_positions) if with_positions else rng.choice(off)
     second = rng.choice([t for t in off if t != first])
     given = [Given(first), Given(second)]
-    return Puzzle(board, given, ruleset.name, ruleset.chameleons if chameleons else None)
+    return Puzzle(board, given, rs.name, rs.chameleons if chameleons else None)
 
 
 def probe_answers(puzzle: Puzzle, rng: random.Random) -> list[str]:

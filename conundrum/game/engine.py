@@ -37,7 +37,7 @@ from dataclasses import replace
 from ..board import Board
 from ..errors import ConundrumError
 from ..placement import Placement
-from ..rules import rules_for
+from ..rules import ruleset
 from ..scoring import expert_score
 from ..tiles import JOKER, canonical, normalise_code
 from .bots import Bot, make_bot
@@ -111,7 +111,7 @@ class Game:
         self.options = (options or GameOptions()).validated()
         self.seed = seed
         self.check = check
-        self.rules = rules_for(self.options.rules, self.options.chameleons)
+        self.rules = ruleset(self.options.rules, self.options.chameleons)
 
     def _begin(self, placements: list[Placement], hands: list[list[str]], bag: list[str],
                rng: random.Random) -> None:

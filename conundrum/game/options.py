@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..errors import ConundrumError
-from ..rules import rule_name
+from ..rules import ruleset
 from ..tiles import chameleon_set
 from .bots import BOTS
 
@@ -55,7 +55,7 @@ class GameOptions:
                 or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ConundrumError(
                 f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {self.players}")
-        rules = rule_name(self.rules)
+        rules = ruleset(self.rules).name
         scoring = str(self.scoring).strip().lower()
         if scoring not in SCORINGS:
             raise ConundrumError(f"unknown scoring {self.scoring!r}; choose standard or expert")

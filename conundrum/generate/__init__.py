@@ -18,7 +18,7 @@ from ..board import Board
 from ..errors import ConundrumError, GenerationError
 from ..notation import Grid
 from ..puzzle import Given, Puzzle
-from ..rules import RuleSet, rule_name, rules_for
+from ..rules import RuleSet, ruleset
 from ..seeds import derive
 from ..solver import Solutions, given_positions
 from ..version import program_version
@@ -88,12 +88,12 @@ def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
     if not math.isfinite(limit) or limit <= 0:
         raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
     deadline = time.monotonic() + limit
-    ruleset = rules_for(rules)
+    rs = ruleset(rules)
     if req.difficulty is None:
         sizes = explicit_sizes(req)
-        check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
-        return _make(req, ruleset, sizes, _base_seed(req, sizes), deadline)
-    return _make_graded(req, ruleset, deadline)
+        check_request(sizes.tiles, sizes.given, sizes.targets, rs)
+        return _make(req, rs, sizes, _base_seed(req, sizes), deadline)
+    return _make_graded(req, rs, deadline)
 
 
 def _check_names(req: GenerateRequest) -> tuple[str, str]:
@@ -101,10 +101,10 @@ def _check_names(req: GenerateRequest) -> tuple[str, str]:
     if method not in METHODS:
         raise GenerationError(f"--method {req.method}: choose search or sat")
     try:
-        rules = rule_name(req.rules)
+        rules = ruleset(req.rules).name
     except ConundrumError:
         raise GenerationError(f"--rules {req.rules}: choose standard or junior") from None
-    if method == "sat" and not rules_for(rules).supports_sat:
+    if method == "sat" and not ruleset(rules).supports_sat:
         raise GenerationError("--method sat supports standard rules only; use --method "
                               f"search for {rules} puzzles")
     if req.difficulty is not None and req.difficulty not in (1, 2, 3, 4, 5):
@@ -174,7 +174,7 @@ def most_tiles(req: GenerateRequest) -> int:
     """The most tiles a board of the request can have (over every size a level picks)."""
     if req.tiles is not None or req.difficulty is None:
         return req.tiles or 0
-    return level_params(req.difficulty, rule_name(req.rules)).tiles[1]
+    return level_params(req.difficulty, ruleset(req.rules).name).tiles[1]
 
 
 def roomy(req: GenerateRequest) -> bool:
@@ -191,7 +191,7 @@ def most_answers(req: GenerateRequest) -> tuple[int, ...]:
         return explicit_sizes(replace(req, tiles=1)).targets  # (the tiles change nothing here)
     if req.given == 0 or req.difficulty is None:
         return ()
-    lp = level_params(req.difficulty, rule_name(req.rules))
+    lp = level_params(req.difficulty, ruleset(req.rules).name)
     if req.given is None:  # the level's own sizes: its most given tiles, each in range
         given = lp.given[1]
         return (min(lp.positions[1], MAX_POSITIONS // given),) * given

@@ -14,7 +14,7 @@ from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.difficulty import LEVELS
 from conundrum.generate.effort import measure
 from conundrum.generate.search import Style, grow, target_cost
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.seeds import derive
 
 CASES = [(8, (2,)), (12, (4,)), (20, (3, 3)), (20, (6,)), (30, (1,)), (30, (5, 5)),
@@ -45,7 +45,7 @@ def rejection(n: int, targets: tuple[int, ...], seed: int) -> tuple[int, int, in
     steering); `fixed` draws the given tiles at random first, the textbook
     rejection sampler.
     """
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     chosen = fixed = 0
     t0 = time.perf_counter()
     for attempt in range(REJECTION_ATTEMPTS):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 
-from conundrum import Board, counts, positions, rules_for
+from conundrum import Board, counts, positions, ruleset
 from tests.support.reference import reference_positions
 from tests.support.strategies import grow
 
@@ -26,7 +26,7 @@ def _time(fn, repeat: int) -> float:
 
 def bench_board(n_tiles: int, seed: int) -> tuple[int, float, float, float, float, float]:
     board = grow(seed, n_tiles)
-    rs = rules_for("standard")
+    rs = ruleset("standard")
     free = [t for t in rs.tiles if not board.contains(t)]
     sample = random.Random(seed).sample(free, min(8, len(free)))
     placements = board.placements

@@ -7,7 +7,7 @@ import random
 from conundrum.board import Board
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import positions
 from conundrum.tiles import tile_set
 
@@ -17,7 +17,7 @@ START = Placement("B*Y", (0, 0), "h")
 def grown_board(tiles: int, seed: int) -> Board:
     """A legal standard board of about `tiles` tiles, each laid legally after the last."""
     rng = random.Random(seed)
-    rules = rules_for("standard")
+    rules = ruleset("standard")
     board = Board([START])
     pool = [t for t in tile_set() if not board.contains(t)]
     rng.shuffle(pool)
@@ -37,7 +37,7 @@ def grown_puzzle(tiles: int, seed: int, given: int = 2, title: str | None = "Tes
                  low: int = 2, high: int = 9) -> Puzzle:
     """A puzzle on a grown board whose given tiles have between `low` and `high` positions."""
     board = grown_board(tiles, seed)
-    rules = rules_for("standard")
+    rules = ruleset("standard")
     chosen: list[Given] = []
     for code in sorted(t for t in tile_set() if not board.contains(t)):
         n = len(positions(board, code, rules))
@@ -55,7 +55,7 @@ def small_puzzle() -> Puzzle:
 def busy_puzzle(tiles: int = 50, seed: int = 5, given: int = 5) -> Puzzle:
     """A puzzle whose given tiles have the most positions on its board (long answer keys)."""
     board = grown_board(tiles, seed)
-    rules = rules_for("standard")
+    rules = ruleset("standard")
     free = sorted(t for t in tile_set() if not board.contains(t))
     ranked = sorted(free, key=lambda code: (-len(positions(board, code, rules)), code))
     chosen = [Given(code, len(positions(board, code, rules))) for code in ranked[:given]]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from conundrum.board import Board
 from conundrum.placement import Placement
-from conundrum.rules import rules_for
+from conundrum.rules import ruleset
 from conundrum.solver import positions
 from conundrum.tiles import DEFAULT_CHAMELEONS
 
@@ -16,7 +16,7 @@ from conundrum.tiles import DEFAULT_CHAMELEONS
 def grow(seed: int, n_tiles: int, rules: str = "standard") -> Board:
     """A board of up to n_tiles laid one by one, each legal when laid."""
     rng = random.Random(seed)
-    rs = rules_for(rules)
+    rs = ruleset(rules)
     start = rng.choice(DEFAULT_CHAMELEONS)
     board = Board([Placement(start, (0, 0), rng.choice("hv"))])
     bag = [t for t in rs.tiles if not board.contains(t)]
