@@ -200,6 +200,7 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number() -> None:
 
 def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypatch) -> None:
     import renderers.book.layout as book
+    import renderers.book.pages as pages
     import renderers.sheet.puzzle as sheet
     import renderers.sheet.solved as solved
 
@@ -219,7 +220,7 @@ def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypat
         calls.append(puzzle)
         return real(puzzle, solutions)
 
-    for module in (solved, sheet, book):
+    for module in (solved, sheet, book, pages):
         monkeypatch.setattr(module, "solve", counted)
     assert [p.items for p in book.book_pages(content, lambda _m: None)] == expected
     assert len(calls) == len(puzzles) + 1  # and the how-to-play example

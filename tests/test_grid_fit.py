@@ -26,7 +26,8 @@ from conundrum.notation import Grid
 from conundrum.rules import ruleset
 from renderers.book.geometry import Geometry
 from renderers.book.grid_fit import stand_in
-from renderers.book.layout import FEWER, WIDEST_GUTTER, Illegible, _Book, book_pages, grid_limits
+from renderers.book.layout import WIDEST_GUTTER, _Book, book_pages, grid_limits
+from renderers.book.pages import FEWER, Illegible
 from renderers.page.layout import PAGE_SIZES, Page
 from renderers.page.style import MIN_CELL
 from renderers.sheet.solved import Solved

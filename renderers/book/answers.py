@@ -9,14 +9,21 @@ come from the solver, never from the file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from renderers.book.geometry import Geometry
+from renderers.book.pages import GAP, BookPages
 from renderers.page.layout import Page, Text
 from renderers.page.style import Style
-from renderers.page.text import first_baseline, line_height, wrap_list
+from renderers.page.text import (
+    first_baseline,
+    line_height,
+    wrap_list,
+)
 from renderers.page.wording import count_text
+from renderers.sheet.answer_key import answer_blocks, flow_answers, needed
 from renderers.sheet.draw import baseline_for_centre, draw_tile
-from renderers.sheet.solved import Solved
+from renderers.sheet.solved import Solved, retitled
 
 LABEL_PT = 10.0
 BODY_PT = 8.5
@@ -73,3 +80,116 @@ def draw_key_lines(page: Page, lines: list[KeyLine], x: float, y: float, style: 
                           colour=pal.ink, tag="key list"))
         y += line.height
     return y
+
+
+class AnswerPages(BookPages):
+    """The answers at the end of the book: compact keys (`answers: end`) or drawn ones."""
+
+    def _answers(self, number: int) -> list[Page]:
+        title = self.t("book_answers")
+        pages: list[Page] = []
+        page = self._new("answers")
+        top = self._heading(page, title, number)
+        pages.append(page)
+        packer = _Columns(self.geo, number, top)
+        for bp in self.puzzles:
+            lines = key_lines(self._solved(bp), bp.number, packer.col_w, self.style)
+            need = key_height(lines)
+            if not packer.fits(need) and not packer.empty:
+                packer.next_column()
+            while lines:
+                if packer.new_page:
+                    page = self._new("answers")
+                    packer.start_page(self._running(page, title, packer.number))
+                    pages.append(page)
+                k = packer.lines_that_fit(lines)
+                y = draw_key_lines(page, lines[:k], packer.x, packer.y, self.style)
+                packer.y = y
+                lines = lines[k:]
+                if lines:  # a key longer than a column goes on, under its number again
+                    packer.next_column()
+                    again = self.t("continued", code=self.t("book_puzzle", n=bp.number))
+                    lines.insert(0, KeyLine("number", again))
+            packer.y += 4.0
+        return pages
+
+    def _answers_drawn(self, number: int) -> list[Page]:
+        """`answers: end-drawn`: each key as a single sheet's, every position a small board
+        with the tile drawn in, flowed down columns and pages."""
+        title = self.t("book_answers")
+        page = self._new("answers")
+        pages = [page]
+        packer = _Columns(self.geo, number, self._heading(page, title, number))
+        style = replace(self.style, compact=True, footer=False)
+        column_h = packer.bottom - packer.top
+        for bp in self.puzzles:
+            solved = retitled(self._solved(bp), self.t("book_puzzle", n=bp.number))
+            blocks = answer_blocks(solved, packer.col_w, column_h, style)
+            start: int | None = 0
+            while start is not None:
+                if packer.new_page:
+                    page = self._new("answers")
+                    packer.start_page(self._running(page, title, packer.number))
+                    pages.append(page)
+                if not packer.fits(needed(blocks, start)) and not packer.empty:
+                    packer.next_column()
+                    continue
+                drawn = flow_answers(page, blocks, solved, packer.x, packer.y,
+                                     packer.bottom - packer.y, style, start)
+                packer.y, start = drawn.bottom, drawn.next_block
+                if start is not None:
+                    packer.next_column()
+            packer.y += 3.0
+        return pages
+
+
+class _Columns:
+    """Where the next answer key line goes: columns across a page, pages down the book."""
+
+    def __init__(self, geo: Geometry, number: int, top: float) -> None:
+        self.geo = geo
+        _, _, w, _ = geo.box(number)
+        self.cols = 2 if w >= 140 else 1
+        self.col_w = (w - (self.cols - 1) * GAP) / self.cols
+        self.number = number
+        self.new_page = False
+        self.start_page(top)
+
+    def start_page(self, top: float) -> None:
+        self.new_page = False
+        self.top = top
+        self.col = 0
+        self.y = top
+
+    @property
+    def x(self) -> float:
+        return self.geo.box(self.number)[0] + self.col * (self.col_w + GAP)
+
+    @property
+    def bottom(self) -> float:
+        _, y, _, h = self.geo.box(self.number)
+        return y + h
+
+    @property
+    def empty(self) -> bool:
+        return self.y <= self.top
+
+    def fits(self, height: float) -> bool:
+        return self.y + height <= self.bottom
+
+    def lines_that_fit(self, lines: list[KeyLine]) -> int:
+        """How many of `lines` fit below y (at least one, so a key always moves on)."""
+        y, k = self.y, 0
+        while k < len(lines) and y + lines[k].height <= self.bottom:
+            y += lines[k].height
+            k += 1
+        return max(1, k)
+
+    def next_column(self) -> None:
+        if self.col + 1 < self.cols:
+            self.col += 1
+            self.y = self.top
+        else:
+            self.number += 1
+            self.new_page = True
+            self.col = 0

@@ -1,0 +1,126 @@
+"""A book's front matter: the title page, the copyright page, how to play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from renderers.book.pages import BookPages
+from renderers.page.layout import BLEEDS, Page, Rect
+from renderers.page.style import NOTATION_EXAMPLE
+from renderers.page.text import (
+    draw_fitted,
+    draw_paragraph,
+    paragraph_height,
+)
+from renderers.sheet.answer_key import answer_blocks, flow_answers
+from renderers.sheet.draw import draw_tile
+from renderers.sheet.legend import LegendLook, draw_legend
+from renderers.sheet.puzzle import draw_puzzle
+from renderers.sheet.qr import short_address
+
+RULES = 5  # book_rule_1 .. book_rule_5
+COPYRIGHT_PT = 9.0
+
+
+class FrontMatter(BookPages):
+    """The pages before the contents."""
+
+    def _title_page(self) -> Page:
+        page = self._new("title")
+        x, y, w, h = self.geo.box(1)
+        codes = ["RYG", "B*Y", "GBP", "YPR", "P*R"]
+        pitch = len(codes) * 3 + len(codes) - 1  # cells across: three a tile, one between
+        cell = min(9.0, w / pitch)
+        row_w = pitch * cell
+        tx = x + (w - row_w) / 2
+        for code in codes:
+            draw_tile(page, code, "h", tx, y + h * 0.22, cell, self.pal)
+            tx += 4 * cell
+        top = y + h * 0.22 + cell + 14.0
+        top = draw_paragraph(page, self.spec.title, x, top, w, 30.0, self.pal.ink, bold=True,
+                             align="center", tag="book title") + 4.0
+        if self.spec.subtitle:
+            top = draw_paragraph(page, self.spec.subtitle, x, top, w, 17.0, self.pal.ink,
+                                 align="center", tag="book subtitle") + 4.0
+        draw_fitted(page, self.t("book_count", n=len(self.puzzles)), x, top + 6.0, w, 12.0,
+                    self.pal.muted, align="center", tag="book count")
+        if self.geo.bleed:
+            self._bleed_band(page)
+        return page
+
+    def _bleed_band(self, page: Page) -> None:
+        """The five tile colours as stripes across the foot of the cover page, printed past
+        the trim so the cut never leaves a white sliver (bleed books only)."""
+        geo, colours = self.geo, "RYGBP"
+        x0, _, x1, y1 = geo.trim(1)
+        right = x1 + geo.bleed  # page 1 bleeds on the right, away from the spine
+        band = 6.0
+        stripe = (right - x0) / len(colours)
+        for k, colour in enumerate(colours):
+            page.add(Rect(x0 + k * stripe, y1 - band, stripe, band + geo.bleed,
+                          fill=self.pal.fill(colour), tag=f"{BLEEDS} band {colour}"))
+
+    def _copyright_page(self) -> Page:
+        """What trade paperbacks print on the back of the title page, set at its foot."""
+        page = self._new("copyright")
+        spec = self.spec
+        x, y, w, h = self.geo.box(2)
+        parts: list[tuple[str, bool]] = [(spec.title, True)]
+        if spec.subtitle:
+            parts.append((spec.subtitle, False))
+        if spec.author:
+            parts.append((self.t("book_by", author=spec.author), False))
+        if spec.edition:
+            parts.append((spec.edition, False))
+        if spec.publisher:
+            parts.append((self.t("book_published_by", publisher=spec.publisher), False))
+        if spec.isbn:
+            parts.append((self.t("book_isbn", isbn=spec.isbn), False))
+        if spec.copyright:
+            parts.append((spec.copyright, False))
+        gap = 2.0
+        height = sum(paragraph_height(text, w, COPYRIGHT_PT, bold) + gap for text, bold in parts)
+        top = max(y, y + h - height)
+        for text, bold in parts:
+            top = draw_paragraph(page, text, x, top, w, COPYRIGHT_PT, self.pal.ink, bold=bold,
+                                 tag="copyright") + gap
+        return page
+
+    def _how_to_play(self) -> Page:
+        page = self._new("how to play")
+        number = self.how_to_play_page
+        x, _, w, h = self.geo.box(number)
+        bottom = self.geo.box(number)[1] + h
+        top = self._heading(page, self.t("book_how_to_play"), number)
+        body = 10.0 if w > 140 else 9.0
+        example = self._example_notation()
+        for i in range(1, RULES + 1):
+            text = self.t(f"book_rule_{i}", example=example)
+            top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
+        if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
+            top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
+                                 x, top, w, body, self.pal.ink, tag="web howto") + 2.0
+        top = draw_paragraph(page, self.t("book_colours"), x, top + 1.0, w, body, self.pal.ink,
+                             bold=True, tag="colours heading") + 1.0
+        look = LegendLook(body, 3.6)
+        top = draw_legend(page, x, top, w, self.style, look, note=True) + 3.0
+        given = self.example.given[0]
+        top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
+                             x, top + 2.0, w, body, self.pal.ink, bold=True,
+                             tag="example") + 2.0
+        plain = replace(self.style, header=False, instructions=False, footer=False,
+                        write_space=False, max_cell=7.0)
+        key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
+        # the board takes what the whole key (every position drawn) leaves
+        blocks = answer_blocks(self.example_solved, w, (bottom - top) * 0.5, key)
+        key_h = sum(block.height for block in blocks) + 6.0  # and the gap above it
+        board_h = max(40.0, min(80.0, bottom - top - key_h))
+        drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
+        flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
+                     bottom - drawn.bottom - 4.0, key, 0)
+        return page
+
+    def _example_notation(self) -> str:
+        """The first position of the example's tile, as the reader would write it."""
+        _code, found = self.example_solved.solutions[0]
+        return self.example_solved.grid.text(found[0]) if found else NOTATION_EXAMPLE

@@ -1,0 +1,130 @@
+"""What every page of a book shares: the book being laid out, its page geometry, the
+heading, running header and page number of a page, and the notes pages that pad it.
+
+The book's parts (front.py, contents.py, sections.py, answers.py) each add the pages
+they lay out to this base; layout.py joins them into one layout of the whole book.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conundrum.book.manifest import BookPuzzle
+from conundrum.book.spec import BookSpec
+from conundrum.puzzle import Puzzle
+from renderers.book.geometry import Geometry
+from renderers.page.fonts import PT_TO_MM
+from renderers.page.layout import TEXT_DESCENT, Align, Line, Page, Text
+from renderers.page.style import Style
+from renderers.page.text import (
+    draw_fitted,
+    first_baseline,
+    line_height,
+)
+from renderers.sheet.solved import Solved, solve
+
+Warn = Callable[[str], None]
+
+GRID = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}  # per_page -> (columns, rows)
+FEWER = {6: 4, 4: 2, 2: 1}
+GAP = 6.0  # mm between puzzles, and between answer columns
+HEADING_PT = 18.0
+RUNNING_PT = 8.0
+PAGE_NUMBER_PT = 9.0
+
+
+class Illegible(Exception):
+    """A puzzle cannot be drawn at a legible size in its slot."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+class BookPages:
+    """One layout attempt at a given geometry: the state the book's parts share."""
+
+    def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], example: Solved | None,
+                 geo: Geometry, solved: dict[int, Solved], lazy: bool = False) -> None:
+        self.spec, self.puzzles = spec, puzzles
+        self._example = example  # None: only measuring sections (`grid_limits`)
+        self.solved = solved  # shared by every layout attempt of the book
+        self.geo = geo
+        self.lazy = lazy
+        self.notes: list[str] = []  # what differs from the spec, for stderr
+        self.style = Style(lang=spec.language, palette=spec.palette).checked()
+        self.pal = self.style.pal
+
+    def t(self, key: str, **kw: object) -> str:
+        return self.style.t(key, **kw)
+
+    @property
+    def example_solved(self) -> Solved:
+        assert self._example is not None, "a layout of the whole book has its example"
+        return self._example
+
+    @property
+    def example(self) -> Puzzle:
+        return self.example_solved.puzzle
+
+    def _solved(self, bp: BookPuzzle) -> Solved:
+        """The puzzle's solutions, found the first time any layout asks."""
+        found = self.solved.get(bp.number)
+        if found is None:
+            found = self.solved[bp.number] = solve(bp.puzzle, bp.made.solutions)
+        return found
+
+    @property
+    def how_to_play_page(self) -> int:
+        """The title page, the copyright page (when the spec has front matter), then this."""
+        return 3 if self.spec.has_front_matter else 2
+
+    def _new(self, kind: str) -> Page:
+        page = self.geo.new_page()
+        page.kind = kind
+        page.lazy = self.lazy
+        return page
+
+    def _heading(self, page: Page, text: str, number: int) -> float:
+        """A page heading with a rule under it; returns the y below."""
+        x, y, w, _ = self.geo.box(number)
+        y = draw_fitted(page, text, x, y, w, HEADING_PT, self.pal.ink, bold=True,
+                        tag="heading")
+        page.add(Line(x, y + 1.0, x + w, y + 1.0, stroke=self.pal.accent, width=0.4))
+        return y + 6.0
+
+    def _running(self, page: Page, text: str, number: int) -> float:
+        """A small header repeating where the reader is; returns the y below."""
+        x, y, w, _ = self.geo.box(number)
+        align: Align = "right" if number % 2 else "left"  # on the outside edge
+        ax = x + w if number % 2 else x
+        page.add(Text(ax, first_baseline(y, RUNNING_PT), text, RUNNING_PT, align=align,
+                      colour=self.pal.muted, tag="running"))
+        y += line_height(RUNNING_PT) + 0.5
+        page.add(Line(x, y, x + w, y, stroke=self.pal.grid_line, width=0.25))
+        return y + 4.0
+
+    def _page_number(self, page: Page, number: int) -> None:
+        geo = self.geo
+        cx = geo.trim_left(number) + geo.trim_w / 2
+        # in the bottom margin, its lowest ink just inside the safe area
+        y = geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
+        page.add(Text(cx, y, str(number), PAGE_NUMBER_PT, align="center",
+                      colour=self.pal.muted, tag="page number"))
+
+    def _section_detail(self, index: int, items: list[BookPuzzle]) -> str:
+        return self._detail_text(index, items[0].number, items[-1].number)
+
+    def _detail_text(self, index: int, first: int, last: int) -> str:
+        span = (self.t("book_puzzles_one", first=first) if first == last
+                else self.t("book_puzzles_range", first=first, last=last))
+        return f"{self.t('book_level', n=self.spec.sections[index].difficulty)} · {span}"
+
+    def _notes(self, number: int) -> Page:
+        page = self._new("notes")
+        top = self._heading(page, self.t("book_notes"), number)
+        x, y, w, h = self.geo.box(number)
+        while top + 9.0 < y + h:
+            top += 9.0
+            page.add(Line(x, top, x + w, top, stroke=self.pal.grid_line, width=0.25))
+        return page

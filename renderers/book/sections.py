@@ -1,0 +1,154 @@
+"""A book's sections: their puzzles laid out in slots, a page at a time, and the largest
+board grid a section's slots print legibly (what the generator grows boards within)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from conundrum.book.manifest import BookPuzzle
+from conundrum.generate import GenerateRequest, most_answers, roomy
+from renderers.book.grid_fit import Drawn, draws_legibly, everywhere, largest_grid
+from renderers.book.pages import FEWER, GAP, GRID, BookPages, Illegible
+from renderers.page.layout import Line, Page
+from renderers.page.style import MIN_CELL, Style
+from renderers.page.text import (
+    draw_fitted,
+)
+from renderers.sheet.legend import STRIP, draw_legend, legend_height
+from renderers.sheet.puzzle import draw_puzzle
+from renderers.sheet.qr import page_address
+from renderers.sheet.solved import Solved, retitled
+
+
+class Sections(BookPages):
+    """The puzzle pages of each section."""
+
+    def _puzzle_style(self, per_page: int, slot_h: float, blank: bool) -> Style:
+        return replace(self.style, header=True, instructions=False, footer=False,
+                       write_space=True, compact=per_page >= 4 or slot_h < 120, blank=blank)
+
+    def _blank(self, section: int, solved: Solved) -> bool:
+        """Boxes to fill in instead of counts: when the section asks, and for a trick
+        puzzle (a tile with no position), whose "0 positions" would give the answer away."""
+        return self.spec.sections[section].counts == "blank" or \
+            any(not found for _code, found in solved.solutions)
+
+    def _section(self, index: int, items: list[BookPuzzle], number: int) -> list[Page]:
+        """The section's pages at the spec's puzzles a page, or fewer where they would be
+        illegible (decided per section, so one big board does not thin out the book)."""
+        per_page = self.spec.per_page
+        too_big: list[int] = []
+        while True:
+            try:
+                pages = self._section_at(index, items, number, per_page)
+                break
+            except Illegible as exc:
+                too_big.append(exc.number)
+                per_page = FEWER[per_page]
+        if too_big:
+            self.notes.append(
+                f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
+                f"{self.spec.per_page} a page on {self.spec.page} with cells of at least "
+                f"{MIN_CELL:g} mm; printing {per_page} a page in this section")
+        return pages
+
+    def _section_at(self, index: int, items: list[BookPuzzle], number: int, per_page: int
+                    ) -> list[Page]:
+        section = self.spec.sections[index]
+        pages = []
+        for start in range(0, len(items), per_page):
+            page = self._new("puzzles")
+            detail = self._section_detail(index, items) if start == 0 else None
+            top = self._section_top(page, section.name, detail, number)
+            bottom = self._legend_strip(page, number)
+            self._slots(page, items[start:start + per_page], number, top, bottom, per_page)
+            pages.append(page)
+            number += 1
+        return pages
+
+    def _section_top(self, page: Page, name: str, detail: str | None, number: int) -> float:
+        """A section's heading and `detail` line (its first page) or its running header
+        (the others); returns the y below, where the puzzles start."""
+        if detail is None:
+            return self._running(page, name, number)
+        top = self._heading(page, name, number)
+        x, _, w, _ = self.geo.box(number)
+        return draw_fitted(page, detail, x, top - 3.0, w, 10.0, self.pal.muted,
+                           tag="section detail") + 3.0
+
+    def section_limit(self, index: int) -> tuple[int, int]:
+        """The grid limit of section `index` at the spec's puzzles a page, or at fewer
+        where its boards could not grow within that (see `grid_limits`)."""
+        section, per_page = self.spec.sections[index], self.spec.per_page
+        request = GenerateRequest(tiles=section.tiles, given=section.given,
+                                  positions=section.positions, difficulty=section.difficulty)
+        while True:
+            limit = self.grid_limit(index, per_page, most_answers(request))
+            if per_page == 1 or roomy(replace(request, max_grid=limit)):
+                return limit
+            per_page = FEWER[per_page]
+
+    def grid_limit(self, index: int, per_page: int, counts: tuple[int, ...]
+                   ) -> tuple[int, int]:
+        """The largest drawn grid (columns, rows) a puzzle of section `index` with given
+        tiles of these `counts` prints with cells of MIN_CELL mm at `per_page` puzzles a
+        page, wherever the section puts it: the slots of its first page (under its
+        heading) and of the pages after (whose type may be larger), drawn by
+        `draw_puzzle` itself (grid_fit.py)."""
+        section = self.spec.sections[index]
+        last = sum(s.count for s in self.spec.sections)  # the longest puzzle number
+        slots: list[Drawn] = []
+        most_w = most_h = 0.0
+        for detail in (self._detail_text(index, last, last), None):
+            page = self._new("puzzles")
+            top = self._section_top(page, section.name, detail, 1)
+            bottom = self._legend_strip(page, 1)
+            slot_w, slot_h = self._slot_size(1, top, bottom, per_page)
+
+            def style_for(solved: Solved, slot_h: float = slot_h) -> Style:
+                style = self._puzzle_style(per_page, slot_h, self._blank(index, solved))
+                return replace(style, web_url=page_address(self.spec.web, last)) \
+                    if self.spec.web else style
+
+            slots.append(draws_legibly(counts, slot_w, slot_h, style_for))
+            most_w, most_h = max(most_w, slot_w), max(most_h, slot_h)
+        return largest_grid(everywhere(slots), most_w, most_h)
+
+    def _slot_size(self, number: int, top: float, bottom: float, per_page: int
+                   ) -> tuple[float, float]:
+        """Each puzzle's rectangle (width, height) between `top` and `bottom` of a page."""
+        cols, rows = GRID[per_page]
+        _, _, w, _ = self.geo.box(number)
+        return (w - (cols - 1) * GAP) / cols, (bottom - top - (rows - 1) * GAP) / rows
+
+    def _legend_strip(self, page: Page, number: int) -> float:
+        """The colour legend in one small strip at the foot of a puzzle page; returns the
+        y above it, where the puzzles end."""
+        x, y, w, h = self.geo.box(number)
+        height = legend_height(self.style, w, STRIP)
+        top = y + h - height
+        draw_legend(page, x, top, w, self.style, STRIP)
+        return top - 3.0
+
+    def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
+               bottom: float, per_page: int) -> None:
+        cols, _rows = GRID[per_page]
+        x, _, w, _ = self.geo.box(number)
+        slot_w, slot_h = self._slot_size(number, top, bottom, per_page)
+        for k, bp in enumerate(items):
+            r, c = divmod(k, cols)
+            sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
+            solved = self._solved(bp)
+            style = self._puzzle_style(per_page, slot_h, self._blank(bp.section, solved))
+            titled = retitled(solved, self.t("book_puzzle", n=bp.number))
+            linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
+                if self.spec.web else style
+            drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
+            if not drawn.legible and per_page > 1:
+                raise Illegible(bp.number)
+            if r and c == 0:
+                ly = sy - GAP / 2
+                page.add(Line(x, ly, x + w, ly, stroke=self.pal.grid_line, width=0.25))
+        if cols > 1 and len(items) > 1:
+            lx = x + slot_w + GAP / 2
+            page.add(Line(lx, top, lx, bottom, stroke=self.pal.grid_line, width=0.25))
