@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -43,35 +42,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.build import Hooks
-        from conundrum.book.make import BookContent, BookOptions, check_output, make_book
-        from conundrum.book.spec import load_spec
-        from conundrum.files import check_folder
-        from renderers.book.export import export_book
-        from renderers.book.layout import DrawnBook, grid_limits, render_book
-        from renderers.page.text import require_drawable_book
+        from renderers.book.progress import BookProgress  # rich's progress bar: only here
+        from renderers.publish import PublishOptions, publish
 
-        book_spec = load_spec(spec)
-        require_drawable_book(book_spec, str(spec))  # before any puzzle is made
-        check_output(output)
-        if web is not None:
-            check_folder(web, "--web")
-        kept: list[BookContent] = []  # the content drawn, for --export
-        drawn = DrawnBook()  # the pages and solved puzzles the PDF was drawn from
-
-        def render(content: BookContent, warn: Callable[[str], None]) -> bytes:
-            kept.append(content)
-            return render_book(content, warn, drawn if export is not None else None)
-
-        if export is not None:
-            check_folder(export, "--export")
-        from renderers.book.progress import BookProgress  # rich's progress bar: only this command
-
+        options = PublishOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
+                                 draft=draft, web=web, export=export)
         progress = BookProgress()
-        options = BookOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
-                              max_grids=grid_limits(book_spec),
-                              source=str(spec), draft=draft)
         try:
-            result = make_book(book_spec, options, render, _warn, Hooks(progress=progress))
+            done = publish(spec, options, _warn, Hooks(progress=progress))
         except KeyboardInterrupt:
             progress.stop()
             _warn("the puzzles made so far are kept; run the same command with --resume "
@@ -79,18 +57,13 @@ def register(app: typer.Typer) -> None:
             raise
         finally:
             progress.stop()
-        if web is not None:
-            from renderers.web.site import write_site
-            site = write_site(book_spec, result.puzzles, web)
-            print(f"{web}: a site of {len(site)} pages", file=sys.stderr)
-        elif book_spec.web:
-            _warn(f"the QR codes lead to {book_spec.web}; write the pages to upload there "
-                  "with --web DIR")
+        result = done.book
+        if done.site is not None:
+            print(f"{web}: a site of {len(done.site)} pages", file=sys.stderr)
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "
               f"{recorded}", file=sys.stderr)
-        if export is not None:
-            written = export_book(kept[-1], export, drawn)
-            print(f"{export}: board art for {len(kept[-1].puzzles)} puzzles and "
-                  f"{written[-1].name}", file=sys.stderr)
+        if done.export is not None:
+            print(f"{export}: board art for {len(result.puzzles)} puzzles and "
+                  f"{done.export[-1].name}", file=sys.stderr)

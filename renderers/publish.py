@@ -1,0 +1,84 @@
+"""A book from its spec to everything the author uploads: the PDF and its manifest (and
+the catalogue's record), and on request the site (`--web`) and the export for layout
+tools (`--export`). The `book` command calls `publish` and prints what it returns.
+
+Every check that can fail runs before any puzzle is made: the spec, that its text can
+be drawn, the output and the folders.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from conundrum.book.build import Hooks
+from conundrum.book.make import BookContent, BookOptions, BookResult, check_output, make_book
+from conundrum.book.spec import BookSpec, load_spec
+from conundrum.files import check_folder
+from renderers.book.export import export_book
+from renderers.book.layout import DrawnBook, grid_limits, render_book
+from renderers.page.text import require_drawable_book
+
+Warn = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class PublishOptions:
+    """What the `book` command was asked for besides the spec (see its --help)."""
+
+    output: Path
+    jobs: int = 1
+    catalogue: str | None = None
+    resume: bool = False
+    draft: bool = False
+    web: Path | None = None  # write the site into this folder
+    export: Path | None = None  # write board art and puzzles.csv into this folder
+
+
+@dataclass(frozen=True)
+class Published:
+    """What `publish` wrote: the book (PDF, manifest, catalogue record), the site's pages
+    and the export's files (None where not asked for)."""
+
+    spec: BookSpec
+    book: BookResult
+    site: list[Path] | None
+    export: list[Path] | None
+
+
+def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
+            hooks: Hooks | None = None) -> Published:
+    """Make the book `spec_path` describes with `options`; `warn` hears every note for
+    stderr, `hooks` follow the progress. Raises ConundrumError (a bad spec, output or
+    folder) before any work, or when the build cannot finish."""
+    spec = load_spec(spec_path)
+    require_drawable_book(spec, str(spec_path))  # before any puzzle is made
+    check_output(options.output)
+    for folder, option in ((options.web, "--web"), (options.export, "--export")):
+        if folder is not None:
+            check_folder(folder, option)
+    kept: list[BookContent] = []  # the content drawn, for --export
+    drawn = DrawnBook()  # the pages and solved puzzles the PDF was drawn from
+
+    def render(content: BookContent, warn: Warn) -> bytes:
+        kept.append(content)
+        return render_book(content, warn, drawn if options.export is not None else None)
+
+    book_options = BookOptions(output=options.output, jobs=options.jobs,
+                               catalogue=options.catalogue, resume=options.resume,
+                               max_grids=grid_limits(spec), source=str(spec_path),
+                               draft=options.draft)
+    result = make_book(spec, book_options, render, warn, hooks or Hooks())
+    site = None
+    if options.web is not None:
+        from renderers.web.site import write_site
+        site = write_site(spec, result.puzzles, options.web)
+    elif spec.web:
+        warn(f"the QR codes lead to {spec.web}; write the pages to upload there with "
+             "--web DIR")
+    exported = None
+    if options.export is not None:
+        exported = export_book(kept[-1], options.export, drawn)
+    return Published(spec, result, site, exported)
