@@ -62,3 +62,13 @@ def test_a_backwards_import_breaks_the_layers(tmp_path, importer, imported) -> N
                             env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert result.returncode != 0
     assert "BROKEN" in result.stdout
+
+
+def test_a_generate_module_loads_without_the_generators_driver() -> None:
+    # grading (generate.effort) must not pay for the search, SAT and the driver
+    code = ("import sys, conundrum.generate.effort; "
+            "print(sorted(m for m in sys.modules if m.startswith('conundrum.generate.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert "conundrum.generate.driver" not in out and "conundrum.generate.search" not in out
+    assert "conundrum.generate.effort" in out

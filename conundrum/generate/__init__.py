@@ -9,330 +9,39 @@ Every puzzle is re-solved by the solver before it is returned, and carries in
 
 from __future__ import annotations
 
-import math
-import random
-import time
-from dataclasses import dataclass, replace
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from ..board import Board
-from ..errors import ConundrumError, GenerationError
-from ..notation import Grid
-from ..puzzle import Given, Puzzle
-from ..rules import RuleSet, ruleset
-from ..seeds import derive
-from ..solver import Solutions, given_positions
-from ..version import program_version
-from .bounds import check_request, check_sizes
-from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
-from .difficulty import MAX_POSITIONS, LevelPick, grade_of_score, level_params, params_for
-from .effort import Weights, default_weights, measure
-from .search import Budget, Room, TimeLimitError, run_search
+if TYPE_CHECKING:
+    from .driver import (
+        METHODS,
+        GenerateRequest,
+        GenerationError,
+        Sizes,
+        TimeLimitError,
+        explicit_sizes,
+        generate,
+        generate_solved,
+        laying_order,
+        most_answers,
+        most_tiles,
+        reproducing_args,
+        roomy,
+        verify,
+    )
 
-TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
-
-METHODS = ("search", "sat")
-DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
-DIFFICULTY_ATTEMPTS = 12
-
-__all__ = ["GenerateRequest", "generate", "generate_solved", "METHODS", "GenerationError",
-           "TimeLimitError"]
-
-
-@dataclass(frozen=True)
-class GenerateRequest:
-    tiles: int | None = None  # N, start chameleon included
-    given: int | None = None  # K
-    positions: tuple[int, ...] | None = None  # one target per given tile (one value: all)
-    seed: int = 1
-    method: str = "search"  # "search" | "sat"
-    difficulty: int | None = None  # 1-5; fills unset tiles/given/positions
-    rules: str = "standard"  # "standard" | "junior"
-    time_limit: float | None = None  # seconds; only decides when to give up
-    weights: Weights | None = None  # effort weights for the grade (default: shipped)
-    allow_trivial: bool = False  # allow one position in all with < 5 near misses
-    allow_similar: bool = False  # allow given tiles sharing two colours in place
-    max_grid: tuple[int, int] | None = None  # the drawn grid's most (columns, rows): a page
+# The driver (and the search, the effort model, the solver behind it) loads when one of
+# these names is first used, not when any generate module is imported: importing
+# `conundrum.generate.effort` to grade a puzzle costs only the effort model.
+__all__ = [
+    "GenerateRequest", "generate", "generate_solved", "METHODS", "GenerationError",
+    "TimeLimitError", "explicit_sizes", "most_answers", "most_tiles", "roomy", "Sizes",
+    "reproducing_args", "laying_order", "verify",
+]
+_DRIVER = frozenset(__all__)
 
 
-@dataclass(frozen=True)
-class Sizes:
-    tiles: int
-    given: int
-    ranges: tuple[tuple[int, int], ...]  # [low, high] count of each given tile
-    tile_effort: tuple[float, float] | None = None  # a level's range per given tile
-    score: tuple[float, float] | None = None  # a level's score band
-    kinds: tuple[str, ...] | None = None  # a level's kinds of given tile
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        """Exact targets (each range's low end; exact when the ranges are exact)."""
-        return tuple(lo for lo, _hi in self.ranges)
-
-    @property
-    def exact(self) -> bool:
-        return all(lo == hi for lo, hi in self.ranges)
-
-
-def generate(req: GenerateRequest) -> Puzzle:
-    """A new puzzle meeting the request, re-solved and graded; raises GenerationError."""
-    return generate_solved(req)[0]
-
-
-def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
-    """`generate`, with the re-solve's positions of each given tile (a book draws them)."""
-    method, rules = _check_names(req)
-    _check_numbers(req)
-    req = replace(req, method=method, rules=rules,
-                  positions=None if req.positions is None else tuple(req.positions))
-    limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
-    if not math.isfinite(limit) or limit <= 0:
-        raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
-    deadline = time.monotonic() + limit
-    rs = ruleset(rules)
-    if req.difficulty is None:
-        sizes = explicit_sizes(req)
-        check_request(sizes.tiles, sizes.given, sizes.targets, rs)
-        return _make(req, rs, sizes, _base_seed(req, sizes), deadline)
-    return _make_graded(req, rs, deadline)
-
-
-def _check_names(req: GenerateRequest) -> tuple[str, str]:
-    method = str(req.method).strip().lower()
-    if method not in METHODS:
-        raise GenerationError(f"--method {req.method}: choose search or sat")
-    try:
-        rules = ruleset(req.rules).name
-    except ConundrumError:
-        raise GenerationError(f"--rules {req.rules}: choose standard or junior") from None
-    if method == "sat" and not ruleset(rules).supports_sat:
-        raise GenerationError("--method sat supports standard rules only; use --method "
-                              f"search for {rules} puzzles")
-    if req.difficulty is not None and req.difficulty not in (1, 2, 3, 4, 5):
-        raise GenerationError(f"--difficulty {req.difficulty}: choose a level from 1 to 5")
-    return method, rules
-
-
-def _check_numbers(req: GenerateRequest) -> None:
-    def whole(value: object) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool)
-
-    for name in ("tiles", "given", "difficulty"):
-        value = getattr(req, name)
-        if value is not None and not whole(value):
-            raise GenerationError(f"--{name} {value!r}: must be a whole number")
-    if not whole(req.seed):
-        raise GenerationError(f"--seed {req.seed!r}: must be a whole number")
-    if req.positions is not None:
-        values = tuple(req.positions) if isinstance(req.positions, (list, tuple)) else None
-        if not values or not all(whole(v) for v in values):
-            raise GenerationError(f"--positions {req.positions!r}: give whole numbers, "
-                                  "one for all given tiles or one per tile")
-    if req.time_limit is not None and not isinstance(req.time_limit, (int, float)):
-        raise GenerationError(f"--time-limit {req.time_limit!r}: must be a number of seconds")
-    check_sizes(req.tiles, req.given, req.positions)
-
-
-def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Sizes:
-    """The request's N, K and targets; unset ones from `level` (a level's pick)."""
-    tiles = req.tiles if req.tiles is not None else (level.tiles if level else None)
-    if tiles is None:
-        raise GenerationError("--tiles is required (or --difficulty to pick it)")
-    targets = tuple(req.positions) if req.positions is not None else None
-    given = req.given
-    if given is not None and given < 0:
-        raise GenerationError(f"--given {given}: the number of given tiles cannot be negative")
-    if given is None:
-        if targets is not None:
-            given = len(targets) if len(targets) > 1 else 1
-        elif level is not None:
-            given = level.given
-        else:
-            raise GenerationError("--positions is required (or --difficulty to pick it)")
-    if targets is None:
-        if given == 0:
-            return Sizes(tiles, 0, (), None, level.score if level else None)
-        if level is None:
-            raise GenerationError("--positions is required (or --difficulty to pick it)")
-        # the level's effort per tile and kinds hold for the level's own sizes only
-        own = req.given is None
-        if own:
-            return Sizes(tiles, given, level.ranges, level.tile_effort, level.score,
-                         level.kinds)
-        return Sizes(tiles, given, _fit(level.ranges, given), None, level.score)
-    if given == 0 and targets:
-        raise GenerationError("--given 0 takes no --positions")
-    if len(targets) == 1 and given != 1:
-        targets = targets * given
-    if len(targets) != given:
-        raise GenerationError(f"--positions gives {len(targets)} targets for {given} given "
-                              "tiles: give one value for all, or one per given tile")
-    return Sizes(tiles, given, tuple((t, t) for t in targets), None,
-                 level.score if level else None)
-
-
-def most_tiles(req: GenerateRequest) -> int:
-    """The most tiles a board of the request can have (over every size a level picks)."""
-    if req.tiles is not None or req.difficulty is None:
-        return req.tiles or 0
-    return level_params(req.difficulty, ruleset(req.rules).name).tiles[1]
-
-
-def roomy(req: GenerateRequest) -> bool:
-    """Whether the request's boards grow within its `max_grid` readily (None: any size)."""
-    room = Room.of(req.max_grid)
-    return room is None or room.roomy_for(most_tiles(req))
-
-
-def most_answers(req: GenerateRequest) -> tuple[int, ...]:
-    """The highest count each given tile can have, for the most given tiles the request
-    can lead to (over every size a difficulty level may pick): what a printed page must
-    leave room for (given tiles, and space for the answers)."""
-    if req.positions is not None:
-        return explicit_sizes(replace(req, tiles=1)).targets  # (the tiles change nothing here)
-    if req.given == 0 or req.difficulty is None:
-        return ()
-    lp = level_params(req.difficulty, ruleset(req.rules).name)
-    if req.given is None:  # the level's own sizes: its most given tiles, each in range
-        given = lp.given[1]
-        return (min(lp.positions[1], MAX_POSITIONS // given),) * given
-    # an explicit --given stretches a pick's ranges (_fit); a pick of one tile has the
-    # widest range, so this is the most any pick allows
-    high = max(lp.positions[0], min(lp.positions[1], MAX_POSITIONS // req.given))
-    return (high,) * req.given
-
-
-def _fit(ranges: tuple[tuple[int, int], ...], given: int) -> tuple[tuple[int, int], ...]:
-    """A level's count ranges stretched or cut to `given` tiles (an explicit --given wins),
-    keeping at most MAX_POSITIONS positions in all where the ranges allow."""
-    lo = max((lo for lo, _hi in ranges), default=3)
-    hi = max((hi for _lo, hi in ranges), default=3)
-    hi = max(lo, min(hi, MAX_POSITIONS // max(1, given)))
-    return ((lo, hi),) * given
-
-
-def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
-    """The search's seed: every argument that defines the puzzle, never the time limit."""
-    return derive(req.seed, req.method, req.rules, sizes.tiles, sizes.targets, *extra)
-
-
-def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
-                 ) -> tuple[Puzzle, Solutions]:
-    """Regenerate from derived seeds until the puzzle grades at the requested level."""
-    level = req.difficulty
-    assert level is not None  # only a request for a difficulty level is graded
-    seen: list[str] = []
-    for attempt in range(DIFFICULTY_ATTEMPTS):
-        picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name)
-        sizes = explicit_sizes(req, picked)
-        check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
-        seed = _base_seed(req, sizes, "level", level, attempt)
-        floor = least_score(sizes.ranges, req.weights or default_weights())
-        if sizes.score is not None and floor >= sizes.score[1]:
-            seen.append(f"attempt {attempt + 1}: {sum(sizes.targets)} positions alone score "
-                        f"{floor:.1f}")
-            continue
-        try:
-            puzzle, solutions = _make(req, ruleset, sizes, seed, deadline)
-        except TimeLimitError:
-            raise
-        except GenerationError as exc:
-            seen.append(f"attempt {attempt + 1}: {exc}")
-            continue
-        if puzzle.extra["grade"] == level:
-            return puzzle, solutions
-        seen.append(f"attempt {attempt + 1}: graded {puzzle.extra['grade']}")
-    raise GenerationError(
-        f"no puzzle grading {level} in {DIFFICULTY_ATTEMPTS} attempts "
-        f"({'; '.join(seen[-3:])}); loosen the explicit sizes or pick another level")
-
-
-def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
-          deadline: float) -> tuple[Puzzle, Solutions]:
-    weights = req.weights or default_weights()
-    choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
-                    sizes.score, sizes.kinds)
-    if req.method == "sat":
-        from .sat import sat_generate  # python-sat is loaded only when asked for
-        targets = sizes.targets if sizes.exact else _draw_targets(sizes, seed)
-        board, codes = sat_generate(ruleset, sizes.tiles, targets, seed, deadline)
-    else:
-        budget = Budget.for_graded(sizes.tiles, sizes.targets) if sizes.score else None
-        found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline, budget,
-                           choice, sizes.ranges, Room.of(req.max_grid))
-        board, codes = found.board, found.given
-    puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
-    if req.max_grid is not None:
-        # the search grows within the grid; a SAT board (or any slip) too big is refused here
-        grid = Grid.of(puzzle.board)
-        if grid.width > req.max_grid[0] or grid.height > req.max_grid[1]:
-            raise GenerationError(f"the board's grid is {grid.width} x {grid.height} cells; "
-                                  f"the page holds {req.max_grid[0]} x {req.max_grid[1]}")
-    solutions = verify(puzzle, sizes)
-    effort = measure(puzzle, weights)
-    if not req.allow_trivial and trivial(effort.tiles):
-        raise GenerationError(f"the puzzle found is trivial ({TRIVIAL_TEXT}); "
-                              "pass --allow-trivial to accept such puzzles")
-    puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
-    puzzle.extra["grade"] = grade_of_score(effort.score)
-    puzzle.extra["score"] = effort.score
-    return puzzle, solutions
-
-
-def _draw_targets(sizes: Sizes, seed: int) -> tuple[int, ...]:
-    rng = random.Random(derive(seed, "targets"))
-    return tuple(rng.randint(lo, hi) for lo, hi in sizes.ranges)
-
-
-def reproducing_args(req: GenerateRequest, rules: str) -> dict:
-    """The request as asked: `conundrum generate` with these options makes the puzzle again.
-
-    Sizes a difficulty level picked stay None (the level and seed pick them
-    again); the time limit is left out, as it never changes the puzzle. The
-    program's version is recorded too: the same options make the same puzzle
-    with the same version (a later version may make another).
-    """
-    return {
-        "method": req.method, "seed": req.seed, "tiles": req.tiles,
-        "given": req.given,
-        "positions": None if req.positions is None else list(req.positions),
-        "difficulty": req.difficulty, "rules": rules,
-    } | {name: True for name in ("allow_trivial", "allow_similar") if getattr(req, name)} \
-      | ({"weights": req.weights.source} if req.weights is not None else {}) \
-      | ({"max_grid": list(req.max_grid)} if req.max_grid is not None else {}) \
-      | {"version": program_version()}
-
-
-def laying_order(board: Board, ruleset: RuleSet) -> Board:
-    """The same tiles listed in an order they can be laid in, start first."""
-    placed = Board(board.placements[:1])
-    rest = [p for tid, p in board.items() if tid != board.start_id]
-    while rest:
-        left = []
-        for p in rest:
-            if ruleset.is_legal(placed, p):
-                placed.add(p)
-            else:
-                left.append(p)
-        if len(left) == len(rest):
-            raise GenerationError("internal error: the generated board cannot be laid out")
-        rest = left
-    return placed
-
-
-def verify(puzzle: Puzzle, sizes: Sizes) -> Solutions:
-    """Re-solve the puzzle from scratch and fill in the counts; refuse any mismatch.
-    Returns every position of each given tile."""
-    faults = puzzle.faults()
-    problems = [str(f) for f in faults]
-    if len(puzzle.board) != sizes.tiles:
-        problems.append(f"{len(puzzle.board)} tiles, not {sizes.tiles}")
-    solutions = given_positions(puzzle)
-    for g, (_code, found), (lo, hi) in zip(puzzle.given, solutions, sizes.ranges, strict=True):
-        g.positions = len(found)
-        if not lo <= g.positions <= hi:
-            wanted = str(lo) if lo == hi else f"{lo}-{hi}"
-            problems.append(f"{g.code} has {g.positions} positions, not {wanted}")
-    if problems:
-        raise GenerationError("internal error: generated puzzle failed its re-solve: "
-                              + "; ".join(problems))
-    return solutions
+def __getattr__(name: str) -> Any:
+    if name in _DRIVER:
+        return getattr(import_module(".driver", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
