@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import os
+import re
 from collections.abc import Callable, Iterator
 from subprocess import CompletedProcess
 
@@ -15,6 +17,29 @@ from tests.support.program import run_program
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite tests/golden/ from what the program makes now (`make golden`)")
+
+
+# A test that builds a book or drives the browser is slow (`pytest -m "not slow"` leaves
+# it out; `make test` runs everything): marked here from what its source calls, so a new
+# test that builds a book is marked without anyone remembering to.
+SLOW_CALLS = re.compile(
+    r"make_book|render_book|book_pages|make_puzzles\(|publish\(|[\"']book[\"'],|"
+    r"run_program\(\s*[\"']book|\bbook \S+\.yaml|\bchrome\b|open_page|webdriver")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        function = getattr(item, "function", None)
+        if function is None or item.get_closest_marker("slow"):
+            continue
+        try:
+            source = inspect.getsource(function)
+        except (OSError, TypeError):
+            continue
+        fixtures = getattr(item, "fixturenames", ())
+        if SLOW_CALLS.search(source) or "chrome" in fixtures or any(
+                name.endswith("_book") or name.startswith("book_") for name in fixtures):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

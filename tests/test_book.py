@@ -28,6 +28,8 @@ from renderers.book.layout import grid_limits, render_book
 from tests.support.paths import ROOT
 from tests.support.program import CONUNDRUM
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 SMALL = """\
 title: Test Conundrums
 subtitle: Volume 1

@@ -25,6 +25,8 @@ from conundrum.generate.difficulty import score
 from conundrum.solver import given_positions
 from renderers.book.geometry import BLEED, INCH, Geometry, gutter_for, padded_count
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 SPEC = parse_spec("title: T\nseed: 9\nsections:\n"
                   "  - {name: A, count: 3, difficulty: 1}\n"
                   "  - {name: B, count: 2, difficulty: 2}\n")

@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
 import yaml
 
 from conundrum.book.catalogues import open_catalogue
 from conundrum.cli import main
+
+pytestmark = pytest.mark.slow  # builds books or drives the browser
 
 SPEC = """\
 title: Draft test

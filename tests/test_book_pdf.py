@@ -18,6 +18,8 @@ from renderers.sheet.puzzle import Style, sheet_pages
 from tests.support.puzzles import busy_puzzle
 from tests.test_book_print import content
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 PT = 72 / 25.4
 COLOUR_OPERATORS = {"rg", "RG", "k", "K", "g", "G", "sc", "SC", "scn", "SCN", "cs", "CS"}
 

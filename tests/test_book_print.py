@@ -35,6 +35,8 @@ from renderers.page.layout import (
 from renderers.page.palettes import get_palette
 from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 SIZES = ("a4", "letter", "6x9")
 KINDS = {"title", "copyright", "how to play", "contents", "puzzles", "answers", "notes"}
 EPS = 1e-6

@@ -21,6 +21,8 @@ from conundrum.puzzle import dump_puzzle, load_puzzle
 from conundrum.solver import positions
 from tests.support.paths import ROOT
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 EXAMPLES = ROOT / "puzzles"
 FILES = ["chameleon-on-board.yaml", "start-alone.yaml"]
 

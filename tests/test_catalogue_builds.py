@@ -35,6 +35,8 @@ from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle
 from renderers.book.layout import render_book
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 FORK = multiprocessing.get_context("fork")
 SEED = 5
 

@@ -22,6 +22,8 @@ from renderers.book.export import COLUMNS, PDF_COLUMN, export_book
 from renderers.book.layout import DrawnBook, render_book
 from tests.test_book_print import content
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 SPEC = """\
 title: Export test
 language: cs

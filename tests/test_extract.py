@@ -19,6 +19,8 @@ from renderers.render import render_sheet
 from renderers.sheet.puzzle import puzzle_id
 from tests.support.paths import ROOT
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 SPEC = """\
 title: Extract test
 seed: 11

@@ -42,6 +42,8 @@ import pytest
 
 from tests.support.paths import ROOT
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 SKIP_MARK = "<!-- not-tested -->"

@@ -10,10 +10,13 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 import yaml
 
 from conundrum.book.catalogues import open_catalogue
 from tests.support.program import CONUNDRUM
+
+pytestmark = pytest.mark.slow  # builds books or drives the browser
 
 SPEC = "title: Killed\nseed: 5\nsections: [{name: A, count: 3, difficulty: 1}]\n"
 

@@ -30,6 +30,8 @@ from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, render_html
 from tests.support.web import chrome, console_errors, new_driver, open_page  # noqa: F401
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 EXAMPLE = "puzzles/spec-example.yaml"
 # A wrong answer and the reason `conundrum check` gives for it (README).
 WRONG = ("YYB", (1, 2), "h")  # E6 on the example's sheet

@@ -26,6 +26,8 @@ from conundrum.solver import positions
 from renderers.web.page import page_html
 from tests.support.web import chrome, console_errors, open_page  # noqa: F401  (fixture)
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 CUSTOM = (("Y*R", "G*B", "P*P"), ("R*R", "Y*Y", "G*G", "B*B", "P*P", "B*R"), ("G*Y",))
 # (rules, chameleon set, board sizes): 66 boards in all
 CASES = (

@@ -33,6 +33,8 @@ from renderers.web.page import page_html
 from renderers.web.site import site_files, write_site
 from tests.support.web import chrome, console_errors, open_page  # noqa: F401
 
+pytestmark = pytest.mark.slow  # builds books or drives the browser
+
 EXAMPLE = "puzzles/spec-example.yaml"
 SPEC = """
 title: Web Book
