@@ -5,6 +5,9 @@ python-chess's variants are): everything that differs between them lives on
 the class, and the classes are found by name in one registry, `RULESETS`
 (`ruleset(name)`). The chameleon set is data. Each check returns a human
 reason (or a list of faults) so that `check` and `validate` can say *why*.
+
+Longer than 400 lines on purpose: both rule sets, and the checks they share,
+side by side, so that how the variants differ reads in one file.
 """
 
 from __future__ import annotations
@@ -108,7 +111,7 @@ class RuleSet:
     """The interface both rule sets share; a subclass is one variant of the game."""
 
     name: ClassVar[str] = ""
-    # The sheet's instruction line: its key in renderers/messages/*.yaml.
+    # The sheet's instruction line: its key in renderers/page/messages/*.yaml.
     instruction_key: ClassVar[str] = "instruction"
     supports_sat: ClassVar[bool] = False  # whether the SAT generator encodes these rules
 

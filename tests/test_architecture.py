@@ -72,3 +72,14 @@ def test_a_generate_module_loads_without_the_generators_driver() -> None:
                          check=True).stdout
     assert "conundrum.generate.driver" not in out and "conundrum.generate.search" not in out
     assert "conundrum.generate.effort" in out
+
+
+def test_a_module_over_400_lines_says_why_at_its_top() -> None:
+    long = []
+    for path in sorted([*(ROOT / "conundrum").rglob("*.py"), *(ROOT / "renderers").rglob("*.py")]):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > 400:
+            opening = ast.get_docstring(ast.parse(text)) or ""
+            if "400 lines" not in opening:
+                long.append(str(path.relative_to(ROOT)))
+    assert long == []

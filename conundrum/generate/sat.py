@@ -26,6 +26,9 @@ formula, an unsatisfiable formula in the largest window with L = N - 1 is a
 proof: no such puzzle exists. The model's board is checked by the rules
 engine; a board the closure rejects (never seen) is cut off by a clause over
 its own placement variables and the solver runs again.
+
+Longer than 400 lines on purpose: the encoding's clauses only make sense
+together, and split over files they would hide which variable means what.
 """
 
 from __future__ import annotations

@@ -23,6 +23,9 @@ grown here, as when its games end short. Without one, nothing changes.
 Every random choice comes from a `random.Random` seeded from the request, and
 every budget counts moves, never seconds: the same request does the same
 work and finds the same puzzle; the time limit can only abort it.
+
+Longer than 400 lines on purpose: growth, choice and steering share one
+tracker and one budget, and read best in the order they run.
 """
 
 from __future__ import annotations
