@@ -2,6 +2,10 @@
 
 Every fault here is a ConundrumError naming the path, so no input or output
 problem ever reaches the user as a traceback.
+
+Longer than 400 lines on purpose: every file the program reads goes through this
+one reader (text, YAML, JSON: the same bounds, the same messages), and every file
+it writes through the same writer.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from typing import Any
 import yaml
 
 from .errors import ConundrumError
+from .guard import note_input, refuse_input
 
 READ_LIMIT = 5_000_000  # bytes; the largest puzzle (80 tiles) is a few kilobytes
-
+JSON_DEPTH = 50  # nesting levels a JSON file may have (ours need 4)
 
 def _umask() -> int:
     mask = os.umask(0o022)
@@ -38,13 +43,17 @@ def as_path(path: object) -> Path:
     return Path(path)
 
 
-def check_target(path: object) -> Path:
+def check_target(path: object, what: str = "output") -> Path:
     """An output path that can be written: its folder exists and it is a regular file or new.
 
     A symbolic link is followed, so writing replaces the file it points to.
     Called before any long work, so a bad `-o` fails at once.
     """
     target = as_path(path)
+    if os.fspath(target) == "-":
+        raise ConundrumError("-o -: give a file name (this output is not written to "
+                             "standard output)")
+    refuse_input(target, what)
     try:
         if target.is_symlink():
             target = Path(os.path.realpath(target))
@@ -54,6 +63,9 @@ def check_target(path: object) -> Path:
                 raise ConundrumError(f"{path}: is a folder; give a file name")
             if not stat.S_ISREG(mode):
                 raise ConundrumError(f"{path}: is not a regular file; it will not be replaced")
+            if not mode & 0o222:
+                raise ConundrumError(f"{path}: is read-only; it will not be replaced "
+                                     "(make it writable, or choose another path)")
         if not target.parent.is_dir():
             raise ConundrumError(f"{path}: folder {target.parent} does not exist")
         if len(target.name.encode()) > 200:
@@ -67,10 +79,20 @@ def check_folder(folder: object, option: str) -> Path:
     """An output folder given with `option`: an existing folder, or a new one whose parent
     exists. Called before any long work, so a bad folder fails at once."""
     path = as_path(folder)
+    if os.fspath(path) == "-":
+        raise ConundrumError(f"{option} -: give a folder")
     if path.exists() and not path.is_dir():
         raise ConundrumError(f"{option} {folder}: is a file; give a folder")
     if not path.exists() and not path.parent.is_dir():
         raise ConundrumError(f"{option} {folder}: folder {path.parent} does not exist")
+    if path.is_dir():  # a file there the command reads (or a link to one) would be at risk
+        try:
+            entries = sorted(path.iterdir())
+        except OSError as exc:
+            raise ConundrumError(f"{option} {folder}: cannot read: {exc.strerror or exc}"
+                                 ) from None
+        for entry in entries:
+            refuse_input(entry, f"{option} folder's {entry.name}")
     return path
 
 
@@ -220,7 +242,55 @@ def read_text(path: object, limit: int = READ_LIMIT) -> str:
             raw = fh.read(limit + 1)
     except OSError as exc:
         raise ConundrumError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    note_input(p)
     return decode(raw, str(p), limit)
+
+
+def read_json(path: object, what: str = "JSON", limit: int = READ_LIMIT) -> Any:
+    """A JSON file's value, read as `read_text` reads (no special files, size bound, UTF-8,
+    a BOM accepted), nested at most JSON_DEPTH levels, with no NaN or Infinity."""
+    return parse_json(read_text(path, limit), str(path), what)
+
+
+def parse_json(text: str, source: str, what: str = "JSON") -> Any:
+    """`text` as JSON, refusing deep nesting, NaN/Infinity and numbers beyond a float."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:  # a cheap scan first: json's own recursion would overflow the stack
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > JSON_DEPTH:
+        raise ConundrumError(f"{source}: {what} nested too deeply (more than {JSON_DEPTH} "
+                             "levels)")
+
+    def finite(token: str) -> float:
+        raise ValueError(f"{token} is not a number")
+
+    try:
+        return json.loads(text, parse_constant=finite, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        raise ConundrumError(f"{source}: not {what} ({exc.msg}, line {exc.lineno})") from None
+    except (ValueError, RecursionError) as exc:
+        raise ConundrumError(f"{source}: not {what} ({exc})") from None
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{token} is beyond any number the program uses")
+    return value
 
 
 def read_stdin(limit: int = READ_LIMIT) -> str:
@@ -242,7 +312,7 @@ def decode(raw: bytes, source: str, limit: int = READ_LIMIT) -> str:
     if len(raw) > limit:
         raise ConundrumError(f"{source}: more than {limit:,} bytes; the limit is {limit:,}")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) is dropped
     except UnicodeDecodeError:
         raise ConundrumError(f"{source}: not UTF-8 text") from None
 

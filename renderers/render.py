@@ -9,6 +9,7 @@ from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write_many, check_target, refuse_inputs
+from conundrum.guard import remove_output
 from conundrum.options import SHEET_PARTS
 from conundrum.puzzle import Puzzle, load_puzzle
 from renderers.page.layout import page_size
@@ -36,6 +37,9 @@ def check_part(part: str, answers: bool = False, suffix: str = ".pdf") -> str:
         raise ConundrumError(f"unknown part {part!r} (choose one of: {', '.join(PARTS)})")
     if part == "board" and answers:
         raise ConundrumError("--part board draws the board alone; leave out --answers")
+    if answers and suffix == ".html":
+        raise ConundrumError("--answers: a web page never carries its answers (the reader "
+                             "reveals them with \"Show answers\"); leave out --answers")
     if part == "board" and suffix == ".html":
         raise ConundrumError("--part board is art for layout tools: write .svg, .pdf or .png")
     return part
@@ -124,7 +128,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     written = atomic_write_many(outputs)
     if suffix != ".pdf":
         for old in stale_answer_pages(target, len(pages) - 1):
-            old.unlink(missing_ok=True)
+            remove_output(old)
     return written
 
 

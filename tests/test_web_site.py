@@ -167,7 +167,7 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     good = run("book", str(spec), "-o", str(tmp_path / "b.pdf"), "--web", str(tmp_path / "site"))
     assert good.returncode == 0, good.stderr
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == \
-        ["1.html", "2.html", "3.html", "4.html", "5.html", "index.html"]
+        [".conundrum-site.txt", "1.html", "2.html", "3.html", "4.html", "5.html", "index.html"]
     assert "--web DIR" not in good.stderr
     # the same book without --web: its QR codes need pages, and it says how to write them
     alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")

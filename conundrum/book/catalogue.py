@@ -118,7 +118,10 @@ def locate(given: str | os.PathLike | None, output: str | os.PathLike | None = N
            ) -> str | Path:
     """Where the catalogue is: the `--catalogue` value, else `$CONUNDRUM_CATALOGUE`, else
     `conundrum-catalogue.sqlite` beside the output (or in the current folder)."""
-    value = given if given not in (None, "") else os.environ.get(ENV) or None
+    if given is not None and not str(given).strip():
+        raise CatalogueError("--catalogue: empty; give an SQLite file or a postgresql:// "
+                             f"URL, or leave the option (and ${ENV}) out for the default")
+    value = given if given is not None else os.environ.get(ENV) or None
     if value is None:
         return default_path(output) if output is not None else Path(DEFAULT_NAME)
     return str(value) if is_url(value) else Path(value)

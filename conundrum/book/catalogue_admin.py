@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConundrumError
-from ..files import atomic_write, read_text
+from ..files import atomic_write, parse_json, read_text
 from .canonical import key_of
 from .catalogue import (
     BOOK_COLUMNS,
@@ -90,10 +90,7 @@ def import_catalogue(catalogue: Catalogue, path: str | os.PathLike) -> tuple[int
         if not line.strip():
             continue
         where = f"{path} line {number}"
-        try:
-            item = json.loads(line)
-        except ValueError as exc:
-            raise ConundrumError(f"{where}: not JSON ({exc})") from None
+        item = parse_json(line, where)
         if number == 1:
             _check_header(item, where)
         elif isinstance(item, dict) and set(item) == {"book"}:

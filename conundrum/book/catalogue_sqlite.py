@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..guard import note_input
 from . import catalogue as base
 from .catalogue import SCHEMA, SCHEMA_VERSION, Busy, Catalogue, CatalogueError, Entry
 
@@ -42,6 +43,7 @@ class SqliteCatalogue(Catalogue):
             raise CatalogueError(f"{self.path}: the catalogue is not a file")
         if not self.path.parent.is_dir():
             raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
+        note_input(self.path, "catalogue")  # no output of the command may replace it
         # A missing catalogue is made only when something is first written, so a
         # build that fails before its first claim leaves no file behind.
         self._db: sqlite3.Connection | None = None  # reached by Catalogue._connection

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..errors import ConundrumError
 from ..files import atomic_write_many, check_target, refuse_inputs, remove_stale_temps
 from ..generate.difficulty import score
+from ..guard import output_lock
 from ..puzzle import Puzzle
 from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate
@@ -84,8 +85,8 @@ def check_output(output: str | os.PathLike) -> Path:
     path = Path(output)
     if path.suffix.lower() != ".pdf":
         raise ConundrumError(f"{path}: a book is written as PDF; name the output *.pdf")
-    check_target(path)
-    check_target(manifest_path(path))  # checked now: it is written beside the PDF
+    check_target(path, "book")
+    check_target(manifest_path(path), "manifest")  # checked now: written beside the PDF
     return path
 
 
@@ -132,7 +133,18 @@ def _refuse_overwriting_inputs(spec: BookSpec, options: BookOptions, output: Pat
 
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
               hooks: Hooks | None = None) -> BookResult:
+    """Make the book: its puzzles (claimed in the catalogue, kept in the work file for
+    --resume), the PDF `render` draws and the manifest, written together; then the book
+    is recorded as published. One build per output at a time (a second one is refused).
+    Raises ConundrumError for a bad output or input, BookError when a slot cannot be
+    filled, CatalogueError when the catalogue cannot be reached."""
     output = check_output(options.output)
+    with output_lock(output, "book build"):
+        return _make_book(spec, options, render, warn, hooks, output)
+
+
+def _make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
+               hooks: Hooks | None, output: Path) -> BookResult:
     files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
     this_book = book_id(spec)
     wpath = work_path(output)
@@ -164,19 +176,23 @@ def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn
             manifest_text = soon.text()
         manifest = manifest_path(output)
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
-        recorded = 0 if options.draft else _record(catalogue, this_book, spec, entries, output)
-        # Recorded first: if writing fails now, the catalogue holds the book as its own
-        # (no repeat risk), and running the same command again writes the same book.
+        # Written first, recorded after: the catalogue never lists a book as published
+        # whose PDF and manifest are not there. Until recorded, its puzzles are claimed
+        # by it (no other book takes them); if recording fails, the files go again.
         atomic_write_many([(output, pdf), (manifest, manifest_text)])
+        recorded = 0 if options.draft else _record(catalogue, this_book, spec, entries,
+                                                   (output, manifest))
     remove_work_file(wpath)  # the book is finished: nothing left to resume
     return BookResult(puzzles, output, manifest, catalogue.name, recorded)
 
 
 def _record(catalogue: Catalogue, book: str, spec: BookSpec, entries: list[Entry],
-            output: Path) -> int:
+            written: tuple[Path, Path]) -> int:
     try:
         return catalogue.record(book, spec.title, entries)
     except CatalogueError as exc:
-        raise CatalogueError(f"{exc}; {output} was not written (a book exists only once "
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise CatalogueError(f"{exc}; {written[0]} was not written (a book exists only once "
                              "recorded); its puzzles are kept: run the same command "
                              "with --resume") from None

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import ConundrumError
 from ..files import read_text, yaml_mapping
+from ..guard import note_input
 from ..options import (
     ANSWERS,
     COLOUR_ALIASES,
@@ -108,8 +110,15 @@ class BookSpec:
 
 
 def load_spec(path: str | os.PathLike) -> BookSpec:
-    """Read and check a book spec file."""
-    return parse_spec(read_text(path), str(path), base=os.path.dirname(os.fspath(path)) or ".")
+    """Read and check a book spec file; raises SpecError naming the file and the key. The
+    spec and the puzzle files it lists become inputs no output may replace."""
+    note_input(path, "spec")
+    spec = parse_spec(read_text(path), str(path),
+                      base=os.path.dirname(os.fspath(path)) or ".")
+    for section in spec.sections:
+        for name in section.puzzles or ():
+            note_input(Path(spec.base, name), "puzzle file")
+    return spec
 
 
 def parse_spec(text: str, source: str = "<spec>", base: str = ".") -> BookSpec:

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import ConundrumError
+from ..guard import command_inputs
 from ..version import program_version
 
 # Typer bundles its own click; reach its exception classes through a public one.
@@ -97,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     """
     args = sys.argv[1:] if argv is None else list(argv)
     try:
-        code = app(args=args, prog_name="conundrum", standalone_mode=False)
+        with command_inputs():  # no output may replace or delete a file the command reads
+            code = app(args=args, prog_name="conundrum", standalone_mode=False)
         sys.stdout.flush()  # a full disk or closed pipe shows here, not at exit
     except ConundrumError as exc:
         print(f"conundrum: {exc}", file=sys.stderr)

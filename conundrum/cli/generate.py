@@ -9,6 +9,7 @@ import typer
 
 from ..errors import ConundrumError
 from ..files import check_target
+from ..guard import note_input
 from ..puzzle import save_puzzle
 from . import app
 from .choices import MethodChoice, RulesChoice
@@ -73,6 +74,7 @@ def generate_command(
                            "the board is grown within it.")] = None,
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
+    note_input(weights, "weights")  # an output may not replace it
     check_target(output)  # a bad -o fails now, not after the work
     from ..generate import GenerateRequest, generate  # heavy: only this command needs it
     from ..generate.effort import load_weights

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..files import atomic_write, check_target
+from ..guard import note_input
 from ..puzzle import load_puzzle
 from . import app
 from .core import AsJson, console
@@ -72,6 +73,8 @@ def calibrate_command(
     from ..generate.calibrate import fit, read_records
     from ..generate.effort import FEATURES, load_weights, weights_json
 
+    for path in (*records, weights):
+        note_input(path)  # before the output is checked: no input may be replaced
     if apply:
         check_target(weights_out)
     start = load_weights(weights)

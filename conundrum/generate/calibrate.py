@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ConundrumError
-from ..files import read_text
+from ..files import read_json
 from ..puzzle import Puzzle, parse_puzzle
 from .effort import DISCOUNTS, FEATURES, Weights, check_weights, measure
 
@@ -61,12 +61,7 @@ def read_records(paths: Sequence[str | Path]) -> tuple[list[Solve], int]:
     solves: list[Solve] = []
     skipped = 0
     for path in paths:
-        text = read_text(path)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ConundrumError(f"{path}: not a solving record (JSON: {exc.msg}, "
-                                 f"line {exc.lineno})") from None
+        data = read_json(path, "a solving record (JSON)")
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise ConundrumError(f"{path}: not a solving record (format must be "
                                  f"{RECORD_FORMAT!r})")

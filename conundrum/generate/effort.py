@@ -49,6 +49,7 @@ from pathlib import Path
 
 from ..board import Board
 from ..errors import ConundrumError
+from ..files import parse_json, read_json
 from ..placement import Cell, Placement, neighbours, run_cells
 from ..puzzle import Puzzle
 from ..rules import RuleSet
@@ -78,6 +79,9 @@ class Weights:
         return {name: self.values[name] for name in FEATURES}
 
 
+MAX_WEIGHT = 1e6  # the shipped weights are below 100
+
+
 def check_weights(data: object, source: str) -> Weights:
     """Weights from a parsed JSON mapping, refused with a reason when malformed."""
     if not isinstance(data, dict):
@@ -97,6 +101,9 @@ def check_weights(data: object, source: str) -> Weights:
         v = table[name]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise ConundrumError(f"{source}: weight of {name} must be a number, not {v!r}")
+        if abs(v) > MAX_WEIGHT:  # a score must stay a number a sheet can print
+            raise ConundrumError(f"{source}: weight of {name} is {v}; weights lie between "
+                                 f"-{MAX_WEIGHT:g} and {MAX_WEIGHT:g}")
         if (v > 0) if name in DISCOUNTS else (v < 0):
             sign = "<= 0 (a discount)" if name in DISCOUNTS else ">= 0"
             raise ConundrumError(f"{source}: weight of {name} must be {sign}, not {v}")
@@ -114,16 +121,8 @@ def load_weights(path: str | Path | None = None) -> Weights:
         text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
         source = "shipped weights"
     else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ConundrumError(f"{path}: cannot read the weights ({exc.strerror})") from None
-        source = str(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConundrumError(f"{source}: not JSON ({exc.msg}, line {exc.lineno})") from None
-    return check_weights(data, source)
+        return check_weights(read_json(path, "JSON weights"), str(path))
+    return check_weights(parse_json(text, source), source)
 
 
 def weights_json(weights: Mapping[str, float], note: str = "") -> str:

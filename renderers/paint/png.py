@@ -27,6 +27,7 @@ from renderers.paint.colour_modes import page_in
 
 SUPERSAMPLE = 4
 MIN_DPI, MAX_DPI = 30, 1200
+MAX_PIXELS = 150_000_000  # an A4 page at 1200 dpi is 140 million
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
@@ -37,8 +38,16 @@ def check_dpi(dpi: int) -> int:
 
 
 def pixel_size(page: Page, dpi: int) -> tuple[int, int]:
-    """The PNG's size in pixels: the page's size in inches times the dpi, rounded."""
-    return (round(page.width / 25.4 * dpi), round(page.height / 25.4 * dpi))
+    """The PNG's size in pixels: the page's size in inches times the dpi, rounded; a
+    ConundrumError when that is more than MAX_PIXELS (a large cropped board at a high
+    dpi would need gigabytes), checked before any pixel is allocated."""
+    size = (round(page.width / 25.4 * dpi), round(page.height / 25.4 * dpi))
+    if size[0] * size[1] > MAX_PIXELS:
+        most = int((MAX_PIXELS / (page.width * page.height)) ** 0.5 * 25.4)
+        raise ConundrumError(f"--dpi {dpi}: the image would be {size[0]} x {size[1]} pixels, "
+                             f"more than {MAX_PIXELS // 1_000_000} million; at most --dpi "
+                             f"{most} for this page, or write .svg or .pdf (vector)")
+    return size
 
 
 @lru_cache(maxsize=128)

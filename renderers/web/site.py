@@ -14,6 +14,7 @@ from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write_many, check_folder
+from conundrum.guard import remove_output
 from conundrum.notation import Grid
 from renderers.page.i18n import message
 from renderers.page.palettes import get_palette
@@ -74,13 +75,38 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     return files
 
 
+# The site's own list of the files the program wrote into its folder: a later, shorter
+# book removes the pages the earlier one left (and nothing else in the folder).
+SITE_LIST = ".conundrum-site.txt"
+
+
 def write_site(spec: BookSpec, puzzles: list[BookPuzzle], folder: str | os.PathLike
                ) -> list[Path]:
-    """Write the site into `folder` (created if needed), every page or none."""
+    """Write the site into `folder` (created if needed), every page or none; then remove
+    the pages an earlier site in that folder listed that this one does not have."""
     path = check_folder(folder, "--web")
     files = site_files(spec, puzzles)  # everything made before anything is written
     try:
         path.mkdir(exist_ok=True)
     except OSError as exc:
         raise ConundrumError(f"--web {folder}: cannot create: {exc.strerror or exc}") from None
-    return atomic_write_many([(path / name, text) for name, text in files])
+    earlier = _listed(path)
+    names = [name for name, _ in files]
+    listing = "".join(f"{name}\n" for name in names)
+    written = atomic_write_many([*((path / name, text) for name, text in files),
+                                 (path / SITE_LIST, listing)])
+    for name in sorted(set(earlier) - set(names)):
+        remove_output(path / name)
+    return written[:-1]
+
+
+def _listed(folder: Path) -> list[str]:
+    """The files an earlier site in `folder` wrote: plain names only (a list that names
+    another folder's file, or a hidden one, is not trusted with a deletion)."""
+    try:
+        text = (folder / SITE_LIST).read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return []
+    return [name for name in text.splitlines()
+            if name and "/" not in name and "\\" not in name and not name.startswith(".")
+            and (folder / name).is_file() and not (folder / name).is_symlink()]
