@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from .errors import ConundrumError
-from .guard import note_input, refuse_input
+from .guard import note_input, note_written, refuse_input
 
 READ_LIMIT = 5_000_000  # bytes; the largest puzzle (80 tiles) is a few kilobytes
 JSON_DEPTH = 50  # nesting levels a JSON file may have (ours need 4)
@@ -68,7 +68,7 @@ def check_target(path: object, what: str = "output") -> Path:
                                      "(make it writable, or choose another path)")
         if not target.parent.is_dir():
             raise ConundrumError(f"{path}: folder {target.parent} does not exist")
-        if len(target.name.encode()) > 200:
+        if len(os.fsencode(target.name)) > 200:
             raise ConundrumError(f"{path}: file name too long")
     except OSError as exc:
         raise ConundrumError(f"{path}: cannot write: {exc.strerror or exc}") from None
@@ -138,6 +138,7 @@ def atomic_write_many(outputs: Sequence[tuple[str | os.PathLike[str], bytes | st
     finally:
         for tmp in temps:
             Path(tmp).unlink(missing_ok=True)
+    note_written(targets)
     return targets
 
 

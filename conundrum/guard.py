@@ -22,14 +22,36 @@ _INPUTS: ContextVar[dict[tuple[int, int], tuple[str, str]] | None] = ContextVar(
     "conundrum_inputs", default=None)
 
 
+class Written:
+    """The files a command wrote (so a message it could not print afterwards is reported
+    with the exit status for "written, but not said")."""
+
+    def __init__(self) -> None:
+        self.paths: list[Path] = []
+
+
+_WRITTEN: ContextVar[Written | None] = ContextVar("conundrum_written", default=None)
+
+
 @contextmanager
-def command_inputs() -> Iterator[None]:
-    """Remember the files read inside, and refuse to write or delete any of them."""
+def command_inputs() -> Iterator[Written]:
+    """Remember the files read inside, and refuse to write or delete any of them; the
+    value is where the files written inside are listed (`note_written`)."""
+    written = Written()
     token = _INPUTS.set({})
+    token_w = _WRITTEN.set(written)
     try:
-        yield
+        yield written
     finally:
         _INPUTS.reset(token)
+        _WRITTEN.reset(token_w)
+
+
+def note_written(paths: list[Path]) -> None:
+    """Files a command has just written (the writers call this)."""
+    written = _WRITTEN.get()
+    if written is not None:
+        written.paths.extend(paths)
 
 
 def note_input(path: object, what: str = "input") -> None:

@@ -18,8 +18,9 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import ConundrumError
-from ..guard import command_inputs
+from ..guard import Written, command_inputs
 from ..version import program_version
+from .streams import Stream, guarded
 
 # Typer bundles its own click; reach its exception classes through a public one.
 UsageError: type[Any] = typer.BadParameter.__mro__[1]
@@ -86,6 +87,8 @@ _load_plugins()
 # errno values that mean "the output cannot be written" (a full disk, a closed pipe)
 _WRITE_FAULTS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
 INTERNAL_ERROR = 3  # exit status of a fault in the program itself (docs/formats.md: exit codes)
+WRITTEN_NOT_SAID = 4  # the output files were written; a message about them could not be
+                      # printed (stdout or stderr closed or full)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,9 +100,35 @@ def main(argv: list[str] | None = None) -> int:
     command and how to report it, never a traceback (CONUNDRUM_DEBUG=1 shows it).
     """
     args = sys.argv[1:] if argv is None else list(argv)
+    # no output may replace or delete a file the command reads (guard.py); a closed or
+    # full stdout or stderr is reported by the exit status, never by a traceback
+    with guarded() as (out, err), command_inputs() as written:
+        code = _run(args)
+        return _said(code, out, err, written)
+
+
+def _said(code: int, out: Stream, err: Stream, written: Written) -> int:
+    """The exit status once the output streams are known to have taken what was written
+    to them: a command whose stdout was closed or full did not do its job (2), unless it
+    wrote its files and only the message about them was lost (WRITTEN_NOT_SAID)."""
+    out.flush()
+    lost = next((s for s in (out, err) if s.used and s.fault), None)
+    if lost is None or code not in (0, 1):
+        return code
+    files = ", ".join(str(p) for p in written.paths[:3]) + (
+        "..." if len(written.paths) > 3 else "")
+    if written.paths:
+        _say(f"conundrum: wrote {files}, but a message to {lost.name} was lost: {lost.fault}")
+        return WRITTEN_NOT_SAID
+    if lost is out:
+        _say(f"conundrum: cannot write the output: {out.fault}")
+        return 2
+    return code  # only a warning on stderr was lost; the answer (stdout) was given
+
+
+def _run(args: list[str]) -> int:
     try:
-        with command_inputs():  # no output may replace or delete a file the command reads
-            code = app(args=args, prog_name="conundrum", standalone_mode=False)
+        code = app(args=args, prog_name="conundrum", standalone_mode=False)
         sys.stdout.flush()  # a full disk or closed pipe shows here, not at exit
     except ConundrumError as exc:
         print(f"conundrum: {exc}", file=sys.stderr)
@@ -159,9 +188,11 @@ def _say(line: str) -> None:
 
 def run() -> None:
     code = main()
+    if sys.stdout is None:  # started with stdout closed (`>&-`): nothing left to flush
+        sys.exit(code)
     try:
         sys.stdout.flush()
-    except OSError:
+    except (OSError, ValueError):
         # the output could not be written (reported by main); send what is left to
         # /dev/null so the interpreter's own flush at exit does not fail again
         devnull = os.open(os.devnull, os.O_WRONLY)
