@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -327,7 +328,88 @@ YAML_DEPTH = 32
 YAML_ITEMS = 10_000
 YAML_VALUES = 200_000
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: much faster
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: much faster
+
+
+class TypedInt(int):
+    """An integer read from YAML that remembers the text the author typed (`010`, `0x1F`):
+    a key that takes text gets that text back (`typed_text`), not the number."""
+
+    text: str
+
+
+class TypedFloat(float):
+    """A number with a point or an exponent read from YAML, with the text typed."""
+
+    text: str
+
+
+def typed_text(value: object) -> object:
+    """The text the author typed for a number read from YAML; anything else as it is.
+
+    >>> typed_text(safe_yaml("title: 010", "t")["title"])
+    '010'
+    """
+    return getattr(value, "text", value)
+
+
+class _Loader(_Base):  # type: ignore[misc,valid-type]  # libyaml or Python, known at run time
+    """The safe loader with YAML 1.2's core schema, not 1.1's: `010` is ten, `12:30`,
+    `yes`, `on` and `2024-01-01` are text, `0o17` and `0x1F` are numbers (which keep the
+    text typed: `TypedInt`); and a key given twice in one mapping is refused, naming the
+    key and both lines (YAML 1.1 loaders silently keep the last)."""
+
+    yaml_implicit_resolvers: dict[str, list[Any]] = {}
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[object, int] = {}
+        for key_node, _value in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == MERGE_TAG:
+                continue
+            key = self.construct_object(key_node)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is given twice (lines {seen[key]} and "
+                    f"{line}); give it once", key_node.start_mark)
+            seen[key] = line
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep)
+        return mapping
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> TypedInt:
+        text = str(self.construct_scalar(node))
+        body = text.lstrip("+-")
+        sign = -1 if text.startswith("-") else 1
+        if body.startswith("0o"):
+            value = int(body[2:], 8)
+        elif body.startswith("0x"):
+            value = int(body[2:], 16)
+        else:
+            value = int(body, 10)
+        typed = TypedInt(sign * value)
+        typed.text = text
+        return typed
+
+    def construct_yaml_float(self, node: yaml.ScalarNode) -> TypedFloat:
+        text = str(self.construct_scalar(node))
+        typed = TypedFloat(super().construct_yaml_float(node))
+        typed.text = text
+        return typed
+
+
+MERGE_TAG = "tag:yaml.org,2002:merge"
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _Loader.construct_yaml_float)
+for _tag, _pattern, _first in (
+        ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+        ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$",
+         "-+0123456789"),
+        ("tag:yaml.org,2002:float",
+         r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+         r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+.0123456789"),
+        ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+        (MERGE_TAG, r"^(?:<<)$", "<")):
+    _Loader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 
 
 class _YamlLimit(Exception):

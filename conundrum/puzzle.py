@@ -10,7 +10,7 @@ import yaml
 
 from .board import Board
 from .errors import BoardError, ConundrumError, PuzzleFileError
-from .files import atomic_write, read_text, yaml_mapping
+from .files import TypedFloat, TypedInt, atomic_write, read_text, typed_text, yaml_mapping
 from .placement import MAX_COORD, Placement
 from .rules import Fault, RuleSet, ruleset
 from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
@@ -112,7 +112,7 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
         if set(chams) == set(chameleon_set(DEFAULT_CHAMELEONS)):
             chams = None  # the default set, in whatever order it was listed
     rules = ruleset(rules, chams).name  # refuses an unknown rule set; bambino -> junior
-    title = data.get("title")
+    title = typed_text(data.get("title"))  # `title: 010` is the text typed
     if title is not None and not isinstance(title, (str, int, float)):
         raise ConundrumError("title must be text")
     if title is not None and len(str(title)) > MAX_TITLE:
@@ -184,6 +184,11 @@ class _Dumper(_Emitter):  # type: ignore[misc]  # libyaml or Python, known at ru
 
 class _FlowList(list[Any]):
     pass
+
+
+# numbers read from a file keep the text typed (files.TypedInt); written back as numbers
+_Dumper.add_representer(TypedInt, lambda d, v: d.represent_int(int(v)))
+_Dumper.add_representer(TypedFloat, lambda d, v: d.represent_float(float(v)))
 
 
 _Dumper.add_representer(

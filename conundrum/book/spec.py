@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import ConundrumError
-from ..files import read_text, yaml_mapping
+from ..files import read_text, typed_text, yaml_mapping
 from ..guard import note_input
 from ..options import (
     ANSWERS,
@@ -174,7 +174,7 @@ def _text(value: Any, key: str, limit: int = MAX_TEXT) -> str:
     # YAML reads `title: 2048` as a number; a title is what the author typed
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ConundrumError(f"`{key}` must be text")
-    text = str(value).strip()
+    text = str(typed_text(value)).strip()  # `title: 010` is "010", not 8 nor 10
     if not text:
         raise ConundrumError(f"`{key}` is empty")
     if len(text) > limit:
@@ -237,7 +237,8 @@ def _url(value: Any, key: str) -> str:
 def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str,
             aliases: dict[str, str] | None = None) -> str:
     value = data.get(key, default)
-    text = str(value).strip().lower() if isinstance(value, (str, int, float)) else ""
+    text = str(typed_text(value)).strip().lower() if isinstance(value, (str, int, float)) \
+        else ""
     text = (aliases or {}).get(text, text)
     if isinstance(value, bool) or text not in allowed:
         raise ConundrumError(f"unknown {key} {value!r} (choose one of: {', '.join(allowed)})")
