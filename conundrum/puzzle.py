@@ -130,6 +130,7 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
         board.add(_placement(item, f"board tile {i}"))
     given = _given(data.get("given"))
     extra = {k: v for k, v in data.items() if k not in KNOWN_KEYS}
+    _check_printed_extras(extra)
     return Puzzle(board, given, rules, chams,
                   None if title is None else str(title), extra)
 
@@ -195,6 +196,34 @@ _Dumper.add_representer(
     _Flow, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
 _Dumper.add_representer(
     _FlowList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+
+
+MAX_NUMBER = 20  # characters of a `number:` (printed beside the title)
+MAX_RECIPE = 300  # characters of `generator:` and `seed:` together (printed in the footer)
+
+
+def _check_printed_extras(extra: dict[str, Any]) -> None:
+    """The keys besides the puzzle that a sheet prints (`number:` in its header,
+    `generator:` and `seed:` in its footer) are bounded as a title is: a page has room for
+    a short number and a one- or two-line recipe."""
+    number = typed_text(extra.get("number"))
+    if number is not None:
+        if isinstance(number, bool) or not isinstance(number, (str, int)):
+            raise ConundrumError("`number:` must be a whole number or a short text")
+        if len(str(number)) > MAX_NUMBER:
+            raise ConundrumError(f"`number:` has {len(str(number)):,} characters; the limit "
+                                 f"is {MAX_NUMBER}")
+    generator, seed = extra.get("generator"), extra.get("seed")
+    if generator is not None and not isinstance(generator, dict):
+        raise ConundrumError("`generator:` must map the generator's options to their values")
+    for key, value in (generator or {}).items():
+        if isinstance(value, (dict, list)) and not (
+                isinstance(value, list) and all(isinstance(v, (int, str)) for v in value)):
+            raise ConundrumError(f"`generator: {key}` must be a plain value")
+    recipe = len(str(generator or "")) + len(str(seed or ""))
+    if recipe > MAX_RECIPE:
+        raise ConundrumError(f"`generator:` and `seed:` have {recipe:,} characters; the "
+                             f"limit is {MAX_RECIPE}")
 
 
 def placement_yaml(p: Placement) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich.text import Text
@@ -9,6 +10,21 @@ from rich.text import Text
 from .board import Board
 from .notation import Grid, column_label
 from .placement import Placement
+
+# C0 controls but tab and newline, DEL, and the C1 controls (a terminal acts on them)
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def shown(text: object) -> str:
+    """Text from a file or a person, safe to print on a terminal: every control character
+    shown as an escape (`\\x1b`), so a title cannot set the window's title, clear the
+    screen or move the cursor over the lines printed before.
+
+    >>> shown("Vol. 1\x1b]0;PWNED\x07\x1b[2J")
+    'Vol. 1\\x1b]0;PWNED\\x07\\x1b[2J'
+    """
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+
 
 STYLES = {
     "R": "bold white on red3",

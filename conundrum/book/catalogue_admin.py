@@ -11,6 +11,7 @@ and adds everything in one transaction, keeping rows already present.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from dataclasses import dataclass
@@ -116,8 +117,10 @@ def _check_header(item: object, where: str) -> None:
                              f"program understands ({SCHEMA_VERSION}); upgrade conundrum")
 
 
-_NUMBERS = {"started", "touched", "finished", "claimed"}
+_NUMBERS = {"started", "touched", "finished", "claimed"}  # seconds since 1970
 _INTEGERS = {"puzzles", "number"}
+LATEST = 253_402_300_799  # 9999-12-31 23:59:59 UTC: the last time a date can show
+MOST = 10**9  # puzzles in a book, a puzzle's number
 
 
 def _fields(record: object, columns: tuple[str, ...], where: str) -> dict:
@@ -126,10 +129,11 @@ def _fields(record: object, columns: tuple[str, ...], where: str) -> dict:
     for name in columns:
         value = record[name]
         if name in _INTEGERS:
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        elif name in _NUMBERS:
+            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MOST
+        elif name in _NUMBERS:  # one imported line must not break every later `list`
             ok = (value is None and name == "finished") or (
-                isinstance(value, (int, float)) and not isinstance(value, bool))
+                isinstance(value, (int, float)) and not isinstance(value, bool)
+                and math.isfinite(value) and 0 <= value <= LATEST)
         else:
             ok = isinstance(value, str)
         if not ok:

@@ -48,11 +48,33 @@ class SqliteCatalogue(Catalogue):
         # build that fails before its first claim leaves no file behind.
         self._db: sqlite3.Connection | None = None  # reached by Catalogue._connection
 
+    def read_only(self) -> str | None:
+        """Why the catalogue can only be read (a file or folder without write permission:
+        an archived catalogue), or None. By the mode bits, which bind root too."""
+        try:
+            if not self.path.stat().st_mode & 0o222:
+                return "the file is read-only"
+            if not self.path.parent.stat().st_mode & 0o222:
+                return "its folder is read-only"
+        except OSError:
+            return None
+        return None
+
     def _connect(self, create: bool) -> sqlite3.Connection | None:
         if not create and not self.path.exists():
             return None
+        why = self.read_only()
+        if why is not None and create:
+            raise CatalogueError(f"{self.path}: cannot write to the catalogue: {why} (make "
+                                 "it writable, or build with --draft, which records nothing)")
         try:
-            return sqlite3.connect(self.path, timeout=base.BUSY_TIMEOUT, isolation_level=None)
+            if why is None:
+                return sqlite3.connect(self.path, timeout=base.BUSY_TIMEOUT,
+                                       isolation_level=None)
+            # read-only, and immutable: SQLite would otherwise need to write its WAL index
+            # beside a catalogue that was left in WAL mode
+            uri = f"{self.path.resolve().as_uri()}?mode=ro&immutable=1"
+            return sqlite3.connect(uri, uri=True, isolation_level=None)
         except sqlite3.Error as exc:
             raise CatalogueError(f"{self.path}: cannot open the catalogue ({exc})") from None
 
@@ -63,6 +85,12 @@ class SqliteCatalogue(Catalogue):
                 raise CatalogueError(
                     f"{self.path}: catalogue version {version} is newer than this program "
                     f"understands ({SCHEMA_VERSION}); upgrade conundrum")
+            if self.read_only() is not None:
+                if version < SCHEMA_VERSION:
+                    raise CatalogueError(f"{self.path}: catalogue version {version} is older "
+                                         "than this program reads, and read-only: make it "
+                                         "writable once so it can be upgraded")
+                return  # read as it is: nothing to set up
             if db.execute("PRAGMA journal_mode").fetchone()[0] != self.journal:
                 db.execute(f"PRAGMA journal_mode = {self.journal}")  # kept in the file
             if version < SCHEMA_VERSION:
@@ -94,6 +122,10 @@ class SqliteCatalogue(Catalogue):
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:
+        why = self.read_only()
+        if why is not None:
+            raise CatalogueError(f"{self.path}: cannot write to the catalogue: {why} (make "
+                                 "it writable, or build with --draft, which records nothing)")
         db = self._connection(create=True)
         assert db is not None
         try:

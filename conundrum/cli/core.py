@@ -14,7 +14,7 @@ from ..files import read_stdin, read_text
 from ..notation import Grid
 from ..puzzle import load_puzzle
 from ..solver import positions, printed_counts
-from ..terminal import board_picture
+from ..terminal import board_picture, shown
 from ..tiles import normalise_code
 from . import app
 
@@ -69,7 +69,7 @@ def solve(
         return
     out = console()
     if pz.title:
-        out.print(pz.title, style="bold")
+        out.print(shown(pz.title), style="bold", markup=False)
     out.print(board_picture(board, grid=grid))
     if not codes:
         out.print("Every tile is on the board." if all_tiles
@@ -123,7 +123,7 @@ def check(
         for p in result.missed:
             out.print(f"missed: {grid.text(p)}")
         for w in result.wrong:
-            out.print(f"wrong: {w.answer} ({w.reason})")
+            out.print(f"wrong: {shown(w.answer)} ({shown(w.reason)})", markup=False)
         if result.perfect:
             out.print("perfect: every position found, none wrong", style="bold green")
     raise typer.Exit(0 if result.perfect else 1)

@@ -12,7 +12,7 @@ from ..files import atomic_write, check_target
 from ..guard import note_input
 from ..puzzle import load_puzzle
 from . import app
-from .core import AsJson, console
+from .core import AllowIllegal, AsJson, console
 
 WeightsOption = Annotated[Path | None, typer.Option(
     "--weights", help="Effort weights (JSON, as `calibrate --apply` writes); "
@@ -24,13 +24,15 @@ def grade_command(
     puzzle: Annotated[Path, typer.Argument(help="Puzzle file (YAML or JSON).")],
     as_json: AsJson = False,
     weights: WeightsOption = None,
+    allow_illegal: AllowIllegal = False,
 ) -> None:
     """The puzzle's grade (1-5), its effort score and what each feature contributes."""
     from ..generate.difficulty import grade_of_score
     from ..generate.effort import load_weights, measure
 
     w = load_weights(weights)
-    effort = measure(load_puzzle(puzzle, allow_illegal=True), w)
+    # a board that breaks a rule is refused as `solve` refuses it (same option to allow)
+    effort = measure(load_puzzle(puzzle, allow_illegal=allow_illegal), w)
     values, parts = effort.features, effort.contributions()
     level = grade_of_score(effort.score)
     if as_json:

@@ -40,6 +40,19 @@ from renderers.sheet.solved import Solved, solve
 COLUMNS = ("number", "section", "grade", "page", "tiles", "counts", "answers", "@board")
 PDF_COLUMN = "@board_pdf"  # print modes only: the art in the book's own colour space
 CSV_NAME = "puzzles.csv"
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula
+
+
+def inert(cell: object) -> object:
+    """A CSV cell a spreadsheet shows as text, never runs: text starting with = + - @ or a
+    tab gets a leading apostrophe (OWASP's advice); numbers stay numbers.
+
+    >>> inert("=1+2"), inert("+cmd"), inert("Warm-up"), inert(-3)
+    ("'=1+2", "'+cmd", 'Warm-up', -3)
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_START):
+        return "'" + cell
+    return cell
 
 
 def puzzle_pages(content: BookContent, pages: list[Page]) -> dict[int, int]:
@@ -111,7 +124,7 @@ def export_book(content: BookContent, folder: str | os.PathLike,
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(columns(spec.colour))
-    writer.writerows(rows)
+    writer.writerows([[inert(cell) for cell in row] for row in rows])
     files.append((out / CSV_NAME, ("\ufeff" + buffer.getvalue()).encode("utf-8")))
     out.mkdir(exist_ok=True)
     return atomic_write_many(files)

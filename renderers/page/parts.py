@@ -6,7 +6,7 @@ from conundrum.puzzle import Puzzle
 from renderers.page.fonts import fit_size, text_width, wrap
 from renderers.page.layout import Line, Page, Text, page_margin
 from renderers.page.style import Style
-from renderers.page.text import draw_fitted, first_baseline, line_height
+from renderers.page.text import draw_fitted, first_baseline, line_height, require_drawable
 from renderers.page.wording import footer_text
 
 
@@ -20,6 +20,8 @@ def draw_header(page: Page, title: str, number: str | None, x: float, y: float, 
                 style: Style) -> float:
     """The title, the number on the right, a rule under both; returns the y below."""
     sz, pal = style.sizes, style.pal
+    if number:
+        require_drawable(number, "the puzzle's number")  # a file's `number:` key, too
     number_w = text_width(number, sz.number, True) + 6 if number else 0.0
     base = first_baseline(y, sz.title)
     draw_fitted(page, title, x, y, w - number_w, sz.title, pal.ink, bold=True, tag="title")
@@ -40,6 +42,7 @@ def draw_footer(page: Page, puzzle: Puzzle, x: float, bottom: float, w: float,
     one line at the smallest type (6 pt) goes on two, never cut short: it is how the
     puzzle is made again."""
     text = footer_text(puzzle, style)
+    require_drawable(text, "the footer (the file's `generator:` and `seed:` keys)")
     size = fit_size(text, style.sizes.footer, w)
     lines = wrap(text, size, w)
     top = bottom - len(lines) * line_height(size)
