@@ -62,7 +62,7 @@ class Grid:
         return f"{column_label(col)}{row + 1}"
 
     def cell(self, name: str) -> Cell:
-        m = re.fullmatch(r"([A-Za-z]{1,3})(\d{1,7})", name.strip())
+        m = re.fullmatch(r"([A-Za-z]{1,3})([0-9]{1,7})", name.strip(), re.ASCII)
         if not m or int(m.group(2)) < 1:
             raise ConundrumError(f"{name!r} is not a cell such as C4")
         x = self.left + column_index(m.group(1))

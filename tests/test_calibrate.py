@@ -138,3 +138,14 @@ def test_grade_prints_a_table_with_every_feature(capsys, tmp_path, puzzles):
         assert name in out
     code, _out, err = run(capsys, "grade", tmp_path / "missing.yaml")
     assert code == 2 and "missing.yaml" in err
+
+
+def test_calibrate_warns_when_the_records_hold_too_few_puzzles(capsys, tmp_path, puzzles):
+    one = puzzles[0]
+    path = record_file(tmp_path / "same.json", [record(one, 60.0 + k) for k in range(12)])
+    code, _out, err = run(capsys, "calibrate", path)
+    assert code == 0
+    assert "12 solves of only 1 different puzzle" in err
+    many = record_file(tmp_path / "many.json", synthetic(puzzles, TRUE))
+    _code, _out, err = run(capsys, "calibrate", many)
+    assert "different puzzle" not in err

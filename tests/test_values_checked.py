@@ -138,3 +138,26 @@ def test_an_emoji_number_is_refused_naming_it(tmp_path: Path) -> None:
     done = run_program("render", "p.yaml", "-o", "p.pdf", cwd=tmp_path)
     assert done.returncode == 2 and "number" in done.stderr and "cannot draw" in done.stderr
     assert not (tmp_path / "p.pdf").exists()
+
+
+def test_max_grid_faults_name_max_grid() -> None:
+    done = run_program("generate", "--tiles", "8", "--given", "1", "--positions", "2",
+                       "--max-grid", "a,b", "-o", "x.yaml")
+    assert done.returncode == 2 and "--max-grid 'a,b'" in done.stderr
+    assert "--positions" not in done.stderr
+
+
+@pytest.mark.parametrize("answer", ["YYB C\u0663 h", "YYB C\uff13 h"])  # Arabic-Indic, fullwidth
+def test_check_reads_ascii_digits_only_as_the_web_player_does(tmp_path: Path, answer) -> None:
+    shutil.copy(EXAMPLE, tmp_path / "p.yaml")
+    (tmp_path / "a.txt").write_text(answer + "\n", encoding="utf-8")
+    checked = run_program("check", "p.yaml", "a.txt", cwd=tmp_path)
+    assert checked.returncode == 1 and "unreadable" in checked.stdout
+    (tmp_path / "b.txt").write_text("YYB C3 h\n", encoding="utf-8")
+    assert "unreadable" not in run_program("check", "p.yaml", "b.txt", cwd=tmp_path).stdout
+
+
+@pytest.mark.parametrize("url", ["https://example.org:99999/p.html", "http://x.org:port/"])
+def test_a_web_address_with_an_impossible_port_is_refused(tmp_path: Path, url: str) -> None:
+    done = run_program("render", EXAMPLE, "-o", tmp_path / "p.pdf", "--web-url", url)
+    assert done.returncode == 2 and "--web-url" in done.stderr

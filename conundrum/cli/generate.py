@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -15,24 +16,24 @@ from . import app
 from .choices import MethodChoice, RulesChoice
 
 
-def parse_positions(text: str | None) -> tuple[int, ...] | None:
-    """`3` or `3,5` -> (3,) or (3, 5)."""
+def parse_positions(text: str | None, option: str = "--positions",
+                    example: str = "3 or 3,5") -> tuple[int, ...] | None:
+    """`3` or `3,5` -> (3,) or (3, 5); ASCII digits only (as everywhere the program reads
+    a number a person typed)."""
     if text is None:
         return None
     parts = [p.strip() for p in text.split(",")]
-    try:
-        values = tuple(int(p) for p in parts)
-    except ValueError:
-        raise ConundrumError(f"--positions {text!r}: give whole numbers separated by commas, "
-                             "such as 3 or 3,5") from None
-    return values
+    if not all(re.fullmatch(r"-?[0-9]{1,9}", p, re.ASCII) for p in parts):
+        raise ConundrumError(f"{option} {text!r}: give whole numbers separated by commas, "
+                             f"such as {example}")
+    return tuple(int(p) for p in parts)
 
 
 def parse_grid(text: str | None) -> tuple[int, int] | None:
     """`26,26` -> (26, 26): columns and rows of the drawn grid."""
     if text is None:
         return None
-    values = parse_positions(text.replace("x", ","))
+    values = parse_positions(text.replace("x", ","), "--max-grid", "26,26")
     if values is None or len(values) != 2 or min(values) < 1:
         raise ConundrumError(f"--max-grid {text!r}: give columns and rows, such as 26,26")
     return (values[0], values[1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -72,7 +73,7 @@ def calibrate_command(
 ) -> None:
     """Fit the effort weights to recorded solving times; print the correlation before and
     after."""
-    from ..generate.calibrate import fit, read_records
+    from ..generate.calibrate import distinct_puzzles, fit, read_records
     from ..generate.effort import FEATURES, load_weights, weights_json
 
     for path in (*records, weights):
@@ -82,6 +83,12 @@ def calibrate_command(
     start = load_weights(weights)
     solves, skipped = read_records(records)
     result = fit(solves, start, skipped)
+    different = distinct_puzzles(solves)
+    if solves and different < len(FEATURES):
+        print(f"conundrum: the records hold {len(solves)} solves of only {different} "
+              f"different puzzle{'s' if different != 1 else ''}; fitting {len(FEATURES)} "
+              f"weights needs at least {len(FEATURES)} different puzzles (dozens to trust "
+              "it)", file=sys.stderr)
     out = console()
     out.print(f"{result.used} solves used ({result.skipped} revealed or unfinished left out)")
     out.print(f"correlation of effort with active time: before {result.before:.3f}, "

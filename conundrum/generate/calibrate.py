@@ -45,6 +45,13 @@ class Solve:
     source: str
 
 
+def distinct_puzzles(solves: Sequence[Solve]) -> int:
+    """How many different puzzles the solves are of (the same board and given tiles
+    solved twice is one puzzle: it adds a time, not a new combination of features)."""
+    return len({(p.puzzle.rules, tuple(sorted((q.code, q.at, q.dir) for q in p.puzzle.board)),
+                 tuple(g.code for g in p.puzzle.given)) for p in solves})
+
+
 @dataclass(frozen=True)
 class Fit:
     raw: dict[str, float]  # seconds per unit of each feature

@@ -30,6 +30,7 @@ def check_url(url: object) -> str:
     try:
         parts = urlsplit(text)
         ok = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+        parts.port  # noqa: B018  (raises ValueError for a port beyond 65535 or not a number)
     except ValueError:
         ok = False
     if not ok or len(text) > MAX_URL or any(c.isspace() or ord(c) < 32 for c in text):
