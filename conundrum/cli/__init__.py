@@ -100,6 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     command and how to report it, never a traceback (CONUNDRUM_DEBUG=1 shows it).
     """
     args = sys.argv[1:] if argv is None else list(argv)
+    # NumPy's OpenBLAS starts a thread per core when imported (calibrate uses it): under a
+    # memory limit (ulimit -v) those threads fail and take the program down with them.
+    # The program does no large linear algebra, so one thread is all it needs.
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
     # no output may replace or delete a file the command reads (guard.py); a closed or
     # full stdout or stderr is reported by the exit status, never by a traceback
     with guarded() as (out, err), command_inputs() as written:
@@ -152,7 +157,14 @@ def _run(args: list[str]) -> int:
         if exc.errno in _WRITE_FAULTS and exc.filename is None:
             _say(f"conundrum: cannot write the output: {exc.strerror or exc}")
             return 2
+        if exc.errno in (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM):
+            _say(f"conundrum: {_limit_text(exc)}")
+            return 2
         return _internal_error(args, exc)
+    except MemoryError:
+        _say("conundrum: out of memory (is a memory limit such as `ulimit -v` set?); free "
+             "memory, raise the limit, or ask for less (fewer --jobs, a smaller book)")
+        return 2
     except SystemExit:
         # click turns a closed pipe on stdout into exit 1, which here means "faults found"
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
@@ -162,6 +174,15 @@ def _run(args: list[str]) -> int:
     except Exception as exc:  # the guard: a bug must still end in one line
         return _internal_error(args, exc)
     return code if isinstance(code, int) else 0
+
+
+def _limit_text(exc: OSError) -> str:
+    """A resource limit of the system, and what to do about it."""
+    if exc.errno in (errno.EMFILE, errno.ENFILE):
+        return (f"too many open files ({exc.strerror}): the system's limit (`ulimit -n`) is "
+                "too low for this command; raise it, or use fewer --jobs")
+    return (f"the system refused a resource ({exc.strerror}): a process or memory limit "
+            "(`ulimit -u`, `ulimit -v`) is too low; raise it, or use fewer --jobs")
 
 
 def _internal_error(args: list[str], exc: BaseException) -> int:
@@ -187,7 +208,11 @@ def _say(line: str) -> None:
 
 
 def run() -> None:
-    code = main()
+    try:
+        code = main()
+    except KeyboardInterrupt:  # Ctrl-C before or after main's own handler
+        _say("conundrum: interrupted")
+        code = 130
     if sys.stdout is None:  # started with stdout closed (`>&-`): nothing left to flush
         sys.exit(code)
     try:

@@ -12,8 +12,11 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
+# isort: off
+from renderers.paint import no_numpy  # noqa: F401  (first: fpdf2 loaded without NumPy)
 from fpdf import FPDF
 from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
+# isort: on
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
