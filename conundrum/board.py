@@ -48,7 +48,13 @@ def _matches(counts: list[int] | None) -> Matches:
 
 
 def as_placement(item: object) -> Placement:
-    """A placement from its loose forms: (code, at, dir) or {code, at, dir}."""
+    """A placement from its loose forms: (code, at, dir) or {code, at, dir}.
+
+    BoardError for anything else; a bad part raises as `Placement.make` does.
+
+    >>> as_placement({"code": "RYG", "at": [0, 2], "dir": "h"})
+    Placement(code='RYG', at=(0, 2), dir='h')
+    """
     try:
         if isinstance(item, dict):
             return Placement.make(item["code"], item["at"], item["dir"])
@@ -66,6 +72,14 @@ class Board:
     Tiles are identified by an integer id that stays valid until removed.
     Duplicated tiles are allowed here so that `validate` can load and report
     them; the rules (see rules.py) decide what a legal board is.
+
+    >>> board = Board([Placement("B*Y", (0, 0), "h")])
+    >>> board.add(("YYY", (1, -1), "h"))
+    1
+    >>> len(board), board.contains("YYY"), board.bbox()
+    (2, True, (0, -1, 3, 0))
+    >>> board.remove(1)
+    Placement(code='YYY', at=(1, -1), dir='h')
     """
 
     def __init__(self, placements: Iterable[Placement] = ()) -> None:
@@ -90,27 +104,39 @@ class Board:
 
     @property
     def placements(self) -> list[Placement]:
+        """The placements on the board, the start first, in the order they were laid."""
         return list(self._tiles.values())
 
     def items(self) -> Iterator[tuple[int, Placement]]:
+        """Each tile on the board as (tile id, placement), the start first."""
         return iter(self._tiles.items())
 
     @property
     def start(self) -> Placement | None:
+        """The start tile's placement (the first laid), or None on an empty board."""
         return next(iter(self._tiles.values()), None)
 
     @property
     def start_id(self) -> int | None:
+        """The start tile's id, or None on an empty board."""
         return next(iter(self._tiles), None)
 
     def placement(self, tile_id: int) -> Placement:
+        """The placement of tile `tile_id`; KeyError for an id not on the board."""
         return self._tiles[tile_id]
 
     def colour_at(self, cell: Cell) -> str | None:
+        """The colour on a cell, or None when it is empty.
+
+        >>> board = Board([Placement("B*Y", (0, 0), "h")])
+        >>> board.colour_at((1, 0)), board.colour_at((3, 0))
+        ('*', None)
+        """
         hit = self._cells.get(cell)
         return hit[0] if hit else None
 
     def tile_at(self, cell: Cell) -> int | None:
+        """The id of the tile on a cell, or None when it is empty."""
         hit = self._cells.get(cell)
         return hit[1] if hit else None
 
@@ -123,10 +149,12 @@ class Board:
         return self._cells[cell][1]
 
     def occupied(self, cell: Cell) -> bool:
+        """Whether a tile covers the cell."""
         return cell in self._cells
 
     @property
     def cells(self) -> dict[Cell, str]:
+        """Every occupied cell with its colour (a new dict each time)."""
         return {c: v[0] for c, v in self._cells.items()}
 
     def contains(self, tile: str) -> bool:
@@ -138,6 +166,7 @@ class Board:
         return self._codes.keys()
 
     def tile_codes(self) -> Counter[str]:
+        """How many times each tile is on the board, by canonical code (a copy)."""
         return Counter(self._codes)
 
     def bbox(self) -> tuple[int, int, int, int]:
@@ -155,7 +184,12 @@ class Board:
 
     def match_clash(self, cell: Cell, colour: str) -> tuple[int, int]:
         """For an empty cell: the contacts a square of `colour` there would make that
-        match and that clash, read from the tables (no rescan)."""
+        match and that clash, read from the tables (no rescan).
+
+        >>> board = Board([Placement("B*Y", (0, 0), "h")])
+        >>> board.match_clash((3, 0), "Y"), board.match_clash((3, 0), "R")
+        ((1, 0), (0, 1))
+        """
         counts = self._counts.get(cell)
         if counts is None:
             return (0, 0)
@@ -182,6 +216,7 @@ class Board:
             self._dirty.clear()
 
     def copy(self) -> Board:
+        """A new board with the same placements in the same order (the ids start again at 0)."""
         return Board(self._tiles.values())
 
     # ---- changing ------------------------------------------------------

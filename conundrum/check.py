@@ -20,18 +20,23 @@ ANSWER_LIMIT = MAX_COORD + MARGIN
 
 @dataclass
 class Wrong:
+    """An answer that is not a position: as the reader wrote it, and why it is wrong."""
+
     answer: str
     reason: str
 
 
 @dataclass
 class Grade:
+    """A reader's answers against the solver: positions found, missed, and wrong answers."""
+
     found: list[Placement] = field(default_factory=list)
     missed: list[Placement] = field(default_factory=list)
     wrong: list[Wrong] = field(default_factory=list)
 
     @property
     def perfect(self) -> bool:
+        """True when every position was found and no answer was wrong."""
         return not self.missed and not self.wrong
 
 
@@ -96,6 +101,10 @@ def _structured(text: str) -> list[Answer] | None:
 
 
 def grade(puzzle: Puzzle, text: str) -> Grade:
+    """Grade the answers in `text` (sheet notation, YAML or JSON; see `read_answers`)
+    against every position of the puzzle's given tiles. A position written twice counts
+    once; each wrong answer gets its reason. AnswerError when the text cannot be read at
+    all or holds more than MAX_ANSWERS answers."""
     board, rules = puzzle.board, puzzle.ruleset
     grid = Grid.of(board)
     solutions = {g.code: positions(board, g.code, rules) for g in puzzle.given}

@@ -57,11 +57,15 @@ class StandardTracker:
 
     # ---- changing ------------------------------------------------------
     def add(self, p: Placement) -> int:
+        """Lay `p` on the board and update the counts; returns its tile id.
+        BoardError when a cell is taken."""
         tile_id = self.board.add(p)
         self._refresh(p)
         return tile_id
 
     def remove(self, tile_id: int) -> Placement:
+        """Take tile `tile_id` off the board and update the counts; returns its placement.
+        KeyError for an id not on the board."""
         p = self.board.remove(tile_id)
         self._refresh(p)
         return p
@@ -136,10 +140,14 @@ class JuniorTracker:
         self._slots: list[Slot] | None = None
 
     def add(self, p: Placement) -> int:
+        """Lay `p` on the board (slots are found again when next asked); returns its tile id.
+        BoardError when a cell is taken."""
         self._slots = None
         return self.board.add(p)
 
     def remove(self, tile_id: int) -> Placement:
+        """Take tile `tile_id` off the board; returns its placement. KeyError for an id not on
+        the board."""
         self._slots = None
         return self.board.remove(tile_id)
 
@@ -150,6 +158,7 @@ class JuniorTracker:
         return self._slots
 
     def counts(self) -> dict[str, int]:
+        """The number of junior positions of every tile of the set that is not on the board."""
         board = self.board
         wanted = [code for code in self.tiles if not board.contains(code)]
         found = dict.fromkeys(wanted, 0)
@@ -158,4 +167,5 @@ class JuniorTracker:
         return found
 
     def positions(self, code: str) -> list[Placement]:
+        """Every junior position of `code` on the board, slot by slot."""
         return [Placement(r, at, d) for _i, r, at, d, _n in junior_fits(self.slots(), [code])]

@@ -311,6 +311,8 @@ def read_stdin(limit: int = READ_LIMIT) -> str:
 
 
 def decode(raw: bytes, source: str, limit: int = READ_LIMIT) -> str:
+    """Bytes read from `source` as text (a byte-order mark dropped). ConundrumError naming
+    `source` when there are more than `limit` bytes or they are not UTF-8."""
     if len(raw) > limit:
         raise ConundrumError(f"{source}: more than {limit:,} bytes; the limit is {limit:,}")
     try:

@@ -29,11 +29,17 @@ Slot = tuple[Cell, str, int, str]
 class HasOpenEnds(Protocol):
     """What junior slot finding needs from a rule set: the board's open ends."""
 
-    def open_ends(self, board: Board) -> list[Cell]: ...
+    def open_ends(self, board: Board) -> list[Cell]:
+        """The cells of the board's open ends, where a junior tile may touch."""
+        ...
 
 
 def reading_table(codes: Iterable[str]) -> list[Reading]:
-    """The per-code look-up row `standard_fits` reads, for each of `codes` in order."""
+    """The per-code look-up row `standard_fits` reads, for each of `codes` in order.
+
+    >>> reading_table(["RYG", "RYR"])
+    [(0, 'RYG', 'GYR', 0, 1, 2, False), (1, 'RYR', 'RYR', 0, 1, 0, True)]
+    """
     table = []
     for i, code in enumerate(codes):
         a, b, c = (COLOUR_INDEX[ch] for ch in code)
@@ -49,6 +55,11 @@ def standard_fits(runs: Sequence[Run], table: list[Reading]) -> Iterator[Fit]:
     reading is legal when its three per-cell scores add up to 2 or more (its
     matching contacts; a clash scores -100). Code by code in table order, run
     by run, each code's own reading before its reverse (a palindrome once).
+
+    >>> from conundrum.placement import Placement
+    >>> board = Board([Placement("B*Y", (0, 0), "h")])
+    >>> list(standard_fits(board.candidate_runs(), reading_table(["YYY", "GGG"])))
+    [(0, 'YYY', (1, -1), 'h', 2), (0, 'YYY', (1, 1), 'h', 2)]
     """
     for i, code, rev, a, b, c, palindrome in table:
         for at, d, s0, s1, s2 in runs:
@@ -91,6 +102,13 @@ def junior_fits(slots: list[Slot], codes: Iterable[str]) -> Iterator[Fit]:
 
     A reading fits a slot when the touching square may make the contact (an
     end square; a chameleon's centre) and its colour matches the open end.
+
+    >>> from conundrum.placement import Placement
+    >>> from conundrum.rules import JuniorRules
+    >>> board = Board([Placement("B*Y", (0, 0), "h")])
+    >>> fits = junior_fits(junior_slots(board, JuniorRules()), ["P*Y"])
+    >>> [str(Placement(reading, at, d)) for _i, reading, at, d, _n in fits]
+    ['P*Y@-1,-1v', 'Y*P@-1,-1v', 'P*Y@3,-1v', 'Y*P@3,-1v']
     """
     for i, code in enumerate(codes):
         readings = (code,) if code == code[::-1] else (code, code[::-1])

@@ -22,7 +22,11 @@ MAX_DRAWN = 250
 
 
 def column_label(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26)."""
+    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26); ValueError for a negative index.
+
+    >>> column_label(0), column_label(25), column_label(26)
+    ('A', 'Z', 'AA')
+    """
     if index < 0:
         raise ValueError("column index must be >= 0")
     label = ""
@@ -34,6 +38,11 @@ def column_label(index: int) -> str:
 
 
 def column_index(label: str) -> int:
+    """A column's index from its label: the inverse of `column_label`, any case.
+
+    >>> column_index("D"), column_index("aa")
+    (3, 26)
+    """
     n = 0
     for ch in label.upper():
         n = n * 26 + (ord(ch) - ord("A") + 1)
@@ -51,17 +60,25 @@ class Grid:
 
     @classmethod
     def of(cls, board: Board) -> Grid:
+        """The drawn area of `board`: its bounding box grown by MARGIN cells on every side.
+
+        >>> from conundrum.board import Board
+        >>> Grid.of(Board([Placement("B*Y", (0, 0), "h")]))
+        Grid(left=-3, top=-3, width=9, height=7)
+        """
         x0, y0, x1, y1 = board.bbox()
         return cls(x0 - MARGIN, y0 - MARGIN, x1 - x0 + 1 + 2 * MARGIN, y1 - y0 + 1 + 2 * MARGIN)
 
     def name(self, cell: Cell) -> str:
-        """Sheet name of a cell, e.g. `C4`."""
+        """Sheet name of a cell, e.g. `C4`; `(x,y)` for a cell left of or above the area."""
         col, row = cell[0] - self.left, cell[1] - self.top
         if col < 0 or row < 0:
             return f"({cell[0]},{cell[1]})"
         return f"{column_label(col)}{row + 1}"
 
     def cell(self, name: str) -> Cell:
+        """The cell a sheet name such as `C4` stands for (any case). ConundrumError when it is
+        not a cell name, or lies beyond the coordinate limit and outside the drawn area."""
         m = re.fullmatch(r"([A-Za-z]{1,3})([0-9]{1,7})", name.strip(), re.ASCII)
         if not m or int(m.group(2)) < 1:
             raise ConundrumError(f"{name!r} is not a cell such as C4")
@@ -78,12 +95,14 @@ class Grid:
         return self.width <= MAX_DRAWN and self.height <= MAX_DRAWN
 
     def check_drawable(self) -> None:
+        """Raise ConundrumError, naming the board's size, when the drawn area is too big to draw."""
         if not self.drawable:
             raise ConundrumError(
                 f"the board spans {self.width} x {self.height} cells; a sheet draws at most "
                 f"{MAX_DRAWN} a side (are some tiles far from the others?)")
 
     def inside(self, cell: Cell) -> bool:
+        """Whether the cell lies in the drawn area."""
         return (0 <= cell[0] - self.left < self.width) and (0 <= cell[1] - self.top < self.height)
 
     def text(self, p: Placement) -> str:
@@ -95,7 +114,18 @@ class Grid:
         return f"{p.code} {self.name(p.cells[0])}-{self.name(p.cells[2])}"
 
     def parse(self, line: str) -> Placement:
-        """Read `RYG C4 h`, `RYG C4-E4` or `GYR E4-C4` into a placement."""
+        """Read `RYG C4 h`, `RYG C4-E4` or `GYR E4-C4` into a placement.
+
+        TileCodeError for a bad code, ConundrumError for any other unreadable part.
+
+        >>> from conundrum.board import Board
+        >>> grid = Grid.of(Board([Placement("B*Y", (0, 0), "h")]))
+        >>> grid.parse("YYY E3 h")
+        Placement(code='YYY', at=(1, -1), dir='h')
+        >>> p = grid.parse("GYB G3-E3")
+        >>> p, grid.text(p), grid.span_text(p)
+        (Placement(code='BYG', at=(1, -1), dir='h'), 'BYG E3 h', 'BYG E3-G3')
+        """
         parts = line.replace("–", "-").split()
         if len(parts) == 2 and "-" in parts[1]:
             code = normalise_code(parts[0])

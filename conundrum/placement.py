@@ -18,6 +18,12 @@ class Placement(NamedTuple):
 
     Because `at` is always the first cell, two placements that put the same
     colours on the same cells are equal: a Placement *is* a position.
+
+    >>> p = Placement("RYG", (2, 0), "v")
+    >>> p.cells
+    ((2, 0), (2, 1), (2, 2))
+    >>> p.squares[1], p.tile, str(p)
+    (((2, 1), 'Y'), 'GYR', 'RYG@2,0v')
     """
 
     code: str
@@ -29,7 +35,15 @@ class Placement(NamedTuple):
         """Build a placement from loose input (e.g. YAML), checking every part.
 
         `limit` bounds |x| and |y|: MAX_COORD for a board; answers may reach a
-        little beyond it, as positions next to a board at the limit do.
+        little beyond it, as positions next to a board at the limit do. Raises
+        TileCodeError for a bad code, ConundrumError for a bad `at` or `dir`.
+
+        >>> Placement.make("ryg", [2, 0], "V")
+        Placement(code='RYG', at=(2, 0), dir='v')
+        >>> Placement.make("RYG", [2, 0], "d")
+        Traceback (most recent call last):
+        ...
+        conundrum.errors.ConundrumError: tile RYG: direction 'd' must be h or v
         """
         norm = normalise_code(code)
         if not (isinstance(at, (list, tuple)) and len(at) == 2):
@@ -54,6 +68,7 @@ class Placement(NamedTuple):
 
     @property
     def cells(self) -> tuple[Cell, Cell, Cell]:
+        """The three cells, from `at` rightwards (h) or downwards (v)."""
         return run_cells(self.at, self.dir)
 
     @property
@@ -62,6 +77,11 @@ class Placement(NamedTuple):
         return tuple(zip(self.cells, self.code, strict=True))
 
     def as_dict(self) -> dict[str, Any]:
+        """The placement as a puzzle file writes it: `{code, at: [x, y], dir}`.
+
+        >>> Placement("RYG", (2, 0), "v").as_dict()
+        {'code': 'RYG', 'at': [2, 0], 'dir': 'v'}
+        """
         return {"code": self.code, "at": [self.at[0], self.at[1]], "dir": self.dir}
 
     def __str__(self) -> str:
@@ -69,7 +89,13 @@ class Placement(NamedTuple):
 
 
 def from_cells(code: str, first: Cell, last: Cell) -> Placement:
-    """The placement reading `code` from cell `first` to cell `last` (either way round)."""
+    """The placement reading `code` from cell `first` to cell `last` (either way round).
+
+    ConundrumError unless the two cells are two apart in one row or column.
+
+    >>> from_cells("RYG", (4, 0), (2, 0))
+    Placement(code='GYR', at=(2, 0), dir='h')
+    """
     (x0, y0), (x1, y1) = first, last
     if y0 == y1 and abs(x1 - x0) == 2:
         d = "h"
@@ -90,10 +116,20 @@ def run_cells(at: Cell, d: str) -> tuple[Cell, Cell, Cell]:
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four cells sharing an edge with `cell`: left, right, above, below.
+
+    >>> neighbours((0, 0))
+    ((-1, 0), (1, 0), (0, -1), (0, 1))
+    """
     x, y = cell
     return ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
 
 
 def contact_count(cells: tuple[Cell, ...], occupied: Callable[[Cell], bool]) -> int:
-    """Edges between `cells` (a run) and the occupied cells around them (`occupied(cell)`)."""
+    """Edges between `cells` (a run) and the occupied cells around them (`occupied(cell)`).
+
+    >>> taken = set(run_cells((0, 0), "h"))
+    >>> contact_count(run_cells((1, -1), "h"), taken.__contains__)
+    2
+    """
     return sum(1 for c in cells for n in neighbours(c) if n not in cells and occupied(n))

@@ -22,12 +22,17 @@ KNOWN_KEYS = ("title", "rules", "chameleons", "board", "given")
 
 @dataclass
 class Given:
+    """A tile given beside the board, with its printed count of positions (None: not printed)."""
+
     code: str
     positions: int | None = None
 
 
 @dataclass
 class Puzzle:
+    """A conundrum: the board, the given tiles, the rule set and chameleon set, a title, and
+    any other keys the file held (`extra`, kept as they are)."""
+
     board: Board
     given: list[Given] = field(default_factory=list)
     rules: str = "standard"
@@ -227,6 +232,8 @@ def _check_printed_extras(extra: dict[str, Any]) -> None:
 
 
 def placement_yaml(p: Placement) -> dict[str, Any]:
+    """A placement as the puzzle file writes it: one flow mapping, `{code: RYG, at: [0, 0],
+    dir: h}`."""
     return _Flow(code=p.code, at=_FlowList(p.at), dir=p.dir)
 
 
@@ -249,6 +256,8 @@ def dump_puzzle(puzzle: Puzzle) -> str:
 
 
 def save_puzzle(puzzle: Puzzle, path: str | os.PathLike[str]) -> None:
+    """Write the puzzle's YAML (`dump_puzzle`) to `path`, replacing it atomically.
+    ConundrumError when `puzzle` is not a Puzzle or the file cannot be written."""
     if not isinstance(puzzle, Puzzle):
         raise ConundrumError(f"expected a Puzzle, not {type(puzzle).__name__}")
     atomic_write(path, dump_puzzle(puzzle))

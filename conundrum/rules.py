@@ -54,11 +54,18 @@ class Contact(NamedTuple):
 
     @property
     def matching(self) -> bool:
+        """Whether the two squares match (same colour, or either is a joker)."""
         return matches(self.colour, self.other_colour)
 
 
 def contacts(board: Board, p: Placement) -> list[Contact]:
-    """Every edge the placement would share with squares already on the board."""
+    """Every edge the placement would share with squares already on the board.
+
+    >>> board = Board([Placement("B*Y", (0, 0), "h")])
+    >>> found = contacts(board, Placement("YGG", (1, -1), "h"))
+    >>> [(c.cell, c.other_colour, c.matching) for c in found]
+    [((1, -1), '*', True), ((2, -1), 'Y', False)]
+    """
     own = set(p.cells)
     out = []
     for cell, colour in p.squares:
@@ -72,6 +79,8 @@ def contacts(board: Board, p: Placement) -> list[Contact]:
 
 
 def overlap(board: Board, p: Placement) -> tuple[Cell, int] | None:
+    """The first of the placement's cells already taken, with the id of the tile on it, or
+    None when all three are empty."""
     for cell in p.cells:
         tid = board.tile_at(cell)
         if tid is not None:
@@ -92,10 +101,16 @@ class Fault:
 
 
 def where(p: Placement) -> str:
+    """A placement as messages name it, in file coordinates.
+
+    >>> where(Placement("B*Y", (0, 0), "h"))
+    'B*Y at [0, 0] h'
+    """
     return f"{p.code} at [{p.at[0]}, {p.at[1]}] {p.dir}"
 
 
 def file_cell(cell: Cell) -> str:
+    """A cell as messages name it in file coordinates: `[x, y]`."""
     return f"[{cell[0]}, {cell[1]}]"
 
 
@@ -170,6 +185,8 @@ class RuleSet:
 
     @cached_property
     def tiles(self) -> tuple[str, ...]:
+        """Every tile of the game under this chameleon set: the 75 standard tiles, then the
+        chameleons."""
         return tile_set(self.chameleons)
 
     @cached_property
@@ -177,6 +194,7 @@ class RuleSet:
         return frozenset(self.tiles)
 
     def in_set(self, code: str) -> bool:
+        """Whether `code` (either reading) is a tile of the set."""
         return min(code, code[::-1]) in self._tileset
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
@@ -187,6 +205,7 @@ class RuleSet:
         raise NotImplementedError
 
     def is_legal(self, board: Board, p: Placement) -> bool:
+        """Whether the placement is legal on this board (`explain` finds no fault)."""
         return self.explain(board, p) is None
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
@@ -198,7 +217,12 @@ class RuleSet:
         raise NotImplementedError
 
     def board_faults(self, board: Board) -> list[Fault]:
-        """Every way the board fails to be a real game position (empty list: legal)."""
+        """Every way the board fails to be a real game position (empty list: legal).
+
+        >>> board = Board([Placement("B*Y", (0, 0), "h"), Placement("GGG", (4, 4), "h")])
+        >>> [(f.tile, f.rule) for f in ruleset("standard").board_faults(board)]
+        [('GGG', 'rule 4: reachable from the start')]
+        """
         faults = self._set_faults(board)
         if faults and board.start is None:
             return faults
@@ -258,6 +282,8 @@ class StandardRules(RuleSet):
     supports_sat = True
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
+        """As `RuleSet.classify_reading`: 2 or more matching contacts is a position ("hidden"
+        with a clash), 1 is a near miss ("examined" with a clash)."""
         match = clash = 0
         for cell, colour in p.squares:
             m, c = board.match_clash(cell, colour)
@@ -270,6 +296,7 @@ class StandardRules(RuleSet):
         return "examined" if clash else "near"
 
     def reading_census(self, board: Board) -> Callable[[str], Census]:
+        """As `RuleSet.reading_census`, for every tile of the set in one pass over the board."""
         # Every tile of the set in one pass over the board: a run's counts for all tiles
         # are one packed integer (three fields a tile), cached by the run's contacts for
         # the whole process, as counting.py does for positions. Choosing given tiles
@@ -326,25 +353,39 @@ class StandardRules(RuleSet):
         return vector
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
+        """A test of whether the board stays reachable from the start without tile `tid`."""
         links = matching_links(board)
         start = board.start_id
         return lambda tid: start is not None and len(closure(start, links, tid)) == len(board)
 
     def position_tracker(self, board: Board) -> StandardTracker:
+        """A standard position tracker on `board` for every tile of the set."""
         return StandardTracker(board, self.tiles)
 
     def max_positions(self, n_tiles: int) -> int:
+        """Twice the most runs of three empty cells an N-tile board offers (two readings each)."""
         return 2 * max_runs(n_tiles)
 
     def bound_reason(self, n_tiles: int) -> str:
+        """Why `max_positions` holds: the runs that can touch an N-tile board twice."""
         if n_tiles <= EXACT_UP_TO:
             return f"at most {exact_runs(n_tiles)} runs of three empty cells touch it twice"
         return "at most 8N+8 runs of three empty cells touch it twice"
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
+        """As `RuleSet.fits`, from the board's contact tables (`standard_fits`)."""
         return standard_fits(board.candidate_runs(), reading_table(codes))
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
+        """As `RuleSet.explain`: the first overlap, then the first clash, then too few matching
+        contacts.
+
+        >>> board = Board([Placement("B*Y", (0, 0), "h")])
+        >>> StandardRules().explain(board, Placement("GGG", (1, -1), "h"))
+        'clash at [2, -1]: G touches Y at [2, 0] (tile B*Y)'
+        >>> StandardRules().explain(board, Placement("YYY", (3, 0), "h"))
+        'too few matching contacts (1; at least 2 needed)'
+        """
         hit = overlap(board, p)
         if hit:
             return f"overlap: {name(hit[0])} is taken by tile {board.placement(hit[1]).code}"
@@ -421,6 +462,8 @@ class JuniorRules(RuleSet):
     TRIPLES_PER_END = 7  # see generate/bounds.py
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
+        """As `RuleSet.classify_reading`: a position, a near miss (one matching contact at an open
+        end, with the wrong square), "hidden" (more contacts besides) or "examined"."""
         found = contacts(board, p)
         if not any(c.matching for c in found):
             return None
@@ -432,17 +475,21 @@ class JuniorRules(RuleSet):
         return "near" if len(found) == 1 else "hidden"
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
+        """A test of whether tile `tid` hangs by one contact, so taking it off leaves a tree."""
         # a tile with one contact hangs off the tree by itself
         return lambda tid: contact_count(board.placement(tid).cells, board.occupied) == 1
 
     def position_tracker(self, board: Board) -> JuniorTracker:
+        """A junior position tracker on `board` for every tile of the set."""
         return JuniorTracker(board, self.tiles, self)
 
     def max_positions(self, n_tiles: int) -> int:
+        """TRIPLES_PER_END places around each open end an N-tile board can have."""
         ends = 2 + min(len(self.chameleons) - 1, n_tiles - 1)
         return self.TRIPLES_PER_END * ends
 
     def bound_reason(self, n_tiles: int) -> str:
+        """Why `max_positions` holds, in words."""
         return f"at most {self.TRIPLES_PER_END} places around each open end"
 
     @staticmethod
@@ -452,6 +499,7 @@ class JuniorRules(RuleSet):
 
     @staticmethod
     def is_open_end(board: Board, cell: Cell) -> bool:
+        """Whether `cell` is an end square of a tile on the board that touches no other tile."""
         tid = board.tile_at(cell)
         if tid is None:
             return False
@@ -466,9 +514,19 @@ class JuniorRules(RuleSet):
                 if self.is_open_end(board, cell)]
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
+        """As `RuleSet.fits`, from the slots beside the open ends (`junior_fits`)."""
         return junior_fits(junior_slots(board, self), codes)
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
+        """As `RuleSet.explain`: an overlap, other than one contact, a clash, a contact away from
+        an open end, or the wrong square touching it.
+
+        >>> board = Board([Placement("B*Y", (0, 0), "h")])
+        >>> JuniorRules().explain(board, Placement("YRR", (3, 0), "h")) is None
+        True
+        >>> JuniorRules().explain(board, Placement("RYR", (3, 0), "h"))
+        'clash at [3, 0]: R touches Y at [2, 0] (tile B*Y)'
+        """
         hit = overlap(board, p)
         if hit:
             return f"overlap: {name(hit[0])} is taken by tile {board.placement(hit[1]).code}"

@@ -75,6 +75,7 @@ class PrintedCount:
 
     @property
     def wrong(self) -> bool:
+        """True when a count is printed and differs from the solver's."""
         return self.printed is not None and self.printed != self.found
 
 
@@ -90,6 +91,8 @@ def printed_counts(puzzle: Puzzle, skip: Collection[str] = ()) -> list[PrintedCo
 
 
 def standard_positions(board: Board, code: str) -> list[Placement]:
+    """Every position of `code` under standard rules, in the order `standard_fits` finds
+    them (no checks: `positions` is the checked way in)."""
     return [Placement(r, at, d)
             for _i, r, at, d, _n in standard_fits(board.candidate_runs(), reading_table([code]))]
 

@@ -16,8 +16,8 @@ _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def shown(text: object) -> str:
-    """Text from a file or a person, safe to print on a terminal: every control character
-    shown as an escape (`\\x1b`), so a title cannot set the window's title, clear the
+    r"""Text from a file or a person, safe to print on a terminal: every control character
+    shown as an escape (`\x1b`), so a title cannot set the window's title, clear the
     screen or move the cursor over the lines printed before.
 
     >>> shown("Vol. 1\x1b]0;PWNED\x07\x1b[2J")

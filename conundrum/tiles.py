@@ -16,12 +16,26 @@ DEFAULT_CHAMELEONS: tuple[str, ...] = ("B*Y", "P*Y", "B*G", "P*R", "R*G")
 
 
 def matches(a: str, b: str) -> bool:
-    """Two touching squares match when equal or when either is a joker."""
+    """Two touching squares match when equal or when either is a joker.
+
+    >>> matches("R", "R"), matches("R", "*"), matches("R", "Y")
+    (True, True, False)
+    """
     return a == b or a == JOKER or b == JOKER
 
 
 def normalise_code(code: object) -> str:
-    """Upper-case a tile code and check its shape: three colours, `*` only in the centre."""
+    """Upper-case a tile code and check its shape: three colours, `*` only in the centre.
+
+    Raises TileCodeError naming the code otherwise.
+
+    >>> normalise_code(" ryg ")
+    'RYG'
+    >>> normalise_code("RXG")
+    Traceback (most recent call last):
+    ...
+    conundrum.errors.TileCodeError: tile 'RXG': 'X' is not a colour (R, Y, G, B, P)
+    """
     if not isinstance(code, str):
         raise TileCodeError(f"tile code {code!r} is not text")
     text = code.strip().upper()
@@ -38,7 +52,11 @@ def normalise_code(code: object) -> str:
 
 
 def canonical(code: str) -> str:
-    """The tile's name up to turning it end for end: the smaller of the two readings."""
+    """The tile's name up to turning it end for end: the smaller of the two readings.
+
+    >>> canonical("RYG"), canonical("GYR")
+    ('GYR', 'GYR')
+    """
     rev = code[::-1]
     return code if code <= rev else rev
 
@@ -51,10 +69,18 @@ class Tile:
 
     @classmethod
     def parse(cls, code: object) -> Tile:
+        """The tile a code names, in either reading and any case; TileCodeError for a bad code.
+
+        >>> Tile.parse("ryg")
+        Tile(code='GYR')
+        >>> Tile.parse("B*Y").is_chameleon, Tile.parse("B*Y").value
+        (True, 3)
+        """
         return cls(canonical(normalise_code(code)))
 
     @property
     def is_chameleon(self) -> bool:
+        """True for a chameleon (a `*` centre)."""
         return self.code[1] == JOKER
 
     @property
@@ -64,6 +90,7 @@ class Tile:
 
     @property
     def is_palindrome(self) -> bool:
+        """True when both readings are the same, as `RYR`: it has one position per run, not two."""
         return self.code == self.code[::-1]
 
     def __str__(self) -> str:
@@ -71,6 +98,11 @@ class Tile:
 
 
 def tile_value(code: str) -> int:
+    """The value of the tile `code` names, either reading (see `Tile.value`).
+
+    >>> tile_value("RRR"), tile_value("RYR"), tile_value("RYG"), tile_value("B*Y")
+    (1, 2, 3, 3)
+    """
     return Tile(canonical(code)).value
 
 
@@ -80,7 +112,15 @@ STANDARD_TILES: tuple[str, ...] = tuple(
 
 
 def chameleon_set(chameleons: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
-    """The chameleon codes, canonical and checked; the default set when None."""
+    """The chameleon codes, canonical and checked; the default set when None.
+
+    Raises TileCodeError for a code that is not a chameleon, or one named twice.
+
+    >>> chameleon_set()
+    ('B*Y', 'P*Y', 'B*G', 'P*R', 'G*R')
+    >>> chameleon_set(["y*r"])
+    ('R*Y',)
+    """
     codes = DEFAULT_CHAMELEONS if chameleons is None else chameleons
     if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
         raise TileCodeError("the chameleon set must be a list of codes such as B*Y")
@@ -96,7 +136,12 @@ def chameleon_set(chameleons: tuple[str, ...] | list[str] | None = None) -> tupl
 
 
 def tile_set(chameleons: tuple[str, ...] | list[str] | None = None) -> tuple[str, ...]:
-    """Every tile of the game: the 75 standard tiles, then the chameleons."""
+    """Every tile of the game: the 75 standard tiles, then the chameleons.
+
+    >>> tiles = tile_set()
+    >>> len(tiles), tiles[0], tiles[-1]
+    (80, 'BBB', 'G*R')
+    """
     return STANDARD_TILES + chameleon_set(chameleons)
 
 

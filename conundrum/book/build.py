@@ -68,6 +68,7 @@ class Task:
         return request
 
     def key(self) -> str:
+        """The task's identity in the work file: a SHA-256 of `request()`, in hex."""
         text = json.dumps(self.request(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("ascii")).hexdigest()
 
@@ -104,6 +105,8 @@ Claim = Callable[[str, str], bool]
 
 def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
              max_grid: tuple[int, int] | None = None) -> Task:
+    """The task for one try at slot `slot` of section `section`, its seed drawn from the
+    book's seed; `max_grid` caps the board's grid. IndexError for a section the spec lacks."""
     s = spec.sections[section]
     return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
                 s.difficulty, s.tiles, s.given, s.positions, max_grid=max_grid)

@@ -39,11 +39,13 @@ _MATRICES = tuple((t((1, 0))[0], t((0, 1))[0], t((1, 0))[1], t((0, 1))[1]) for t
 
 
 def transform_placement(p: Placement, t: Transform) -> Placement:
+    """The placement moved by `t`, rebuilt from its first and last cells (so it may turn round)."""
     first, _, last = p.cells
     return from_cells(p.code, t(first), t(last))
 
 
 def transform_board(placements: Iterable[Placement], t: Transform) -> list[Placement]:
+    """Every placement moved by `t`, in the same order."""
     return [transform_placement(p, t) for p in placements]
 
 

@@ -76,6 +76,8 @@ class Busy(Exception):
 
 @dataclass(frozen=True)
 class Entry:
+    """A puzzle to record as published: its key, canonical form and number in the book."""
+
     key: str
     form: str
     number: int
@@ -83,6 +85,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class BookRecord:
+    """One book's row of the catalogue, with how many of its puzzles are claimed."""
+
     book: str
     title: str
     status: str
@@ -94,6 +98,7 @@ class BookRecord:
 
     @property
     def unfinished(self) -> bool:
+        """True while the book is not published or still holds claims."""
         return self.status != "published" or self.claims > 0
 
     def expired(self, now: float) -> bool:
@@ -102,10 +107,12 @@ class BookRecord:
 
 
 def rules_of(form: str) -> str:
+    """The rule set's name at the head of a canonical form."""
     return form.split("|", 1)[0]
 
 
 def is_url(location: str | os.PathLike) -> bool:
+    """Whether a catalogue location is a PostgreSQL URL (else it is a file path)."""
     return isinstance(location, str) and location.startswith(URL_SCHEMES)
 
 
@@ -180,6 +187,7 @@ class Catalogue(ABC):
         return self._db
 
     def close(self) -> None:
+        """Close the connection, if one was opened; the catalogue may be reopened later."""
         if self._db is not None:
             self._db.close()
             self._db = None
@@ -327,12 +335,16 @@ class Catalogue(ABC):
             write=False, empty=frozenset())
 
     def keys_of(self, book: str, status: str = "published") -> frozenset[str]:
+        """The keys of the puzzles `book` holds with `status` (none when the catalogue does not
+        exist yet); CatalogueError when it cannot be read."""
         return self._run("read the catalogue", lambda db: frozenset(
             r[0] for r in self._rows(db, "SELECT key FROM puzzles WHERE book = ? AND "
                                      "status = ?", (book, status))),
             write=False, empty=frozenset())
 
     def count(self, status: str = "published") -> int:
+        """How many puzzles have `status` in all books (0 when the catalogue does not exist yet);
+        CatalogueError when it cannot be read."""
         return self._run("read the catalogue", lambda db: int(self._rows(
             db, "SELECT COUNT(*) FROM puzzles WHERE status = ?", (status,))[0][0]),
             write=False, empty=0)

@@ -54,19 +54,24 @@ def find_book(catalogue: Catalogue, text: str) -> BookRecord:
 
 @dataclass(frozen=True)
 class Summary:
+    """What `catalogue stats` shows: every book, and puzzles counted by book, rules and status."""
+
     books: list[BookRecord]
     counts: list[tuple[str, str, str, int]]  # (book, rules, status, puzzles)
 
     @property
     def published(self) -> int:
+        """Published puzzles in all books."""
         return sum(n for _b, _r, status, n in self.counts if status == "published")
 
     @property
     def claimed(self) -> int:
+        """Claimed, not yet published, puzzles in all books."""
         return sum(n for _b, _r, status, n in self.counts if status == "claimed")
 
 
 def summary(catalogue: Catalogue) -> Summary:
+    """The catalogue's books and counts; CatalogueError when it cannot be read."""
     return Summary(catalogue.books(), catalogue.stats())
 
 

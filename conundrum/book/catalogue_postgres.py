@@ -36,6 +36,12 @@ def display_url(url: str) -> str:
 
 
 class PostgresCatalogue(Catalogue):
+    """A catalogue in a PostgreSQL database, named by a postgresql:// URL (for a team).
+
+    Connects when first used; CatalogueError when the URL is bad or the server cannot be
+    reached.
+    """
+
     param = "%s"
 
     def __init__(self, location: str | os.PathLike) -> None:

@@ -33,6 +33,11 @@ _FROM_V1 = (
 
 
 class SqliteCatalogue(Catalogue):
+    """A catalogue in one SQLite file (one machine), made when something is first written.
+
+    CatalogueError when the path is a folder or its folder does not exist.
+    """
+
     journal = "wal"
     claim_sync = "NORMAL"
 
@@ -149,6 +154,8 @@ class SqliteCatalogue(Catalogue):
             raise
 
     def record(self, book: str, title: str, entries: Iterable[Entry]) -> int:
+        """As `Catalogue.record`, with each commit synced to disk: a publication must survive a
+        crash (claims need not)."""
         db = self._connection(create=True)
         assert db is not None
         db.execute("PRAGMA synchronous = FULL")

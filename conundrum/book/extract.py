@@ -41,6 +41,7 @@ def load_manifest(path: str | os.PathLike) -> tuple[str, list[dict]]:
 
 
 def puzzle_numbers(entries: list[dict]) -> list[int]:
+    """The printed numbers of the manifest's entries that have one, in order."""
     return [e["number"] for e in entries if isinstance(e.get("number"), int)]
 
 

@@ -59,6 +59,8 @@ def book_content(spec: BookSpec, puzzles: list[BookPuzzle], jobs: int = 1) -> Bo
 
 @dataclass(frozen=True)
 class BookOptions:
+    """How to build a book: where to write it, on how many processes, with which catalogue."""
+
     output: Path
     jobs: int = 1
     catalogue: str | Path | None = None  # a path or postgresql:// URL; None: catalogue.locate
@@ -74,6 +76,8 @@ class BookOptions:
 
 @dataclass
 class BookResult:
+    """What a build made: the puzzles, the PDF and manifest written, and the catalogue used."""
+
     puzzles: list[BookPuzzle]
     pdf: Path
     manifest: Path
@@ -82,6 +86,8 @@ class BookResult:
 
 
 def check_output(output: str | os.PathLike) -> Path:
+    """The output path, checked before any work: it must end in .pdf, and it and its manifest
+    must be writable (folder exists, not an input). Raises ConundrumError otherwise."""
     path = Path(output)
     if path.suffix.lower() != ".pdf":
         raise ConundrumError(f"{path}: a book is written as PDF; name the output *.pdf")

@@ -37,15 +37,18 @@ class BookPuzzle:
 
     @property
     def puzzle(self) -> Puzzle:
+        """The puzzle as made for its slot."""
         return self.made.puzzle
 
 
 def manifest_path(output: str | os.PathLike) -> Path:
+    """The manifest written beside a book: `book.pdf` -> `book.manifest.yaml`."""
     out = Path(output)
     return out.with_name(f"{out.stem}.manifest.yaml")
 
 
 def manifest_doc(spec: BookSpec, puzzles: list[BookPuzzle]) -> dict[str, Any]:
+    """The manifest as data: the book's title, seed, program version and one entry a puzzle."""
     doc: dict[str, Any] = {"title": spec.title}
     if spec.subtitle is not None:
         doc["subtitle"] = spec.subtitle
@@ -88,6 +91,7 @@ def _entry(spec: BookSpec, bp: BookPuzzle) -> dict[str, Any]:
 
 
 def dump_manifest(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
+    """The manifest's YAML text."""
     return _dump(manifest_doc(spec, puzzles))
 
 
@@ -111,6 +115,8 @@ class ManifestSoon:
             send.close()
 
     def text(self) -> str:
+        """The manifest's YAML text: the writer's, or written here when there is none or it died.
+        Stops the writer."""
         if self.child is None:
             return _dump(self.doc)
         try:
@@ -121,6 +127,7 @@ class ManifestSoon:
             self.close()
 
     def close(self) -> None:
+        """Stop the background writer, if any (killing it when it has not finished)."""
         if self.child is not None:
             self.receive.close()
             if self.child.is_alive():

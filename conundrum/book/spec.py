@@ -74,11 +74,14 @@ class Section:
 
     @property
     def hand_made(self) -> bool:
+        """True when the section prints puzzle files rather than generated puzzles."""
         return self.puzzles is not None
 
 
 @dataclass(frozen=True)
 class BookSpec:
+    """A book spec as read and checked (`load_spec`): the book's keys and its sections."""
+
     title: str
     sections: tuple[Section, ...]
     subtitle: str | None = None
@@ -106,6 +109,7 @@ class BookSpec:
 
     @property
     def total(self) -> int:
+        """The number of puzzles in the whole book."""
         return sum(s.count for s in self.sections)
 
 

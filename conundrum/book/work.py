@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS results (
 
 
 def work_path(output: str | os.PathLike) -> Path:
+    """The work file kept beside a book: `book.pdf` -> `book.work.sqlite`."""
     out = Path(output)
     return out.with_name(f"{out.stem}.work.sqlite")
 
@@ -65,6 +66,8 @@ class WorkFile:
         return {task: (puzzle, error) for task, puzzle, error in rows}
 
     def store(self, task: str, puzzle: str | None, error: str | None) -> None:
+        """Keep one task's result (its puzzle record, or why it failed), replacing any earlier one.
+        ConundrumError when it cannot be written (say, a full disk)."""
         try:
             self._db.execute("INSERT OR REPLACE INTO results (task, puzzle, error) "
                              "VALUES (?, ?, ?)", (task, puzzle, error))
@@ -75,6 +78,7 @@ class WorkFile:
                                  "--resume to continue from the puzzles already made") from None
 
     def close(self) -> None:
+        """Close the file; its results stay for a later --resume."""
         self._db.close()
 
     def discard(self) -> None:

@@ -208,6 +208,8 @@ def _say(line: str) -> None:
 
 
 def run() -> None:
+    """The `conundrum` command's entry point: run `main` and exit with its status (130 on
+    Ctrl-C, 2 when stdout could not be flushed). Never returns."""
     try:
         code = main()
     except KeyboardInterrupt:  # Ctrl-C before or after main's own handler

@@ -27,12 +27,15 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print machine-readable JSO
 
 
 def console() -> Console:
+    """A rich console for the commands' output (no syntax highlighting, lines never cut)."""
     from rich.console import Console  # only the commands that print need rich (start-up)
 
     return Console(highlight=False, soft_wrap=True)
 
 
 def placement_json(p, grid: Grid) -> dict:
+    """A placement as `solve --json` writes it: its fields plus its sheet notation both ways
+    (`RYG C4 h` and `RYG C4-E4`) on `grid`."""
     return {**p.as_dict(), "sheet": grid.text(p), "cells": grid.span_text(p)}
 
 

@@ -30,27 +30,34 @@ class Stream(io.TextIOBase):
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
+        """The underlying stream's encoding (UTF-8 when it names none or is closed)."""
         return getattr(self._stream, "encoding", None) or "utf-8"
 
     @property
     def errors(self) -> str:  # type: ignore[override]
+        """Always "backslashreplace": text the encoding cannot hold is written escaped."""
         return "backslashreplace"
 
     def writable(self) -> bool:
+        """Always True: writes to a closed or broken stream are kept as a fault, not refused."""
         return True
 
     def isatty(self) -> bool:
+        """Whether the underlying stream is a terminal (False when it is closed or broken)."""
         try:
             return bool(self._stream is not None and self._stream.isatty())
         except (OSError, ValueError):
             return False
 
     def fileno(self) -> int:
+        """The underlying stream's file descriptor; io.UnsupportedOperation when it is closed."""
         if self._stream is None:
             raise io.UnsupportedOperation(f"{self.name} is closed")
         return self._stream.fileno()
 
     def write(self, text: str) -> int:
+        """Write `text` and return its length; the first failure is kept in `fault` and later
+        writes are dropped, never raised."""
         if text:
             self.used = True
         if self._stream is not None and self.fault is None:
@@ -61,6 +68,7 @@ class Stream(io.TextIOBase):
         return len(text)
 
     def flush(self) -> None:
+        """Flush the underlying stream; a failure is kept in `fault`, never raised."""
         if self._stream is not None and self.fault is None:
             try:
                 self._stream.flush()

@@ -49,6 +49,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+        """Any one of `moves` (never empty), uniformly at random."""
         return self.rng.choice(list(moves))
 
 
@@ -58,6 +59,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+        """The best of `moves` (never empty); ties broken at random."""
         return self._best(view, moves)
 
 
@@ -67,6 +69,8 @@ class CautiousBot(Bot):
     name = "cautious"
 
     def choose(self, view: PlayerView, moves: Sequence[Move]) -> Move:
+        """The best of `moves` (never empty) that is not a chameleon, or the best chameleon
+        when only chameleons fit; ties broken at random."""
         plain = [m for m in moves if not m.is_chameleon]
         return self._best(view, plain or moves)
 

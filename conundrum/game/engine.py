@@ -147,10 +147,12 @@ class Game:
     # ---- reading --------------------------------------------------------
     @property
     def players(self) -> int:
+        """The number of players."""
         return self.options.players
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (someone went out, or nobody can move)."""
         return self.end is not None
 
     def moves_for(self, player: int, codes: list[str] | None = None) -> list[Move]:
@@ -180,6 +182,7 @@ class Game:
 
     # ---- playing --------------------------------------------------------
     def play(self) -> GameRecord:
+        """Play turns until the game is over; returns its record."""
         while not self.over:
             self.play_turn()
         return self.record()
@@ -291,6 +294,7 @@ class Game:
         return winners, held, why
 
     def record(self) -> GameRecord:
+        """The game so far as a record: moves, board, hands, winners, scores and why it ended."""
         winners, scores, reason = self.result()
         return GameRecord(
             seed=self.seed, options=self.options.as_dict(), moves=list(self.moves),

@@ -26,10 +26,12 @@ class Move(NamedTuple):
 
     @property
     def tile(self) -> str:
+        """The canonical code of the tile laid."""
         return self.placement.tile
 
     @property
     def is_chameleon(self) -> bool:
+        """True when the tile laid is a chameleon."""
         return self.placement.code[1] == JOKER
 
 

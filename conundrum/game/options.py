@@ -75,6 +75,8 @@ class GameOptions:
 
     @property
     def draw_limit(self) -> int | None:
+        """The most tiles a player draws in one turn, or None for no limit; ConundrumError for
+        an unknown draw rule."""
         return parse_draw(self.draw)
 
     def seat_bots(self) -> tuple[str, ...]:
@@ -83,6 +85,8 @@ class GameOptions:
         return tuple(names[i % len(names)] for i in range(self.players))
 
     def as_dict(self) -> dict:
+        """The options as the game record writes them (chameleons and hand size only when not
+        the defaults)."""
         out = {"players": self.players, "rules": self.rules, "scoring": self.scoring,
                "draw": self.draw, "open_hands": self.open_hands,
                "chameleon_last": self.chameleon_last, "bots": list(self.seat_bots())}

@@ -23,6 +23,8 @@ class Action:
     points: int | None = None  # expert score of a play
 
     def as_dict(self) -> dict[str, Any]:
+        """The action as the game record's JSON writes it (tile, contacts and points only when
+        set)."""
         out: dict[str, Any] = {
             "player": self.player, "action": self.action,
             "placement": None if self.placement is None else self.placement.as_dict(),
@@ -58,6 +60,7 @@ class GameRecord:
 
     @property
     def plays(self) -> int:
+        """The number of tiles laid by the players (draws and passes not counted)."""
         return sum(1 for a in self.moves if a.action == "play")
 
     def as_dict(self) -> dict[str, Any]:

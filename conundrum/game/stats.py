@@ -10,14 +10,18 @@ from .record import GameRecord
 
 @dataclass
 class Rate:
+    """Games played and won by one bot, or from one seat."""
+
     seats: int = 0  # games played in this seat / by this bot (one per seat it held)
     wins: int = 0  # joint wins count for every winner
 
     @property
     def rate(self) -> float:
+        """Wins per game played (0.0 before any game)."""
         return self.wins / self.seats if self.seats else 0.0
 
     def as_dict(self) -> dict[str, Any]:
+        """Games, wins and the win rate (to 4 places), as `simulate --json` writes them."""
         return {"seats": self.seats, "wins": self.wins, "win_rate": round(self.rate, 4)}
 
 
@@ -37,6 +41,7 @@ class GameStats:
     seat_bots: dict[int, str] = field(default_factory=dict)
 
     def add(self, record: GameRecord) -> None:
+        """Count one finished game into the totals and the per-bot and per-seat rates."""
         self.games += 1
         self.turns += record.turns
         self.plays += record.plays
@@ -53,9 +58,11 @@ class GameStats:
             self.seat_bots[seat] = name
 
     def mean(self, total: int) -> float:
+        """`total` per game (0.0 before any game)."""
         return total / self.games if self.games else 0.0
 
     def as_dict(self) -> dict[str, Any]:
+        """The totals as `simulate --json` writes them: means to 3 places, bots and seats sorted."""
         return {
             "games": self.games,
             "mean_turns": round(self.mean(self.turns), 3),

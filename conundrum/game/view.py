@@ -38,6 +38,7 @@ class PlayerView:
 
     @property
     def players(self) -> int:
+        """The number of players."""
         return len(self.hand_sizes)
 
     def visible_hand(self, player: int) -> tuple[str, ...] | None:
@@ -50,6 +51,7 @@ class PlayerView:
         return tuple(self._board)
 
     def colour_at(self, cell: Cell) -> str | None:
+        """The colour on a cell of the board, or None when it is empty."""
         return self._board.colour_at(cell)
 
     def points(self, move: Move) -> int:

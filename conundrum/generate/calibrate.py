@@ -54,6 +54,9 @@ def distinct_puzzles(solves: Sequence[Solve]) -> int:
 
 @dataclass(frozen=True)
 class Fit:
+    """What `calibrate` fitted: seconds per feature, the new weights, how well the old and
+    new weights predict the times, and how many solves were used and skipped."""
+
     raw: dict[str, float]  # seconds per unit of each feature
     intercept: float  # seconds any puzzle takes
     weights: Weights  # `raw` scaled to the starting weights' score scale
@@ -105,6 +108,7 @@ def _solve(rec: object, source: str) -> Solve | None:
 
 
 def design(solves: Sequence[Solve], weights: Weights) -> list[dict[str, int]]:
+    """The design matrix of the fit: each solve's puzzle features, one row a solve."""
     return [measure(s.puzzle, weights).features for s in solves]
 
 

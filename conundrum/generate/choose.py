@@ -65,6 +65,7 @@ class Hopeless(Exception):
 
 
 def kind(code: str) -> str:
+    """A given tile's kind: "chameleon", "palindrome" (reads the same both ways) or "plain"."""
     if code[1] == JOKER:
         return "chameleon"
     return "palindrome" if code == code[::-1] else "plain"
@@ -76,6 +77,8 @@ def similar(a: str, b: str) -> bool:
 
 
 def draw_kind(rng: random.Random, palindromes: float = PALINDROME_SHARE) -> str:
+    """A kind of given tile drawn from `rng`: a chameleon with CHAMELEON_SHARE, a palindrome
+    with `palindromes`, else plain."""
     r = rng.random()
     if r < CHAMELEON_SHARE:
         return "chameleon"

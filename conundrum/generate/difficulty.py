@@ -70,12 +70,15 @@ class LevelPick:
 
 
 def level_params(level: int, rules: str = "standard") -> LevelParams:
+    """The size ranges of difficulty `level` under `rules` (standard's table for other rules).
+    GenerationError for a level outside 1 to 5."""
     if level not in LEVELS:
         raise GenerationError(f"--difficulty {level}: choose a level from 1 to 5")
     return LEVEL_TABLES.get(rules, LEVEL_TABLES["standard"])[level]
 
 
 def score_band(level: int) -> tuple[float, float]:
+    """The effort score band [low, high) of `level` (1 to 5; the top band has no end)."""
     lows = (0.0, *BANDS)
     highs = (*BANDS, float("inf"))
     return lows[level - 1], highs[level - 1]
@@ -107,6 +110,7 @@ def score(puzzle: Puzzle, weights: Weights | None = None) -> float:
 
 
 def grade_of_score(value: float) -> int:
+    """The difficulty level (1 to 5) whose score band holds an effort score."""
     for level, limit in zip(LEVELS, BANDS, strict=False):
         if value < limit:
             return level

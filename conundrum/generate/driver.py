@@ -36,6 +36,9 @@ __all__ = ["GenerateRequest", "generate", "generate_solved", "METHODS", "Generat
 
 @dataclass(frozen=True)
 class GenerateRequest:
+    """What to generate: sizes, or a difficulty level filling those left unset; the method,
+    rules, seed and limits. Checked by `generate`, which raises GenerationError."""
+
     tiles: int | None = None  # N, start chameleon included
     given: int | None = None  # K
     positions: tuple[int, ...] | None = None  # one target per given tile (one value: all)
@@ -52,6 +55,9 @@ class GenerateRequest:
 
 @dataclass(frozen=True)
 class Sizes:
+    """A request's sizes made definite: tiles, given tiles, a count range per given tile, and
+    a level's effort bands and kinds when graded."""
+
     tiles: int
     given: int
     ranges: tuple[tuple[int, int], ...]  # [low, high] count of each given tile
@@ -66,6 +72,7 @@ class Sizes:
 
     @property
     def exact(self) -> bool:
+        """True when every given tile's count is one exact number."""
         return all(lo == hi for lo, hi in self.ranges)
 
 

@@ -76,6 +76,7 @@ class Weights:
         return self.values[name]
 
     def as_dict(self) -> dict[str, float]:
+        """The weights by feature name, in FEATURES order."""
         return {name: self.values[name] for name in FEATURES}
 
 
@@ -126,6 +127,8 @@ def load_weights(path: str | Path | None = None) -> Weights:
 
 
 def weights_json(weights: Mapping[str, float], note: str = "") -> str:
+    """A weights file's text: every feature's weight to 4 places, and `note` when given.
+    KeyError when a feature has no weight."""
     body: dict[str, object] = {"weights": {n: round(weights[n], 4) for n in FEATURES}}
     if note:
         body["note"] = note
@@ -159,12 +162,14 @@ class Effort:
         return total
 
     def contributions(self) -> dict[str, float]:
+        """Each feature's share of the score: its value times its weight."""
         # + 0.0: a zero count of a discount is 0, not -0
         return {name: value * self.weights[name] + 0.0
                 for name, value in self.features.items()}
 
     @property
     def score(self) -> float:
+        """The puzzle's effort score: the contributions summed, to 2 places."""
         return round(sum(self.contributions().values()), 2)
 
     @property
@@ -174,6 +179,7 @@ class Effort:
 
 
 def weighted(features: Mapping[str, int], weights: Weights) -> float:
+    """The sum of each feature's value times its weight."""
     return sum(weights[name] * value for name, value in features.items())
 
 
@@ -193,6 +199,7 @@ class BoardEffort:
         self.census = rules.reading_census(board)
 
     def features(self, code: str) -> tuple[dict[str, int], frozenset]:
+        """The per-tile features of `code` on the board, and the cells of its positions."""
         board, rules = self.board, self.rules
         f = dict.fromkeys(TILE_FEATURES, 0)
         f["readings"], f["near"], f["hidden"] = self.census(code)
@@ -210,6 +217,7 @@ class BoardEffort:
         return f, frozenset(answers)
 
     def tile_effort(self, code: str, weights: Weights) -> TileEffort:
+        """The effort of `code` on the board: its features and their weighted sum (2 places)."""
         f, answers = self.features(code)
         return TileEffort(code, f, round(weighted(f, weights), 2), answers)
 
@@ -231,6 +239,7 @@ def overlap(answers: Iterable[frozenset]) -> int:
 
 
 def tile_effort(board: Board, code: str, rules: RuleSet, weights: Weights) -> TileEffort:
+    """The effort of `code` on `board` under `rules`, weighed by `weights`."""
     return BoardEffort(board, rules).tile_effort(code, weights)
 
 

@@ -60,6 +60,7 @@ ALL_COLOURS = COLOURS + JOKER
 
 
 def half_width(n_tiles: int) -> int:
+    """The first window's half-width for an N-tile board: max(2, ceil((sqrt(5N) - 1) / 2))."""
     return max(2, math.ceil((math.sqrt(5 * n_tiles) - 1) / 2))
 
 
@@ -69,6 +70,7 @@ def proof_width(n_tiles: int) -> int:
 
 
 def rounds_for(n_tiles: int) -> int:
+    """Closure rounds unrolled in a window before the last: min(N - 1, ceil(N / 4) + 4)."""
     return min(n_tiles - 1, math.ceil(n_tiles / 4) + 4)
 
 
@@ -113,6 +115,7 @@ class Encoding:
         self.readings_of: dict[str, list[int]] = {t: [] for t in self.tiles}
 
     def var(self, *key: object) -> int:
+        """The formula's variable for `key` (the same number every time it is asked)."""
         return self.pool.id(key)
 
     def _triples(self) -> list[Triple]:
@@ -126,6 +129,8 @@ class Encoding:
 
     # ---- building --------------------------------------------------------
     def build(self) -> None:
+        """Add every clause: the board, its reachability and the given tiles' counts.
+        TimeLimitError when the deadline passes while building."""
         self._board()
         check_deadline(self.deadline)
         self._closure()
@@ -381,6 +386,8 @@ class Encoding:
         return [v if rng.random() < 0.5 else -v for v in range(1, self.pool.top + 1)]
 
     def decode(self, model: list[int]) -> tuple[Board, list[str], list[int]]:
+        """A model back into a puzzle: the board (start first), the given tiles, and the
+        placement variables that are true (to cut this board off if it is rejected)."""
         true = {v for v in model if v > 0}
         laid = [(ti, r, x) for (ti, r), x in self.placements.items() if x in true]
         laid.sort(key=lambda e: (e[0] != 0, e[0], e[1]))

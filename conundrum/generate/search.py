@@ -79,6 +79,8 @@ class Budget:
 
     @classmethod
     def for_request(cls, n_tiles: int, targets: Sequence[int]) -> Budget:
+        """The budget of a request with exact sizes: moves grow with the board and the targets,
+        restarts fill a fixed total of moves."""
         # bigger boards and more targets need more moves to steer; the total is
         # capped so that a hopeless request on a big board also ends in seconds
         moves = 150 + 10 * n_tiles + 60 * len(targets)
@@ -87,6 +89,8 @@ class Budget:
 
     @classmethod
     def for_graded(cls, n_tiles: int, targets: Sequence[int]) -> Budget:
+        """The budget of one attempt at a difficulty level: a few restarts, each with as many
+        moves as `for_request` gives."""
         # one attempt of a difficulty level: a few boards, each offered to the choice
         # a few times; the level's next attempt draws new sizes and a new seed
         return cls(GRADED_RESTARTS, cls.for_request(n_tiles, targets).moves, GRADED_PICKS)
@@ -105,6 +109,7 @@ class Style:
 
     @classmethod
     def draw(cls, rng: random.Random) -> Style:
+        """A style drawn from `rng`: compactness, colour weights, chameleon weight and bots."""
         return cls(
             compactness=rng.choice((-3.0, -1.0, 0.0, 0.5, 1.0, 2.0, 3.0)),
             palette=tuple(round(rng.uniform(0.35, 1.0), 3) for _ in COLOURS),
@@ -113,6 +118,7 @@ class Style:
         )
 
     def tile_weight(self, code: str) -> float:
+        """How likely `code` is laid next, relative to other tiles in hand."""
         return _tile_weight(self.palette, self.chameleon, code)
 
 
@@ -136,6 +142,7 @@ class Room:
 
     @classmethod
     def of(cls, max_grid: tuple[int, int] | None) -> Room | None:
+        """The room a page's drawn grid (columns, rows) leaves a board, or None for no limit."""
         if max_grid is None:
             return None
         return cls(max_grid[0] - 2 * MARGIN, max_grid[1] - 2 * MARGIN)
@@ -146,6 +153,7 @@ class Room:
         return [p for p in options if self._holds(box, p.cells)]
 
     def holds(self, board: Board) -> bool:
+        """Whether the board's bounding box fits the room."""
         return self._holds(None, list(board.cells))
 
     def _holds(self, box: tuple[int, int, int, int] | None, cells: Sequence[Cell]) -> bool:
@@ -156,6 +164,7 @@ class Room:
         return x1 - x0 < self.columns and y1 - y0 < self.rows
 
     def text(self) -> str:
+        """The drawn grid the room stands for, for messages: `columns x rows`."""
         return f"{self.columns + 2 * MARGIN} x {self.rows + 2 * MARGIN}"
 
     def fits_a_game(self, n_tiles: int) -> bool:
@@ -277,6 +286,8 @@ class TimeLimitError(GenerationError):
 
 
 def check_deadline(deadline: float | None) -> None:
+    """Raise TimeLimitError once `deadline` (time.monotonic() seconds) has passed; None:
+    no limit."""
     if deadline is not None and time.monotonic() > deadline:
         raise TimeLimitError("gave up: the time limit ran out before a puzzle was found "
                              "(raise --time-limit, or try another seed)")
@@ -284,10 +295,12 @@ def check_deadline(deadline: float | None) -> None:
 
 # ---- growth ----------------------------------------------------------------
 def new_tracker(ruleset: RuleSet, board: Board) -> Tracker:
+    """The position tracker of `ruleset` on `board`."""
     return ruleset.position_tracker(board)
 
 
 def start_placement(ruleset: RuleSet, rng: random.Random) -> Placement:
+    """The start chameleon, drawn from the set with `rng`: at (0, 0), either reading, h or v."""
     code = rng.choice(ruleset.chameleons)
     if rng.random() < 0.5:
         code = code[::-1]
