@@ -26,6 +26,8 @@ PARTS = SHEET_PARTS
 
 
 def output_format(path: str | os.PathLike) -> str:
+    """The output's format from its suffix (.pdf, .png, .svg or .html, any case);
+    ConundrumError for another."""
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise ConundrumError(f"{path}: the output must end in .pdf, .png, .svg or .html")
@@ -33,6 +35,8 @@ def output_format(path: str | os.PathLike) -> str:
 
 
 def check_part(part: str, answers: bool = False, suffix: str = ".pdf") -> str:
+    """The part of a sheet to draw, checked against `answers` and the output's `suffix`;
+    ConundrumError for an unknown part or a combination that cannot be drawn."""
     if part not in PARTS:
         raise ConundrumError(f"unknown part {part!r} (choose one of: {', '.join(PARTS)})")
     if part == "board" and answers:

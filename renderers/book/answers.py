@@ -41,6 +41,7 @@ class KeyLine:
 
     @property
     def height(self) -> float:
+        """The line's height in mm: a number heading, a tile heading (the tile drawn) or text."""
         if self.kind == "number":
             return line_height(LABEL_PT)
         if self.kind == "tile":
@@ -60,6 +61,7 @@ def key_lines(solved: Solved, number: int, width: float, style: Style) -> list[K
 
 
 def key_height(lines: list[KeyLine]) -> float:
+    """The height in mm of a whole key: its lines, then the gap below it."""
     return sum(line.height for line in lines) + GAP_MM
 
 

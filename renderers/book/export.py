@@ -77,6 +77,8 @@ def answers_text(solved: Solved) -> str:
 
 
 def art_name(number: int, total: int, suffix: str = ".svg") -> str:
+    """The file name of a puzzle's board art, numbered to at least 4 digits so names sort
+    in order: `art_name(7, 120)` is `puzzle-0007.svg`."""
     return f"puzzle-{number:0{max(4, len(str(total)))}d}{suffix}"
 
 

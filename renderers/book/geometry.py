@@ -54,6 +54,8 @@ def padded_count(pages: int, bleed: bool) -> int:
 
 @dataclass(frozen=True)
 class Geometry:
+    """A book's page: the trim size, the bleed and the four margins, in mm."""
+
     trim_w: float
     trim_h: float
     bleed: float  # mm added on the outer edges (0 without bleed)
@@ -64,6 +66,9 @@ class Geometry:
 
     @classmethod
     def of(cls, page: str, bleed: bool, pages: int = 0) -> Geometry:
+        """The geometry of a book on `page` (a size name): even margins without bleed; with bleed,
+        print-on-demand margins and a gutter that grows with `pages`. ConundrumError for an
+        unknown page size."""
         w, h = page_size(page)
         if not bleed:
             m = page_margin(w, h)
@@ -71,6 +76,7 @@ class Geometry:
         return cls(w, h, BLEED, gutter_for(pages), POD_MARGIN, POD_MARGIN, POD_MARGIN)
 
     def new_page(self) -> Page:
+        """An empty page of this book, the bleed included."""
         return Page(self.trim_w + self.bleed, self.trim_h + 2 * self.bleed)
 
     def trim_left(self, number: int) -> float:

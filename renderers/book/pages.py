@@ -56,15 +56,19 @@ class BookPages:
         self.pal = self.style.pal
 
     def t(self, key: str, **kw: object) -> str:
+        """The book's text for message `key` in its language, formatted with `kw`."""
         return self.style.t(key, **kw)
 
     @property
     def example_solved(self) -> Solved:
+        """The solved example puzzle the book's how-to page shows (a layout of the whole book has
+        one; a measuring layout does not, and asking is a bug)."""
         assert self._example is not None, "a layout of the whole book has its example"
         return self._example
 
     @property
     def example(self) -> Puzzle:
+        """The example puzzle itself."""
         return self.example_solved.puzzle
 
     def _solved(self, bp: BookPuzzle) -> Solved:

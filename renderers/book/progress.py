@@ -20,6 +20,7 @@ class RateColumn(ProgressColumn):
     """Puzzles made per second."""
 
     def render(self, task: Task) -> Text:
+        """The task's speed as `N.N puzzles/s` (empty before the first is made)."""
         speed = task.finished_speed or task.speed
         return Text("" if speed is None else f"{speed:.1f} puzzles/s", style="progress.data.speed")
 
@@ -43,5 +44,6 @@ class BookProgress:
         self._progress.update(self._task, completed=done)
 
     def stop(self) -> None:
+        """Stop the bar, leaving it on the screen (nothing when it was never shown)."""
         if not self._progress.disable:  # rich before 15 prints a newline stopping a disabled bar
             self._progress.stop()

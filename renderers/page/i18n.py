@@ -87,6 +87,12 @@ def catalogue(lang: str) -> dict[str, Any]:
 
 
 def plural_category(lang: str, n: int) -> str:
+    """The plural form `n` takes in `lang` ("one", "few", "many" or "other"); ConundrumError
+    for an unknown language.
+
+    >>> plural_category("en", 1), plural_category("cs", 3), plural_category("uk", 5)
+    ('one', 'few', 'many')
+    """
     return PLURAL_RULES[check_language(lang)](abs(int(n)))
 
 

@@ -24,6 +24,8 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class Rect:
+    """A rectangle from (x, y), its top left, w by h mm; filled and outlined when given."""
+
     x: float
     y: float
     w: float
@@ -36,6 +38,8 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """A straight line from (x1, y1) to (x2, y2), in mm."""
+
     x1: float
     y1: float
     x2: float
@@ -47,6 +51,8 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Polygon:
+    """A closed polygon through `points` (mm); filled and outlined when given."""
+
     points: tuple[Point, ...]
     fill: str | None = None
     stroke: str | None = None
@@ -56,6 +62,8 @@ class Polygon:
 
 @dataclass(frozen=True, slots=True)
 class Circle:
+    """A circle centred on (cx, cy), radius r mm; filled and outlined when given."""
+
     cx: float
     cy: float
     r: float
@@ -106,6 +114,7 @@ class Page:
     deferred: list[tuple[int, Callable[[Page], None]]] = field(default_factory=list)
 
     def add(self, *items: Item) -> None:
+        """Append items to the page, drawn in that order over what is there."""
         self.items.extend(items)
 
     def later(self, draw: Callable[[Page], None]) -> None:
@@ -136,6 +145,7 @@ class Page:
         return [i.text for i in self.items if isinstance(i, Text)]
 
     def tagged(self, prefix: str) -> list[Item]:
+        """The page's items whose tag starts with `prefix`, in drawing order."""
         return [i for i in self.items if i.tag.startswith(prefix)]
 
 
@@ -164,6 +174,7 @@ def page_margin(width: float, height: float) -> float:
 
 
 def new_page(name: str) -> Page:
+    """An empty page of the named size (a4, letter, ...); ConundrumError for an unknown name."""
     width, height = page_size(name)
     return Page(width, height)
 

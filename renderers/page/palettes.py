@@ -56,6 +56,9 @@ def mix(colour: str, other: str, t: float) -> str:
 
 @dataclass(frozen=True)
 class Palette:
+    """The colours a sheet is drawn in: a fill per tile colour, the chameleon's wedges, the ink,
+    paper, grid and text colours, and whether squares carry symbols."""
+
     name: str
     fills: dict[str, str]               # tile colour letter -> fill
     symbols: bool                       # a shape in every square
@@ -78,6 +81,7 @@ class Palette:
         return self.joker or tuple(self.fills[c] for c in COLOURS) * 2
 
     def fill(self, colour: str) -> str:
+        """The fill of a tile colour letter (R, Y, G, B, P); KeyError for any other."""
         return self.fills[colour]
 
     def symbol_ink(self, colour: str) -> str:

@@ -33,6 +33,7 @@ def draw_header(page: Page, title: str, number: str | None, x: float, y: float, 
 
 
 def header_height(style: Style) -> float:
+    """The height in mm of a sheet's header (its title line and the space below)."""
     return line_height(style.sizes.title, 1.2) + 3.8
 
 

@@ -51,10 +51,12 @@ class Style:
 
     @property
     def pal(self) -> Palette:
+        """The palette, by name or as given; ConundrumError for an unknown name."""
         return get_palette(self.palette)
 
     @property
     def sizes(self) -> Sizes:
+        """The type and tile sizes: compact ones for several puzzles a page, else full."""
         return COMPACT if self.compact else FULL
 
     def checked(self) -> Style:
@@ -62,6 +64,8 @@ class Style:
         return replace(self, lang=check_language(self.lang), palette=get_palette(self.palette))
 
     def t(self, key: str, **kw: object) -> str:
+        """The text of message `key` in the style's language, formatted with `kw`; KeyError
+        for a key the catalogue lacks."""
         return message(self.lang, key, **kw)
 
 

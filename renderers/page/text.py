@@ -13,14 +13,17 @@ LEADING = 1.32  # line pitch, as a fraction of the font size
 
 
 def line_height(size_pt: float, leading: float = LEADING) -> float:
+    """The height in mm of one line of `size_pt` type at `leading` (times the size)."""
     return size_pt * PT_TO_MM * leading
 
 
 def first_baseline(top: float, size_pt: float) -> float:
+    """The baseline in mm of a first line of `size_pt` type whose top is at `top`."""
     return top + ASCENT * size_pt * PT_TO_MM
 
 
 def paragraph_height(text: str, width: float, size_pt: float, bold: bool = False) -> float:
+    """The height in mm of `text` wrapped to `width` mm at `size_pt`."""
     return len(wrap(text, size_pt, width, bold)) * line_height(size_pt)
 
 

@@ -10,10 +10,12 @@ from renderers.page.style import Style
 
 
 def puzzle_title(puzzle: Puzzle, style: Style) -> str:
+    """The puzzle's title, or the default title in the style's language."""
     return puzzle.title if puzzle.title else style.t("title_default")
 
 
 def puzzle_number(puzzle: Puzzle, style: Style) -> int | str | None:
+    """The number the sheet prints: the style's, else the puzzle's own `number:`, else None."""
     if style.number is not None:
         return style.number
     number = puzzle.extra.get("number")
@@ -80,6 +82,7 @@ def footer_text(puzzle: Puzzle, style: Style) -> str:
 
 
 def count_text(style: Style, n: int) -> str:
+    """"n positions" in the style's language and plural form."""
     return style.t("positions", n=n)
 
 

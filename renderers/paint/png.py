@@ -32,6 +32,7 @@ _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
 def check_dpi(dpi: int) -> int:
+    """The resolution, checked: a whole number from MIN_DPI to MAX_DPI, else ConundrumError."""
     if isinstance(dpi, bool) or not isinstance(dpi, int) or not MIN_DPI <= dpi <= MAX_DPI:
         raise ConundrumError(f"dpi {dpi!r} must be a whole number from {MIN_DPI} to {MAX_DPI}")
     return dpi

@@ -39,6 +39,7 @@ class AnswersDrawn:
 
     @property
     def done(self) -> bool:
+        """True when every block of the key was drawn."""
         return self.next_block is None
 
 

@@ -38,10 +38,12 @@ class BoardView:
 
     @property
     def width(self) -> float:
+        """The drawn grid's width in mm."""
         return self.grid.width * self.cell
 
     @property
     def height(self) -> float:
+        """The drawn grid's height in mm."""
         return self.grid.height * self.cell
 
     def origin(self, cell: Cell) -> tuple[float, float]:
@@ -50,6 +52,7 @@ class BoardView:
                 self.y + (cell[1] - self.grid.top) * self.cell)
 
     def cell_rect(self, cell: Cell) -> tuple[float, float, float, float]:
+        """A board cell's square on the page: (x, y, width, height) in mm."""
         x, y = self.origin(cell)
         return (x, y, self.cell, self.cell)
 
@@ -66,10 +69,12 @@ PLAIN = TileLook()
 
 
 def outline_width(cell: float) -> float:
+    """A tile's outline in mm for cells `cell` mm wide (0.2 to 0.6)."""
     return min(0.6, max(0.2, cell * 0.07))
 
 
 def separator_width(cell: float) -> float:
+    """The line between a tile's squares in mm for cells `cell` mm wide."""
     return min(0.25, max(MIN_LINE_MM, cell * 0.02))
 
 
@@ -220,6 +225,7 @@ def draw_tile(page: Page, code: str, direction: str, x: float, y: float, cell: f
 
 def draw_placement(page: Page, view: BoardView, p: Placement, palette: Palette,
                    look: TileLook = PLAIN) -> None:
+    """Draw a placed tile on the page, in its cells of `view`."""
     x, y = view.origin(p.at)
     draw_tile(page, p.code, p.dir, x, y, view.cell, palette, look, cells=p.cells)
 

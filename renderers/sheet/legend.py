@@ -29,6 +29,7 @@ class LegendLook:
 
     @classmethod
     def of(cls, style: Style) -> LegendLook:
+        """The legend's look for a style: its body type and a swatch sized to its tiles."""
         return cls(style.sizes.body, style.sizes.given_tile * 0.62)
 
 

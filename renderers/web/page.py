@@ -46,6 +46,7 @@ SQUARE = 10.0  # the squares' drawing size: a sheet's cell in mm, so strokes kee
 
 @lru_cache(maxsize=8)
 def asset(name: str) -> str:
+    """The text of a file shipped beside the web player (its script, style sheet or page)."""
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
@@ -102,6 +103,7 @@ def _symbols_of(pal: Palette) -> str:
 
 
 def palette_css(pal: Palette) -> str:
+    """The palette's page colours as CSS variables on `:root`."""
     names = {"ink": pal.ink, "paper": pal.paper, "grid-fill": pal.grid_fill,
              "grid-line": pal.grid_line, "label": pal.label, "muted": pal.muted,
              "accent": pal.accent, "highlight": pal.highlight}

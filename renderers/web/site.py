@@ -33,6 +33,7 @@ INDEX_CSS = (
 
 
 def page_name(number: int) -> str:
+    """The file name of puzzle `number`'s page in a book's web site."""
     return f"{number}.html"
 
 
