@@ -16,6 +16,10 @@ expire once their book has claimed nothing for `CLAIM_EXPIRY` seconds, when
 any other build may take them over. A book is identified by `seeds.book_id`,
 so rebuilding the same book (say in another page size) finds its own
 puzzles as its own and gives the same book again.
+
+Longer than 400 lines on purpose: the interface and every statement both
+backends run, side by side, so that what a backend must provide reads in one
+file.
 """
 
 from __future__ import annotations
