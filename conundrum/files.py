@@ -35,7 +35,8 @@ def _umask() -> int:
 
 
 def as_path(path: object) -> Path:
-    """A file path given as text or a path object; anything else is refused."""
+    """A file path given as text or a path object; anything else is refused.
+    Raises ConundrumError."""
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise ConundrumError(f"{path!r} is not a file path")
     text = os.fspath(path)
@@ -209,6 +210,7 @@ def refuse_inputs(outputs: Sequence[tuple[str, object]],
     Each item is (what it is, path). Paths are compared after resolving
     symbolic links and `..`, and by device and inode when both exist, so
     `vol.pdf`'s manifest cannot replace the spec `vol.manifest.yaml` it is built from.
+    Raises ConundrumError naming both.
     """
     seen = [(what, path, Path(os.path.realpath(as_path(path))))
             for what, path in inputs if path is not None]
@@ -231,7 +233,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def read_text(path: object, limit: int = READ_LIMIT) -> str:
-    """A file's text, refusing a missing, unreadable, binary or oversized file."""
+    """A file's text, refusing a missing, unreadable, binary or oversized file.
+    Raises ConundrumError naming the file."""
     p = as_path(path)
     try:
         if not p.is_file():
@@ -255,7 +258,8 @@ def read_json(path: object, what: str = "JSON", limit: int = READ_LIMIT) -> Any:
 
 
 def parse_json(text: str, source: str, what: str = "JSON") -> Any:
-    """`text` as JSON, refusing deep nesting, NaN/Infinity and numbers beyond a float."""
+    """`text` as JSON, refusing deep nesting, NaN/Infinity and numbers beyond a float.
+    Raises ConundrumError naming `source`."""
     depth = deepest = 0
     in_string = escaped = False
     for ch in text:  # a cheap scan first: json's own recursion would overflow the stack
@@ -296,7 +300,8 @@ def _finite_float(token: str) -> float:
 
 
 def read_stdin(limit: int = READ_LIMIT) -> str:
-    """Standard input as text, with the same limits as a file."""
+    """Standard input as text, with the same limits as a file.
+    ConundrumError when stdin is closed, unreadable, too long or not UTF-8."""
     if sys.stdin is None or getattr(sys.stdin, "closed", False):
         raise ConundrumError("stdin: closed; give the answers as a file, or pipe them in")
     stream = getattr(sys.stdin, "buffer", None)

@@ -97,7 +97,8 @@ def is_input(path: object) -> bool:
 def remove_output(path: Path) -> bool:
     """Delete a file the program made earlier (a stale answer key, an old site's page),
     never one the running command reads (that one is left as it is: it is not stale
-    output, whatever its name); True when it was deleted."""
+    output, whatever its name); True when it was deleted.
+    ConundrumError when it cannot be removed."""
     if is_input(path):
         return False
     try:
@@ -117,6 +118,7 @@ def output_lock(path: Path, what: str = "build") -> Iterator[None]:
     The lock is the kernel's (flock): a killed command never leaves a stale lock. The
     file is removed on the way out; a command that locked a file removed meanwhile
     locks the new one instead, so two never hold it at once.
+    ConundrumError when the lock cannot be made or another command holds it.
     """
     import fcntl  # POSIX; the program's platforms all have it
 

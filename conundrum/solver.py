@@ -36,7 +36,8 @@ def _check_board(board: object) -> None:
 
 
 def check_tile(board: Board, code: str, ruleset: RuleSet) -> str:
-    """The normalised code of a tile that may be asked about on this board."""
+    """The normalised code of a tile that may be asked about on this board.
+    TileCodeError for a bad code or one outside the set, BoardError for a tile on the board."""
     norm = normalise_code(code)
     if not ruleset.in_set(norm):
         raise TileCodeError(f"tile {norm} is not in the tile set")
@@ -115,7 +116,9 @@ def junior_positions(board: Board, code: str, rules: JuniorRules) -> list[Placem
 def counts(board: Board, rules: str | RuleSet = "standard",
            chameleons: Chameleons = None,
            codes: Iterable[str] | None = None) -> dict[str, int]:
-    """Position count of each tile not on the board (or of `codes`), in one call."""
+    """Position count of each tile not on the board (or of `codes`), in one call.
+    ConundrumError when `board` is not a Board or `codes` not a list of codes; a bad code raises
+    as `check_tile` does."""
     _check_board(board)
     rs = ruleset(rules, chameleons)
     if isinstance(codes, str) or not (codes is None or isinstance(codes, Iterable)):

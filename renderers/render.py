@@ -92,6 +92,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     to it. `colour`: `rgb`; `grey` (a DeviceGray PDF, an 8-bit greyscale PNG, an SVG in
     greys); `cmyk` (PDF only: DeviceCMYK in the palette's process inks). Everything is
     drawn before anything is written, so a fault leaves no file.
+    ConundrumError (naming `source`, when given) for anything that cannot be drawn or written.
     """
     target = check_target(path)
     suffix = output_format(target)

@@ -179,6 +179,7 @@ def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, job
     `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
     `max_grids`: per section, the largest drawn grid (columns, rows) the book's pages
     print legibly (the generator grows boards within it), or None for any board.
+    Raises ConundrumError for a `jobs` out of range, BookError when a generator process dies.
     """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")

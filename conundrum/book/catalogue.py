@@ -128,7 +128,8 @@ def default_path(output: str | os.PathLike) -> Path:
 def locate(given: str | os.PathLike | None, output: str | os.PathLike | None = None
            ) -> str | Path:
     """Where the catalogue is: the `--catalogue` value, else `$CONUNDRUM_CATALOGUE`, else
-    `conundrum-catalogue.sqlite` beside the output (or in the current folder)."""
+    `conundrum-catalogue.sqlite` beside the output (or in the current folder).
+    CatalogueError when `given` is empty text."""
     if given is not None and not str(given).strip():
         raise CatalogueError("--catalogue: empty; give an SQLite file or a postgresql:// "
                              f"URL, or leave the option (and ${ENV}) out for the default")

@@ -35,7 +35,8 @@ IMPORT_LIMIT = 2_000_000_000  # bytes: a catalogue of millions of puzzles still 
 
 def find_book(catalogue: Catalogue, text: str) -> BookRecord:
     """A book named by its id, an unambiguous start of it (6 characters or more), or its
-    exact title when no other book has that title."""
+    exact title when no other book has that title.
+    CatalogueError when no book, or more than one, matches."""
     books = catalogue.books()
     exact = [b for b in books if b.book == text]
     if exact:
@@ -88,7 +89,7 @@ def export_catalogue(catalogue: Catalogue, path: str | os.PathLike) -> int:
 
 def import_catalogue(catalogue: Catalogue, path: str | os.PathLike) -> tuple[int, int, int]:
     """Add an export's books and puzzles; returns (books added, puzzles added, puzzles
-    already present)."""
+    already present). ConundrumError naming the file and line of an entry that cannot be read."""
     text = read_text(path, limit=IMPORT_LIMIT)
     books: list[dict] = []
     puzzles: list[dict] = []

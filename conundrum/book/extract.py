@@ -29,7 +29,8 @@ _KEPT = ("number", "section", "grade", "score", "file")
 
 
 def load_manifest(path: str | os.PathLike) -> tuple[str, list[dict]]:
-    """The book's title and its puzzle entries."""
+    """The book's title and its puzzle entries.
+    ExtractError when the file is not a book's manifest."""
     data = yaml_mapping(read_text(path), str(path), ExtractError, "manifest",
                         "`title:` and `puzzles:`")
     entries = data.get("puzzles")
@@ -46,7 +47,8 @@ def puzzle_numbers(entries: list[dict]) -> list[int]:
 
 
 def extract_puzzle(path: str | os.PathLike, number: int) -> Puzzle:
-    """Puzzle `number` (as printed in the book) of the manifest at `path`."""
+    """Puzzle `number` (as printed in the book) of the manifest at `path`.
+    ExtractError when `number` is not a whole number or the book has no such puzzle."""
     title, entries = load_manifest(path)
     if isinstance(number, bool) or not isinstance(number, int):
         raise ExtractError(f"{path}: puzzle number {number!r} must be a whole number")
@@ -59,7 +61,8 @@ def extract_puzzle(path: str | os.PathLike, number: int) -> Puzzle:
 
 
 def entry_puzzle(entry: dict, book_title: str, source: str) -> Puzzle:
-    """A manifest entry as a checked puzzle; faults name `source` (manifest and number)."""
+    """A manifest entry as a checked puzzle; faults name `source` (manifest and number).
+    Raises ExtractError."""
     doc: dict[str, Any] = {
         "title": entry.get("title") or book_title or None,
         "rules": entry.get("rules", "standard"),
@@ -98,7 +101,9 @@ def extract_file(manifest: str | os.PathLike, number: int, output: str | os.Path
 def extract_all(manifest: str | os.PathLike, folder: str | os.PathLike) -> list[Path]:
     """Every puzzle as `<folder>/puzzle-001.yaml` ... (numbered as in the book), all or none.
 
-    The folder is made if missing (its parent must exist)."""
+    The folder is made if missing (its parent must exist).
+    ExtractError when the output is not a folder, its parent does not exist, or an entry has no
+    number."""
     title, entries = load_manifest(manifest)
     out = Path(folder)
     if out.exists() and not out.is_dir():

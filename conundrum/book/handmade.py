@@ -52,7 +52,9 @@ def record_name(name: str) -> str:
 
 
 def read_hand_made(path: str | os.PathLike) -> Puzzle:
-    """The file's puzzle ready for a book: checked, counts filled in, graded."""
+    """The file's puzzle ready for a book: checked, counts filled in, graded.
+    HandMadeError when the file cannot be read, breaks a rule, has no given tiles or prints a
+    wrong count."""
     try:
         puzzle = load_puzzle(path)  # shape, rules 1-4 and reachability; names the file
     except ConundrumError as exc:

@@ -42,7 +42,8 @@ def from_record(text: str) -> Puzzle:
 
 def read_record(text: str) -> tuple[Puzzle, Solutions | None]:
     """The puzzle back and its solutions when the record holds them (a record written
-    without them, e.g. in an older work file, gives None: solve it again)."""
+    without them, e.g. in an older work file, gives None: solve it again).
+    ConundrumError when the record cannot be read back."""
     try:
         doc = json.loads(text)
         board = Board(Placement.make(code, (x, y), d) for code, x, y, d in doc["board"])

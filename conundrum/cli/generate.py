@@ -19,7 +19,7 @@ from .choices import MethodChoice, RulesChoice
 def parse_positions(text: str | None, option: str = "--positions",
                     example: str = "3 or 3,5") -> tuple[int, ...] | None:
     """`3` or `3,5` -> (3,) or (3, 5); ASCII digits only (as everywhere the program reads
-    a number a person typed)."""
+    a number a person typed). ConundrumError naming `option` otherwise."""
     if text is None:
         return None
     parts = [p.strip() for p in text.split(",")]
@@ -30,7 +30,7 @@ def parse_positions(text: str | None, option: str = "--positions",
 
 
 def parse_grid(text: str | None) -> tuple[int, int] | None:
-    """`26,26` -> (26, 26): columns and rows of the drawn grid."""
+    """`26,26` -> (26, 26): columns and rows of the drawn grid. ConundrumError otherwise."""
     if text is None:
         return None
     values = parse_positions(text.replace("x", ","), "--max-grid", "26,26")

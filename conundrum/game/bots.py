@@ -79,7 +79,7 @@ BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (CautiousBot, GreedyBot, 
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot by name, drawing its random choices from `rng`."""
+    """A bot by name, drawing its random choices from `rng`. ConundrumError for an unknown name."""
     cls = BOTS.get(str(name).strip().lower())
     if cls is None:
         raise ConundrumError(f"unknown bot {name!r}; choose {', '.join(sorted(BOTS))}")

@@ -81,6 +81,7 @@ class Game:
         `bag` lists tiles in the order they will be drawn. Tiles of the set
         found nowhere are set aside, out of play (so a test can stage an empty
         bag); the conservation check counts them. Player 0 moves first.
+        ConundrumError for the wrong number of hands, an illegal board or a tile dealt twice.
         """
         game = cls.__new__(cls)
         game._configure(options, seed, check)
@@ -188,7 +189,8 @@ class Game:
         return self.record()
 
     def play_turn(self) -> list[Action]:
-        """The current player's turn; returns the actions it produced."""
+        """The current player's turn; returns the actions it produced.
+        RuntimeError when the game is over."""
         if self.over:
             raise RuntimeError("the game is over")
         player = self.current
@@ -270,7 +272,8 @@ class Game:
 
     # ---- the result -----------------------------------------------------
     def result(self) -> tuple[list[int], list[int], str]:
-        """(winners, scores, reason) of the finished game."""
+        """(winners, scores, reason) of the finished game.
+        RuntimeError while the game is not over."""
         if not self.over:
             raise RuntimeError("the game is not over")
         held = [len(h) for h in self.hands]

@@ -18,7 +18,8 @@ BOT_NAMES = tuple(sorted(BOTS))
 
 
 def parse_draw(text: str) -> int | None:
-    """The most tiles a player may draw in one turn: 1, N, or None for no limit."""
+    """The most tiles a player may draw in one turn: 1, N, or None for no limit.
+    ConundrumError for an unknown rule."""
     key = str(text).strip().lower()
     if key == "one":
         return 1

@@ -52,6 +52,7 @@ def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> 
 
     Runs before the targets are stretched to one per given tile, so that
     `--given 1000000000` is refused at once instead of allocating a list.
+    Raises GenerationError.
     """
     if isinstance(given, int) and given > SET_MAX:
         raise GenerationError(f"--given {given}: given tiles are off the board, and the "
@@ -64,7 +65,8 @@ def check_sizes(tiles: object, given: object, targets: Sequence[int] | None) -> 
 def check_request(tiles: int, given: int, targets: Sequence[int],
                   rules: str | RuleSet = "standard",
                   chameleons: Sequence[str] | None = None) -> None:
-    """Refuse, with the reason, any request these bounds prove impossible."""
+    """Refuse, with the reason, any request these bounds prove impossible.
+    Raises GenerationError."""
     rs = ruleset(rules, None if chameleons is None else tuple(chameleons))
     set_size = len(rs.tiles)
     if tiles < 1 or tiles > set_size:

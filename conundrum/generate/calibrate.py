@@ -67,7 +67,8 @@ class Fit:
 
 
 def read_records(paths: Sequence[str | Path]) -> tuple[list[Solve], int]:
-    """The usable solves in the record files, and how many records were skipped."""
+    """The usable solves in the record files, and how many records were skipped.
+    ConundrumError naming the file (and record) that is not a solving record."""
     solves: list[Solve] = []
     skipped = 0
     for path in paths:
@@ -113,7 +114,8 @@ def design(solves: Sequence[Solve], weights: Weights) -> list[dict[str, int]]:
 
 
 def fit(solves: Sequence[Solve], start: Weights, skipped: int = 0) -> Fit:
-    """Fit the weights to the solves' times (see the module text)."""
+    """Fit the weights to the solves' times (see the module text).
+    ConundrumError when there are fewer usable solves than features plus one."""
     import numpy as np  # only calibration needs them
     from scipy.optimize import nnls
 

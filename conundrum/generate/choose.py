@@ -100,7 +100,8 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
            kinds: Sequence[str], strict: bool = False) -> list[str] | None:
     """One tile per count range meeting `choice`, in range order, each of its drawn kind
     (`kinds`, from `draw_kind`) if the board offers one, and only so when `strict`;
-    None if the board offers no such set."""
+    None if the board offers no such set.
+    Raises Hopeless when every tile measured is beyond the level's effort."""
     picked: list[TileEffort] = []
     weigh = BoardEffort(board, rules) if graded(choice) else None
     for slot, ((lo, hi), wanted) in enumerate(zip(ranges, kinds, strict=True)):

@@ -82,7 +82,8 @@ def generate(req: GenerateRequest) -> Puzzle:
 
 
 def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
-    """`generate`, with the re-solve's positions of each given tile (a book draws them)."""
+    """`generate`, with the re-solve's positions of each given tile (a book draws them).
+    Raises GenerationError."""
     method, rules = _check_names(req)
     _check_numbers(req)
     req = replace(req, method=method, rules=rules,
@@ -136,7 +137,8 @@ def _check_numbers(req: GenerateRequest) -> None:
 
 
 def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Sizes:
-    """The request's N, K and targets; unset ones from `level` (a level's pick)."""
+    """The request's N, K and targets; unset ones from `level` (a level's pick).
+    GenerationError for sizes missing or at odds."""
     tiles = req.tiles if req.tiles is not None else (level.tiles if level else None)
     if tiles is None:
         raise GenerationError("--tiles is required (or --difficulty to pick it)")
@@ -306,7 +308,8 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
 
 
 def laying_order(board: Board, ruleset: RuleSet) -> Board:
-    """The same tiles listed in an order they can be laid in, start first."""
+    """The same tiles listed in an order they can be laid in, start first.
+    GenerationError (a bug) when no order exists."""
     placed = Board(board.placements[:1])
     rest = [p for tid, p in board.items() if tid != board.start_id]
     while rest:
@@ -324,7 +327,7 @@ def laying_order(board: Board, ruleset: RuleSet) -> Board:
 
 def verify(puzzle: Puzzle, sizes: Sizes) -> Solutions:
     """Re-solve the puzzle from scratch and fill in the counts; refuse any mismatch.
-    Returns every position of each given tile."""
+    Returns every position of each given tile. Raises GenerationError (a bug)."""
     faults = puzzle.faults()
     problems = [str(f) for f in faults]
     if len(puzzle.board) != sizes.tiles:

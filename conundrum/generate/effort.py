@@ -84,7 +84,8 @@ MAX_WEIGHT = 1e6  # the shipped weights are below 100
 
 
 def check_weights(data: object, source: str) -> Weights:
-    """Weights from a parsed JSON mapping, refused with a reason when malformed."""
+    """Weights from a parsed JSON mapping, refused with a reason when malformed.
+    Raises ConundrumError naming `source`."""
     if not isinstance(data, dict):
         raise ConundrumError(f"{source}: weights must be a JSON object of feature: number")
     table = data.get("weights", data)

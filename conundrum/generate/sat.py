@@ -423,7 +423,8 @@ def solve(solver: Glucose4, deadline: float | None) -> bool:
 
 def sat_generate(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int,
                  deadline: float | None = None) -> tuple[Board, list[str]]:
-    """A legal board and one given tile per target count, or a proof that none exists."""
+    """A legal board and one given tile per target count, or a proof that none exists.
+    GenerationError for that proof, or when no puzzle is found in time."""
     plan = stages(n_tiles)
     for h, rounds, _proof in plan:
         enc = Encoding(ruleset, n_tiles, targets, h, rounds, deadline)

@@ -196,6 +196,7 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
     `ranges` (one [low, high] per given tile) replaces the exact targets when a
     difficulty level allows a range of counts; `choice` says what else the
     given tiles must be (choose.py); `room`, how far the board may spread.
+    GenerationError when no such board is found, or cannot fit the room.
     """
     if room is not None and room.columns * room.rows < 3 * n_tiles:
         raise GenerationError(f"{n_tiles} tiles cover {3 * n_tiles} cells; the page holds "

@@ -72,7 +72,8 @@ def catalogue_files(lang: str) -> list[Path]:
 
 @lru_cache(maxsize=len(LANGUAGES))
 def catalogue(lang: str) -> dict[str, Any]:
-    """Every message of one language, merged from its catalogue files."""
+    """Every message of one language, merged from its catalogue files.
+    ConundrumError for a malformed catalogue file."""
     code = check_language(lang)
     merged: dict[str, Any] = {}
     for path in catalogue_files(code):
@@ -97,7 +98,8 @@ def plural_category(lang: str, n: int) -> str:
 
 
 def message(lang: str, key: str, **kw: Any) -> str:
-    """The text of `key` in `lang`, formatted with `kw`; plural entries need `n`."""
+    """The text of `key` in `lang`, formatted with `kw`; plural entries need `n`.
+    KeyError for an unknown key, or a plural without `n`."""
     entry = catalogue(lang).get(key)
     if entry is None:
         raise KeyError(f"no message {key!r} in the {lang} catalogue")

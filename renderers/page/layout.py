@@ -161,7 +161,8 @@ assert set(PAGE_SIZES) == set(PAGES)  # the names users choose between (options.
 
 
 def page_size(name: str) -> tuple[float, float]:
-    """(width, height) in millimetres of a named page size; `letter` is `8.5x11`."""
+    """(width, height) in millimetres of a named page size; `letter` is `8.5x11`.
+    ConundrumError for an unknown name."""
     key = str(name).strip().lower()
     if key not in PAGE_SIZES:
         raise ConundrumError(f"unknown page size {name!r}; choose one of {', '.join(PAGE_SIZES)}")

@@ -90,6 +90,7 @@ def require_drawable(text: str, what: str, line_breaks: bool = False) -> None:
     PT Sans covers Latin (with Czech and the other Latin-2 letters) and
     Cyrillic; emoji, Hebrew, Arabic, CJK, tabs and line breaks would print as
     empty boxes, so they are refused before anything is drawn.
+    Raises ConundrumError.
     """
     missing = undrawable(text, line_breaks)
     if not missing:

@@ -30,7 +30,7 @@ def colour_mode(name: str) -> str:
 
 def check_colour(name: str, suffix: str) -> str:
     """The colour mode, refused where the output format cannot hold it: CMYK only in a
-    PDF, and the web page (.html) is for screens, in RGB only."""
+    PDF, and the web page (.html) is for screens, in RGB only. Raises ConundrumError."""
     mode = colour_mode(name)
     if mode == "cmyk" and suffix in RGB_ONLY:
         raise ConundrumError(f"--colour cmyk: {RGB_ONLY[suffix]} has no CMYK; write .pdf for "

@@ -160,7 +160,7 @@ def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = No
 
     A long book is painted in parts of CHUNK pages, `jobs` parts at a time in forked
     worker processes, then joined (pypdf); the split never depends on `jobs`, so the
-    bytes do not either."""
+    bytes do not either. ConundrumError for an unknown colour space."""
     if colour not in COLOUR_MODES:
         raise ConundrumError(f"unknown colour {colour!r}; choose one of "
                              f"{', '.join(COLOUR_MODES)}")

@@ -27,7 +27,8 @@ class Solved:
 
 def solve(puzzle: Puzzle, solutions: Solutions | None = None) -> Solved:
     """Positions of each given tile (`solutions` when the caller's solver found them
-    already, e.g. a book's generator); a printed count that disagrees is refused."""
+    already, e.g. a book's generator); a printed count that disagrees is refused.
+    Raises ConundrumError."""
     found = given_positions(puzzle) if solutions is None else solutions
     for g, (_code, places) in zip(puzzle.given, found, strict=True):
         if g.positions is not None and g.positions != len(places):

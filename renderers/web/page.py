@@ -58,7 +58,8 @@ def page_messages(lang: str) -> dict[str, object]:
 
 
 def svg_item(item: Item) -> str:
-    """One layout shape as SVG (text is never part of a square)."""
+    """One layout shape as SVG (text is never part of a square).
+    TypeError for an item it cannot draw."""
     def paint(fill: str | None, stroke: str | None, width: float) -> str:
         out = f' fill="{fill or "none"}"'
         if stroke:
@@ -194,7 +195,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
 
 def render_html(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike, lang: str = "en",
                 palette: str = "classic", allow_illegal: bool = False) -> list[Path]:
-    """Write the player page of a puzzle to `path` (one self-contained .html file)."""
+    """Write the player page of a puzzle to `path` (one self-contained .html file).
+    ConundrumError (naming `source`, when given) for anything that cannot be drawn or written."""
     target = check_target(path)
     source = None
     if not isinstance(puzzle, Puzzle):

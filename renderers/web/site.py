@@ -84,7 +84,8 @@ SITE_LIST = ".conundrum-site.txt"
 def write_site(spec: BookSpec, puzzles: list[BookPuzzle], folder: str | os.PathLike
                ) -> list[Path]:
     """Write the site into `folder` (created if needed), every page or none; then remove
-    the pages an earlier site in that folder listed that this one does not have."""
+    the pages an earlier site in that folder listed that this one does not have.
+    ConundrumError when the folder cannot be made or a page written."""
     path = check_folder(folder, "--web")
     files = site_files(spec, puzzles)  # everything made before anything is written
     try:
