@@ -53,7 +53,8 @@ def test_running_out_of_memory_is_reported_as_such(capsys, monkeypatch):
 
     monkeypatch.setattr("conundrum.cli.core.load_puzzle", greedy)
     code, _, err = run(capsys, "solve", SPEC)
-    assert code == 3 and "ran out of memory" in err
+    # not a bug: exit 2 (no output), one line saying what to do
+    assert code == 2 and err.startswith("conundrum: ran out of memory") and "--jobs" in err
 
 
 def test_debug_variable_shows_the_traceback(capsys, monkeypatch):

@@ -20,6 +20,7 @@ import typer
 from ..errors import ConundrumError
 from ..guard import Written, command_inputs
 from ..version import program_version
+from .limits import LimitReached, end_workers, is_limit, limit_text, thread_fault, watch_threads
 from .streams import Stream, guarded
 
 # Typer bundles its own click; reach its exception classes through a public one.
@@ -87,6 +88,7 @@ _load_plugins()
 # errno values that mean "the output cannot be written" (a full disk, a closed pipe)
 _WRITE_FAULTS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}
 INTERNAL_ERROR = 3  # exit status of a fault in the program itself (docs/formats.md: exit codes)
+INTERRUPTED = 130  # exit status after Ctrl-C (SIGINT), with one line saying so
 WRITTEN_NOT_SAID = 4  # the output files were written; a message about them could not be
                       # printed (stdout or stderr closed or full)
 
@@ -107,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault(name, "1")
     # no output may replace or delete a file the command reads (guard.py); a closed or
     # full stdout or stderr is reported by the exit status, never by a traceback
-    with guarded() as (out, err), command_inputs() as written:
+    with guarded() as (out, err), command_inputs() as written, watch_threads():
         code = _run(args)
         return _said(code, out, err, written)
 
@@ -134,6 +136,9 @@ def _said(code: int, out: Stream, err: Stream, written: Written) -> int:
 def _run(args: list[str]) -> int:
     try:
         code = app(args=args, prog_name="conundrum", standalone_mode=False)
+        if code == INTERRUPTED:  # typer turns Ctrl-C into a quiet Exit(130)
+            _say("conundrum: interrupted")
+            return INTERRUPTED
         sys.stdout.flush()  # a full disk or closed pipe shows here, not at exit
     except ConundrumError as exc:
         print(f"conundrum: {exc}", file=sys.stderr)
@@ -147,9 +152,11 @@ def _run(args: list[str]) -> int:
         message = message or "no command given; the commands are listed above"
         print(f"{cmd}: {message}", file=sys.stderr)
         return 2
+    except LimitReached:  # a helper thread hit a limit and woke us (limits.py)
+        return _limit(thread_fault() or RuntimeError("can't start new thread"))
     except (typer.Abort, KeyboardInterrupt):
         print("conundrum: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
     except ClickException as exc:
         print(f"conundrum: {exc.format_message()}", file=sys.stderr)
         return 2
@@ -157,14 +164,9 @@ def _run(args: list[str]) -> int:
         if exc.errno in _WRITE_FAULTS and exc.filename is None:
             _say(f"conundrum: cannot write the output: {exc.strerror or exc}")
             return 2
-        if exc.errno in (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM):
-            _say(f"conundrum: {_limit_text(exc)}")
-            return 2
-        return _internal_error(args, exc)
-    except MemoryError:
-        _say("conundrum: out of memory (is a memory limit such as `ulimit -v` set?); free "
-             "memory, raise the limit, or ask for less (fewer --jobs, a smaller book)")
-        return 2
+        return _limit(exc) if is_limit(exc) else _internal_error(args, exc)
+    except (MemoryError, RuntimeError, ImportError) as exc:
+        return _limit(exc) if is_limit(exc) else _internal_error(args, exc)
     except SystemExit:
         # click turns a closed pipe on stdout into exit 1, which here means "faults found"
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
@@ -176,13 +178,10 @@ def _run(args: list[str]) -> int:
     return code if isinstance(code, int) else 0
 
 
-def _limit_text(exc: OSError) -> str:
-    """A resource limit of the system, and what to do about it."""
-    if exc.errno in (errno.EMFILE, errno.ENFILE):
-        return (f"too many open files ({exc.strerror}): the system's limit (`ulimit -n`) is "
-                "too low for this command; raise it, or use fewer --jobs")
-    return (f"the system refused a resource ({exc.strerror}): a process or memory limit "
-            "(`ulimit -u`, `ulimit -v`) is too low; raise it, or use fewer --jobs")
+def _limit(exc: BaseException) -> int:
+    end_workers()
+    _say(f"conundrum: {limit_text(exc)}")
+    return 2
 
 
 def _internal_error(args: list[str], exc: BaseException) -> int:
@@ -191,8 +190,7 @@ def _internal_error(args: list[str], exc: BaseException) -> int:
     command = shlex.join(["conundrum", *args])
     if len(command) > 160:
         command = command[:157] + "..."
-    what = ("ran out of memory" if isinstance(exc, MemoryError)
-            else f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")).replace("\n", " ")
+    what = f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ").replace("\n", " ")
     _say(f"conundrum: internal error in `{command}` ({what}); this is a bug in conundrum, "
          "not in your input: please report it with this line and the input files "
          "(see docs/guide/solving.md, \"Exit codes and reporting a bug\"; CONUNDRUM_DEBUG=1 "
@@ -214,7 +212,7 @@ def run() -> None:
         code = main()
     except KeyboardInterrupt:  # Ctrl-C before or after main's own handler
         _say("conundrum: interrupted")
-        code = 130
+        code = INTERRUPTED
     if sys.stdout is None:  # started with stdout closed (`>&-`): nothing left to flush
         sys.exit(code)
     try:
