@@ -73,6 +73,7 @@ def refuse_input(path: object, what: str = "output") -> None:
     inputs = _INPUTS.get()
     if not inputs or not isinstance(path, (str, os.PathLike)):
         return
+    _refuse_companion(os.fsdecode(path), what)
     try:
         st = os.stat(path)
     except (OSError, ValueError):
@@ -83,6 +84,21 @@ def refuse_input(path: object, what: str = "output") -> None:
         shown = "" if os.fsdecode(path) == name else f" ({name})"
         raise ConundrumError(f"{os.fsdecode(path)}: the {what} would replace the {kind}"
                              f"{shown} this command reads; choose another path")
+
+
+# SQLite keeps a database's unfinished writes in files beside it: writing over one of
+# them (even one not there yet) would corrupt the database the command reads
+_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def _refuse_companion(name: str, what: str) -> None:
+    for suffix in _COMPANIONS:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            database = name[: -len(suffix)]
+            if is_input(database):
+                raise ConundrumError(f"{name}: the {what} would replace the journal of "
+                                     f"{database}, which this command reads; choose another "
+                                     "path")
 
 
 def is_input(path: object) -> bool:
@@ -122,7 +138,10 @@ def output_lock(path: Path, what: str = "build") -> Iterator[None]:
     """
     import fcntl  # POSIX; the program's platforms all have it
 
-    lock = path.with_name(f".{path.name[:100]}.lock")
+    # beside the file itself, so two names for one output (a symbolic link) share a lock
+    real = Path(os.path.realpath(path))
+    lock = real.with_name(f".{real.name[:100]}.lock")
+    refuse_input(lock, f"{what}'s lock")  # the lock is removed afterwards
     while True:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)

@@ -167,3 +167,61 @@ def test_a_huge_image_is_refused_before_a_pixel_is_allocated() -> None:
     start = time.perf_counter()
     assert pixel_size(Page(210.0, 297.0), 300) == (2480, 3508)
     assert time.perf_counter() - start < 1
+
+
+def test_the_shipped_weights_are_an_input_of_every_command_that_reads_them(folder: Path
+                                                                           ) -> None:
+    shipped = Path(__import__("conundrum.generate.effort").generate.effort.__file__
+                   ).with_name("weights.json")
+    before = shipped.read_bytes()
+    link = folder / "w.json"
+    link.symlink_to(shipped)
+    for out in (shipped, link):
+        refused(run_program("generate", "--tiles", "14", "--given", "2", "--positions",
+                            "3,5", "--seed", "7", "-o", out, cwd=folder), "shipped weights")
+    assert shipped.read_bytes() == before
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+def test_a_catalogue_s_journal_is_never_an_output(folder: Path, suffix: str) -> None:
+    assert run_program("book", "small.yaml", "-o", "b.pdf", cwd=folder).returncode == 0
+    refused(run_program("catalogue", "export", f"conundrum-catalogue.sqlite{suffix}",
+                        cwd=folder), "journal of conundrum-catalogue.sqlite")
+    assert not (folder / f"conundrum-catalogue.sqlite{suffix}").exists()
+    assert "published" in run_program("catalogue", "list", cwd=folder).stdout
+
+
+def test_extract_all_takes_a_folder_never_dash(folder: Path) -> None:
+    assert run_program("book", "small.yaml", "-o", "b.pdf", "--draft", cwd=folder
+                       ).returncode == 0
+    refused(run_program("extract", "b.manifest.yaml", "--all", "-o", "-", cwd=folder),
+            "give a folder")
+    assert not (folder / "-").exists()
+    (folder / "out").mkdir()
+    (folder / "out" / "puzzle-001.yaml").symlink_to(folder / "b.manifest.yaml")
+    refused(run_program("extract", "b.manifest.yaml", "--all", "-o", "out", cwd=folder),
+            "b.manifest.yaml")
+
+
+@pytest.mark.parametrize("args", [
+    ("render", "puzzle.yaml", "-o", ""), ("render", "puzzle.yaml", "--output="),
+    ("book", "small.yaml", "-o", "b.pdf", "--web", ""),
+    ("book", "small.yaml", "-o", "b.pdf", "--export="),
+])
+def test_an_empty_output_name_is_refused_not_taken_as_the_folder(folder: Path, args) -> None:
+    refused(run_program(*args, cwd=folder), "an empty name")
+    assert sorted(p.name for p in folder.iterdir()) == ["puzzle.yaml", "small.yaml"]
+
+
+def test_two_names_for_one_output_share_its_lock(folder: Path) -> None:
+    (folder / "link.pdf").symlink_to(folder / "book.pdf")
+    with output_lock(folder / "book.pdf", "book build"):
+        refused(run_program("book", "small.yaml", "-o", "link.pdf", "--draft", cwd=folder),
+                "another book build is writing it")
+
+
+def test_the_lock_never_takes_the_place_of_an_input(folder: Path) -> None:
+    shutil.copy(folder / "small.yaml", folder / ".b.pdf.lock")
+    refused(run_program("book", ".b.pdf.lock", "-o", "b.pdf", "--draft", cwd=folder),
+            "lock")
+    assert (folder / ".b.pdf.lock").read_text(encoding="utf-8") == SMALL

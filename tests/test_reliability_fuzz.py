@@ -8,7 +8,10 @@ accepted, just before puzzles would be generated: reading is what is fuzzed.
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import tempfile
 import tracemalloc
 from pathlib import Path
 
@@ -19,6 +22,7 @@ from hypothesis import strategies as st
 from conundrum.cli import main
 from conundrum.errors import ConundrumError
 from tests.support.paths import ROOT
+from tests.support.program import CONUNDRUM
 
 PUZZLE = (ROOT / "puzzles" / "spec-example.yaml").read_text()
 BOOK = (ROOT / "puzzles" / "book-sample.yaml").read_text()
@@ -122,3 +126,124 @@ def no_generation(monkeypatch):
 def test_mutated_book_specs(tmp_path, capsys, no_generation, text):
     spec = write(tmp_path, "spec.yaml", text)
     run_within_budget(capsys, ["book", spec, "-o", str(tmp_path / "book.pdf")])
+
+
+# ---- issue 25's attack shapes ---------------------------------------------------------
+# YAML 1.1 scalars an author may type as text, and the text each must stay
+YAML11 = ["010", "0306406152", "12:30", "0x1F", "0o17", "yes", "on", "off", "no", "y",
+          "2001-01-01", "1_000", "+1", ".inf", "1e3", "0b101", "~", "null"]
+
+
+@FUZZ
+@given(value=st.sampled_from(YAML11))
+def test_a_title_stays_what_the_author_typed(tmp_path, capsys, value):
+    path = write(tmp_path, "p.yaml", PUZZLE.replace("title: Conundrum 7", f"title: {value}"))
+    run_within_budget(capsys, ["solve", path])
+    code = main(["solve", path])
+    out, err = capsys.readouterr()
+    if value in ("~", "null"):  # no title at all, as YAML 1.2 says
+        assert code == 0 and not out.startswith(value), err
+    else:
+        assert code == 0 and out.splitlines()[0] == value, err
+
+
+KEYS = ["title", "rules", "board", "given", "code", "positions", "at", "dir", "number"]
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_key_given_twice_is_refused_naming_it(tmp_path, capsys, data):
+    lines = PUZZLE.splitlines(keepends=True)
+    keyed = [i for i, line in enumerate(lines) if line.lstrip(" -").split(":")[0] in KEYS
+             and not line.lstrip().startswith("- {")]
+    i = data.draw(st.sampled_from(keyed))
+    text = "".join(lines[:i + 1] + [lines[i].replace("- ", "  ", 1)] + lines[i + 1:])
+    key = lines[i].lstrip(" -").split(":")[0]
+    path = write(tmp_path, "p.yaml", text)
+    assert main(["validate", path]) == 2
+    err = capsys.readouterr().err
+    assert f"the key '{key}' is given twice" in err and err.count("\n") == 1, err
+
+
+OUTPUT_COMMANDS = {
+    "render": lambda puzzle, answers, out: ["render", puzzle, "-o", out],
+    "render --answers": lambda puzzle, answers, out: ["render", puzzle, "--answers", "-o",
+                                                      out],
+    "generate": lambda puzzle, answers, out: ["generate", "--tiles", "14", "--given", "1",
+                                              "--positions", "3", "--seed", "1", "-o", out,
+                                              "--weights", answers],
+}
+
+
+@FUZZ
+@given(command=st.sampled_from(sorted(OUTPUT_COMMANDS)), hops=st.integers(1, 3),
+       suffix=st.sampled_from([".pdf", ".png", ".svg", ".yaml"]))
+def test_an_output_linked_to_an_input_never_changes_it(tmp_path, capsys, command, hops,
+                                                       suffix):
+    tmp_path = Path(tempfile.mkdtemp(dir=tmp_path))  # one folder per example
+    puzzle = write(tmp_path, "p.yaml", PUZZLE)
+    weights = (ROOT / "conundrum" / "generate" / "weights.json").read_text(encoding="utf-8")
+    answers = write(tmp_path, "w.json", weights)
+    read = answers if command == "generate" else puzzle  # what the command reads
+    before = Path(read).read_bytes()
+    link = Path(read)
+    for hop in range(hops):  # a chain of links ending at the input
+        nxt = tmp_path / f"link{hop}{suffix}"
+        nxt.symlink_to(link)
+        link = nxt
+    argv = OUTPUT_COMMANDS[command](puzzle, answers, str(link))
+    run_within_budget(capsys, argv)
+    assert Path(read).read_bytes() == before
+    assert all(p.is_symlink() for p in tmp_path.glob("link*"))
+
+
+STREAM_COMMANDS = [["--version"], ["validate", "P"], ["solve", "P"], ["solve", "P", "--json"],
+                   ["check", "P", "A"], ["simulate", "--seed", "1", "--turns", "3"]]
+STREAMS = ["closed", "full", "broken pipe", "fine"]
+ENCODINGS = [None, "latin-1", "ascii", "utf-16", "cp1252"]
+
+
+def _stream_case(tmp_path: Path, argv: list[str], stdout: str, encoding: str | None,
+                 locale: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "LC_ALL": locale, "PYTHONUTF8": "0"}
+    if encoding is not None:
+        env["PYTHONIOENCODING"] = encoding
+    argv = [{"P": write(tmp_path, "p.yaml", "title: Třída č. 5 — ünïcode\n" + PUZZLE.split(
+        "\n", 1)[1]), "A": write(tmp_path, "a.txt", ANSWERS_TEXT)}.get(a, a) for a in argv]
+    read = write_end = None
+    if stdout == "broken pipe":
+        read, write_end = os.pipe()
+        os.close(read)
+        target: object = write_end
+    elif stdout == "full":
+        target = open("/dev/full", "wb")  # noqa: SIM115 (closed below)
+    elif stdout == "closed":
+        target = None
+    else:
+        target = subprocess.PIPE
+    try:
+        kwargs: dict = {"stdout": target} if target is not None else {}
+        if stdout == "closed":
+            kwargs["preexec_fn"] = lambda: os.close(1)
+        return subprocess.run([*CONUNDRUM, *argv], stderr=subprocess.PIPE, env=env,
+                              timeout=60, **kwargs)
+    finally:
+        if write_end is not None:
+            os.close(write_end)
+        if stdout == "full":
+            target.close()  # type: ignore[union-attr]
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argv=st.sampled_from(STREAM_COMMANDS), stdout=st.sampled_from(STREAMS),
+       encoding=st.sampled_from(ENCODINGS), locale=st.sampled_from(["C", "C.UTF-8", "POSIX"]))
+def test_streams_and_encodings_never_make_an_exit_code_lie(tmp_path, argv, stdout, encoding,
+                                                           locale):
+    proc = _stream_case(tmp_path, argv, stdout, encoding, locale)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and proc.returncode in (0, 1, 2), (proc.returncode, err)
+    if stdout in ("closed", "full", "broken pipe"):  # the answer could not be given
+        assert proc.returncode == 2 and "cannot write the output" in err, err
+    if proc.returncode == 2:
+        assert len(err.strip().splitlines()) == 1, err

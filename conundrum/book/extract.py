@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConundrumError
-from ..files import atomic_write_many, read_text, yaml_mapping
+from ..files import atomic_write_many, check_folder, read_text, yaml_mapping
 from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
 from ..solver import printed_counts
 
@@ -109,6 +109,7 @@ def extract_all(manifest: str | os.PathLike, folder: str | os.PathLike) -> list[
     if out.exists() and not out.is_dir():
         raise ExtractError(f"{out}: is not a folder; --all writes one file per puzzle into "
                            "a folder")
+    check_folder(out, "-o")  # not `-`, and no file in it that this command reads
     outputs = []
     width = max(3, len(str(max(puzzle_numbers(entries), default=0))))
     for k, entry in enumerate(entries, 1):

@@ -133,7 +133,24 @@ def _said(code: int, out: Stream, err: Stream, written: Written) -> int:
     return code  # only a warning on stderr was lost; the answer (stdout) was given
 
 
+# options that name a file or folder: an empty value would become "." (the current folder)
+_PATH_OPTIONS = ("-o", "--output", "--web", "--export", "--weights", "--weights-out")
+
+
+def _empty_path(args: list[str]) -> str | None:
+    """The first path option given an empty name (`-o ''`, `--web=`), if any."""
+    for i, arg in enumerate(args):
+        name, eq, value = arg.partition("=")
+        if name in _PATH_OPTIONS and (
+                (eq and not value) or (not eq and i + 1 < len(args) and args[i + 1] == "")):
+            return name
+    return None
+
+
 def _run(args: list[str]) -> int:
+    if (option := _empty_path(args)) is not None:
+        _say(f"conundrum: {option} '': an empty name names no file; give a path")
+        return 2
     try:
         code = app(args=args, prog_name="conundrum", standalone_mode=False)
         if code == INTERRUPTED:  # typer turns Ctrl-C into a quiet Exit(130)

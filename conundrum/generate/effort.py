@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -50,6 +51,7 @@ from pathlib import Path
 from ..board import Board
 from ..errors import ConundrumError
 from ..files import parse_json, read_json
+from ..guard import note_input
 from ..placement import Cell, Placement, neighbours, run_cells
 from ..puzzle import Puzzle
 from ..rules import RuleSet
@@ -120,7 +122,10 @@ def check_weights(data: object, source: str) -> Weights:
 def load_weights(path: str | Path | None = None) -> Weights:
     """The weights in `path` (JSON), or the shipped ones."""
     if path is None:
-        text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+        shipped = resources.files(__package__).joinpath(WEIGHTS_FILE)
+        if isinstance(shipped, os.PathLike):  # a file on disk: no output may replace it
+            note_input(shipped, "shipped weights")
+        text = shipped.read_text(encoding="utf-8")
         source = "shipped weights"
     else:
         return check_weights(read_json(path, "JSON weights"), str(path))
