@@ -178,7 +178,7 @@ def test_counts_blank_in_a_section_and_never_zero_positions_for_a_trick() -> Non
 
 
 @pytest.mark.parametrize("page", SIZES)
-def test_answer_space_on_every_puzzle_grows_with_its_count(page) -> None:
+def test_answer_space_on_every_puzzle_holds_its_count(page) -> None:
     pages, _ = book(page, False, "en", 2)
     lines = {}
     for p in pages:
@@ -191,10 +191,8 @@ def test_answer_space_on_every_puzzle_grows_with_its_count(page) -> None:
     assert len(lines) == len(pool()) and all(lines.values())
     counts = {f"Puzzle {n}": sum(g.positions or 0 for g in puz.given)
               for n, puz in enumerate(pool(), 1)}
-    fewest = min(counts, key=counts.get)
-    most = max(counts, key=counts.get)
-    room = {title: sum(i.x2 - i.x1 for i in found) for title, found in lines.items()}
-    assert room[most] >= room[fewest]  # ruled length to write on
+    for title, found in lines.items():  # a short line for each answer, at least
+        assert len(found) >= counts[title], (title, len(found), counts[title])
 
 
 def test_end_drawn_answers_draw_every_position_on_a_small_board() -> None:

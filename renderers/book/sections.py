@@ -23,9 +23,18 @@ from renderers.sheet.solved import Solved, retitled
 class Sections(BookPages):
     """The puzzle pages of each section."""
 
-    def _puzzle_style(self, per_page: int, slot_h: float, blank: bool) -> Style:
+    def _puzzle_style(self, per_page: int, slot_h: float, blank: bool,
+                      answer_room: int | None = None) -> Style:
+        # every slot keeps a QR code's room beside its answer lines, `web:` or not, so the
+        # same spec asks the generator for the same boards with and without it
         return replace(self.style, header=True, instructions=False, footer=False,
-                       write_space=True, compact=per_page >= 4 or slot_h < 120, blank=blank)
+                       write_space=True, compact=per_page >= 4 or slot_h < 120, blank=blank,
+                       qr_room=True, answer_room=answer_room)
+
+    def _most_answers(self, section: int) -> int:
+        """The most positions any puzzle of the section has, over all its given tiles."""
+        return max((sum(len(found) for _code, found in self._solved(bp).solutions)
+                    for bp in self.puzzles if bp.section == section), default=1)
 
     def _blank(self, section: int, solved: Solved) -> bool:
         """Boxes to fill in instead of counts: when the section asks, and for a trick
@@ -106,9 +115,7 @@ class Sections(BookPages):
             slot_w, slot_h = self._slot_size(1, top, bottom, per_page)
 
             def style_for(solved: Solved, slot_h: float = slot_h) -> Style:
-                style = self._puzzle_style(per_page, slot_h, self._blank(index, solved))
-                return replace(style, web_url=page_address(self.spec.web, last)) \
-                    if self.spec.web else style
+                return self._puzzle_style(per_page, slot_h, self._blank(index, solved))
 
             slots.append(draws_legibly(counts, slot_w, slot_h, style_for))
             most_w, most_h = max(most_w, slot_w), max(most_h, slot_h)
@@ -139,7 +146,10 @@ class Sections(BookPages):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
             solved = self._solved(bp)
-            style = self._puzzle_style(per_page, slot_h, self._blank(bp.section, solved))
+            blank = self._blank(bp.section, solved)
+            # blank counts: lines for the section's most answers, so they tell no count
+            style = self._puzzle_style(per_page, slot_h, blank,
+                                       self._most_answers(bp.section) if blank else None)
             titled = retitled(solved, self.t("book_puzzle", n=bp.number))
             linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
                 if self.spec.web else style

@@ -48,6 +48,8 @@ class Style:
     compact: bool = False        # smaller type and thumbnails, for several per page
     max_cell: float = MAX_CELL
     web_url: str | None = None   # the puzzle's web page: a QR code and its short address
+    qr_room: bool = False        # keep a QR code's room beside the answers even without one
+    answer_room: int | None = None  # answers to rule lines for (None: the puzzle's own)
 
     @property
     def pal(self) -> Palette:
