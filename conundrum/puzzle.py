@@ -120,9 +120,8 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
     title = typed_text(data.get("title"))  # `title: 010` is the text typed
     if title is not None and not isinstance(title, (str, int, float)):
         raise ConundrumError("title must be text")
-    if title is not None and len(str(title)) > MAX_TITLE:
-        raise ConundrumError(f"the title has {len(str(title)):,} characters; the limit is "
-                             f"{MAX_TITLE}")
+    if title is not None:
+        check_title(str(title))
     board_data = data.get("board")
     if board_data is None:
         raise ConundrumError("no `board:` list")
@@ -201,6 +200,19 @@ _Dumper.add_representer(
     _Flow, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
 _Dumper.add_representer(
     _FlowList, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+
+
+def check_title(title: str) -> str:
+    """`title`, when a sheet can hold it (at most MAX_TITLE characters); ConundrumError
+    otherwise. (Whether the font draws every character is checked where it is drawn.)
+
+    >>> check_title("Puzzle 7")
+    'Puzzle 7'
+    """
+    if len(title) > MAX_TITLE:
+        raise ConundrumError(f"the title has {len(title):,} characters; the limit is "
+                             f"{MAX_TITLE}")
+    return title
 
 
 MAX_NUMBER = 20  # characters of a `number:` (printed beside the title)

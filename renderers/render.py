@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write_many, check_target, refuse_inputs
 from conundrum.guard import remove_output
 from conundrum.options import SHEET_PARTS
-from conundrum.puzzle import Puzzle, load_puzzle
+from conundrum.puzzle import Puzzle, check_title, load_puzzle
 from renderers.page.layout import page_size
 from renderers.paint.colour_modes import check_colour
 from renderers.paint.pdf import pdf_bytes
@@ -82,7 +83,8 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
                  answers: bool = False, lang: str = "en", palette: str = "classic",
                  page: str = "a4", dpi: int = 300, blank: bool = False,
                  allow_illegal: bool = False, web_url: str | None = None,
-                 part: str = "sheet", colour: str = "rgb") -> list[Path]:
+                 part: str = "sheet", colour: str = "rgb", title: str | None = None,
+                 footer: bool = True) -> list[Path]:
     """Render a puzzle sheet to `path` (.pdf, .png or .svg); returns every file written.
 
     A PDF holds the puzzle page then the answer key's pages. A PNG or SVG is
@@ -90,8 +92,10 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     and key pages left beside it by an earlier, longer key are removed.
     `part="board"` draws only the board (grid, labels, tiles) on a page cropped
     to it. `colour`: `rgb`; `grey` (a DeviceGray PDF, an 8-bit greyscale PNG, an SVG in
-    greys); `cmyk` (PDF only: DeviceCMYK in the palette's process inks). Everything is
-    drawn before anything is written, so a fault leaves no file.
+    greys); `cmyk` (PDF only: DeviceCMYK in the palette's process inks). `title` replaces
+    the puzzle's own (checked as a title is); `footer=False` leaves out the footer line
+    (the puzzle's id and the command that makes it again). Everything is drawn before
+    anything is written, so a fault leaves no file.
     ConundrumError (naming `source`, when given) for anything that cannot be drawn or written.
     """
     target = check_target(path)
@@ -100,8 +104,13 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     colour = check_colour(colour, suffix)
     source_path = None if isinstance(puzzle, Puzzle) else puzzle
     refuse_inputs([("sheet", path)], [("puzzle", source_path)])
-    style = Style(lang=lang, palette=palette, blank=blank,
+    style = Style(lang=lang, palette=palette, blank=blank, footer=footer,
                   web_url=None if web_url is None else check_url(web_url)).checked()
+    if title is not None:
+        try:
+            check_title(title)
+        except ConundrumError as exc:
+            raise ConundrumError(f"--title: {exc}") from None
     page_size(page)
     if suffix == ".png":
         check_dpi(dpi)
@@ -113,6 +122,8 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     if not isinstance(puzzle, Puzzle):
         source = puzzle
         puzzle = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    if title is not None:
+        puzzle = replace(puzzle, title=title)
     try:
         if part == "board":
             pages = [board_page(solve(puzzle), style)]

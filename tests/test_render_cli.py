@@ -10,6 +10,7 @@ import pypdf
 import pytest
 
 from conundrum.cli import main
+from conundrum.errors import ConundrumError
 from tests.support.paths import ROOT
 from tests.support.program import CONUNDRUM
 from tests.support.puzzles import small_puzzle, write_puzzle
@@ -135,3 +136,21 @@ def test_real_program_renders(puzzle_file, tmp_path):
                   "--answers")
     assert result.returncode == 0, result.stderr
     assert _files(tmp_path) == {"p.yaml", "s.png", "s-answers.png"}
+
+
+def test_a_sheet_takes_a_title_and_leaves_out_its_footer(tmp_path) -> None:
+    from conundrum.puzzle import load_puzzle
+    from renderers.render import render_sheet
+    from renderers.sheet.puzzle import Style, sheet_pages
+
+    puzzle = ROOT / "puzzles" / "spec-example.yaml"
+    out = tmp_path / "s.svg"
+    render_sheet(puzzle, out, title="Třída 5: hádanka", footer=False)
+    text = out.read_text(encoding="utf-8")
+    assert "Třída 5: hádanka" in text and "Puzzle id" not in text
+    assert "Conundrum 7" not in text
+    default = sheet_pages(load_puzzle(puzzle), style=Style())[0]
+    assert any("Puzzle id" in t for t in default.texts())
+    with pytest.raises(ConundrumError, match="--title: the title has 300 characters"):
+        render_sheet(puzzle, tmp_path / "t.pdf", title="x" * 300)
+    assert not (tmp_path / "t.pdf").exists()

@@ -67,6 +67,11 @@ def render(
         "--colour", case_sensitive=False, help="rgb; grey (PDF in DeviceGray, PNG 8-bit "
         "greyscale, SVG in greys; text solid black); cmyk (PDF only: process inks, text "
         "solid black).")] = DEFAULT_COLOUR,
+    title: Annotated[str | None, typer.Option(
+        "--title", help="Print this title instead of the puzzle's own.")] = None,
+    footer: Annotated[bool, typer.Option(
+        "--footer/--no-footer", help="The footer line: the puzzle's id and the command that "
+        "makes it again.")] = True,
 ) -> None:
     """Print a puzzle sheet as PDF, PNG or SVG, with its answer key if asked."""
     # Imported here so that other commands start without loading fpdf2 and Pillow.
@@ -75,7 +80,7 @@ def render(
     written = render_sheet(puzzle, output, answers=answers, lang=lang.value,
                            palette=palette.value, page=page.value, dpi=dpi, blank=blank,
                            allow_illegal=allow_illegal, web_url=web_url, part=part.value,
-                           colour=colour.value)
+                           colour=colour.value, title=title, footer=footer)
     for path in written:
         print(f"wrote {path}")
     from renderers.page.palettes import shade_only
