@@ -124,6 +124,10 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
         check_title(str(title))
     board_data = data.get("board")
     if board_data is None:
+        if "puzzles" in data:  # the reader's book: point to the way in
+            raise ConundrumError("this is a book's manifest, not a puzzle: `conundrum check "
+                                 "MANIFEST N ANSWERS` checks puzzle N, `conundrum extract "
+                                 "MANIFEST N -o p.yaml` writes it as a puzzle file")
         raise ConundrumError("no `board:` list")
     if not isinstance(board_data, list):
         raise ConundrumError("`board:` must be a list of placements")

@@ -13,8 +13,10 @@ from pypdf import PdfReader
 from conundrum.board import Board
 from conundrum.book.extract import ExtractError, extract_puzzle
 from conundrum.cli import main
+from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.puzzle import Given, Puzzle, load_puzzle
+from conundrum.solver import positions
 from renderers.render import render_sheet
 from renderers.sheet.puzzle import puzzle_id
 from tests.support.paths import ROOT
@@ -120,3 +122,22 @@ def test_a_tampered_or_foreign_manifest_is_refused(book, tmp_path) -> None:
         extract_puzzle(puzzle_file, 1)
     with pytest.raises(ExtractError, match="must be a whole number"):
         extract_puzzle(manifest, True)  # type: ignore[arg-type]
+
+
+def test_check_grades_a_books_puzzle_by_its_number(book, tmp_path, capsys) -> None:
+    manifest, doc = book
+    entry = doc["puzzles"][0]
+    puzzle = extract_puzzle(manifest, entry["number"])
+    lines = [Grid.of(puzzle.board).text(p) for g in puzzle.given
+             for p in positions(puzzle.board, g.code, rules=puzzle.ruleset)]
+    (tmp_path / "a.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["check", str(manifest), str(entry["number"]), str(tmp_path / "a.txt")]) == 0
+    assert "perfect" in capsys.readouterr().out
+    (tmp_path / "b.txt").write_text("\n".join(lines[1:]) + "\n", encoding="utf-8")
+    assert main(["check", str(manifest), str(entry["number"]), str(tmp_path / "b.txt")]) == 1
+    assert main(["check", str(manifest), "99", str(tmp_path / "a.txt")]) == 2
+    assert "no puzzle 99 in this book" in capsys.readouterr().err
+    # two arguments: the manifest read as a puzzle says how to go on, in one line
+    assert main(["check", str(manifest), str(tmp_path / "a.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "a book's manifest, not a puzzle" in err and err.count("\n") == 1

@@ -12,7 +12,7 @@ from ..check import grade
 from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
 from ..notation import Grid
-from ..puzzle import load_puzzle
+from ..puzzle import Puzzle, load_puzzle
 from ..solver import positions, printed_counts
 from ..terminal import board_picture, shown
 from ..tiles import normalise_code
@@ -100,13 +100,23 @@ def _print_counts(out: Console, table: dict[str, int]) -> None:
 
 @app.command(epilog="Example: conundrum check p.yaml answers.txt (lines such as `YYB C4 h`)")
 def check(
-    puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")],
-    answers: Annotated[str, typer.Argument(help="Answers file (`-` reads stdin).")],
+    puzzle: Annotated[Path, typer.Argument(
+        help="Puzzle file, or a book's manifest followed by the puzzle's number.")],
+    answers: Annotated[str, typer.Argument(
+        help="Answers file (`-` reads stdin); after a manifest, the puzzle's number.")],
+    book_answers: Annotated[str | None, typer.Argument(
+        metavar="[ANSWERS]", help="After a manifest and a number: the answers file.",
+        show_default=False)] = None,
     as_json: AsJson = False,
     allow_illegal: AllowIllegal = False,
 ) -> None:
-    """Grade a reader's answers: found, missed and wrong (with why). Exit 0 only if perfect."""
-    pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    """Grade a reader's answers: found, missed and wrong (with why). Exit 0 only if perfect.
+
+    `check book.manifest.yaml 12 answers.txt` grades puzzle 12 of a book directly."""
+    if book_answers is None:
+        pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    else:
+        pz, answers = _book_puzzle(puzzle, answers), book_answers
     text = read_stdin() if answers == "-" else read_text(answers)
     try:
         result = grade(pz, text)
@@ -130,6 +140,16 @@ def check(
         if result.perfect:
             out.print("perfect: every position found, none wrong", style="bold green")
     raise typer.Exit(0 if result.perfect else 1)
+
+
+def _book_puzzle(manifest: Path, number: str) -> Puzzle:
+    """Puzzle `number` (as printed) of the book whose manifest is `manifest`."""
+    from ..book.extract import extract_puzzle
+
+    if not number.isascii() or not number.isdigit():
+        raise ConundrumError(f"{number!r}: after a manifest, give the puzzle's number as "
+                             "printed in the book, then the answers file")
+    return extract_puzzle(manifest, int(number))
 
 
 @app.command(epilog="Example: conundrum validate p.yaml")
