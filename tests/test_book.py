@@ -95,9 +95,9 @@ def test_small_book_pages_contents_and_answers(small_book, capsys) -> None:
     contents = page_text(reader, 3)
     lines = [" ".join(line.replace(".", " ").split()) for line in contents.splitlines()]
     assert "Contents" in lines[0]
-    for expected in ("How to play 2", "Warm-up 4", "Difficulty 1 of 5 · Puzzles 1–3",
-                     "Middle 6", "Difficulty 2 of 5 · Puzzles 4–5", "Harder 7",
-                     "Difficulty 3 of 5 · Puzzles 6–7", "Answers 8"):
+    for expected in ("How to play 2", "Warm-up 4", "Grade 1 · Puzzles 1–3",
+                     "Middle 6", "Grade 2 · Puzzles 4–5", "Harder 7",
+                     "Grade 3 · Puzzles 6–7", "Answers 8"):
         assert expected in lines
     assert "Warm-up" in page_text(reader, 4) and "Puzzle 1" in page_text(reader, 4)
     assert "Puzzle 7" in page_text(reader, 7)
@@ -267,7 +267,7 @@ sections:
     # 6 x 9 in trim, plus 0.125 in bleed outside, top and bottom (72 pt an inch)
     assert (round(float(box.width), 1), round(float(box.height), 1)) == (441.0, 666.0)
     contents = page_text(reader, 3)
-    assert "Obsah" in contents and "Obtížnost 5 z 5" in contents and "Řešení" in contents
+    assert "Obsah" in contents and "Úroveň 5" in contents and "Řešení" in contents
     assert "Jak hrát" in page_text(reader, 2)
 
 

@@ -141,7 +141,8 @@ def test_the_title_row_fits_the_6x9_trim_and_the_band_bleeds() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_puzzle_page_has_the_colour_legend_and_the_how_to_page_explains_it(lang) -> None:
-    pages, _ = book("6x9", False, lang, 2)
+    # with web: the how-to page's longest text (a paragraph on the QR codes too)
+    pages, _ = book("6x9", False, lang, 2, web="https://example.org/vol1/")
     puzzles = [p for p in pages if p.kind == "puzzles"]
     assert puzzles
     for p in puzzles:
@@ -152,6 +153,10 @@ def test_every_puzzle_page_has_the_colour_legend_and_the_how_to_page_explains_it
     # and the worked example still shows every position drawn, under the legend
     shown = [i for i in how.items if i.tag == "caption"]
     assert len(shown) == example().given[0].positions
+    rules = " ".join(i.text for i in how.tagged("rule"))
+    code = example().given[0].code
+    code = code if code != code[::-1] else "BRP"
+    assert code[::-1] in rules and "B*G" in rules  # either end, and what * means
     note = " ".join(i.text for i in how.tagged("legend note"))
     if lang == "en":
         assert not note  # R red, Y yellow ...: the letters are the initials

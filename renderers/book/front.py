@@ -18,7 +18,7 @@ from renderers.sheet.legend import LegendLook, draw_legend
 from renderers.sheet.puzzle import draw_puzzle
 from renderers.sheet.qr import short_address
 
-RULES = 5  # book_rule_1 .. book_rule_5
+RULES = 7  # book_rule_1 .. book_rule_7
 COPYRIGHT_PT = 9.0
 
 
@@ -87,15 +87,28 @@ class FrontMatter(BookPages):
         return page
 
     def _how_to_play(self) -> Page:
+        """The rules, the colours and a worked example with every position drawn: in the
+        largest type (10 pt on a large page, 8.5 on 6x9, down to 7.5) at which the whole
+        example fits on the page."""
+        w = self.geo.box(self.how_to_play_page)[2]
+        positions = sum(len(found) for _code, found in self.example_solved.solutions)
+        for body in ((10.0, 9.0) if w > 140 else (8.5, 8.0, 7.5)):
+            page = self._how_to_play_at(body)
+            if len(page.tagged("caption")) >= positions:
+                break
+        return page
+
+    def _how_to_play_at(self, body: float) -> Page:
         page = self._new("how to play")
         number = self.how_to_play_page
         x, _, w, h = self.geo.box(number)
         bottom = self.geo.box(number)[1] + h
         top = self._heading(page, self.t("book_how_to_play"), number)
-        body = 10.0 if w > 140 else 9.0
         example = self._example_notation()
         for i in range(1, RULES + 1):
-            text = self.t(f"book_rule_{i}", example=example)
+            code = self.example.given[0].code
+            code = code if code != code[::-1] else "BRP"  # a palindrome shows no turning
+            text = self.t(f"book_rule_{i}", example=example, code=code, reversed=code[::-1])
             top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
         if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
             top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
@@ -114,7 +127,7 @@ class FrontMatter(BookPages):
         # the board takes what the whole key (every position drawn) leaves
         blocks = answer_blocks(self.example_solved, w, (bottom - top) * 0.5, key)
         key_h = sum(block.height for block in blocks) + 6.0  # and the gap above it
-        board_h = max(40.0, min(80.0, bottom - top - key_h))
+        board_h = max(28.0, min(80.0, bottom - top - key_h))
         drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
                      bottom - drawn.bottom - 4.0, key, 0)
