@@ -71,6 +71,8 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
                                max_grids=grid_limits(spec), source=str(spec_path),
                                draft=options.draft)
     result = make_book(spec, book_options, render, warn, hooks or Hooks())
+    if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
+        _warn_preflight(result.pdf, spec.colour, warn)
     site = None
     if options.web is not None:
         from renderers.web.site import write_site
@@ -82,3 +84,18 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     if options.export is not None:
         exported = export_book(kept[-1], options.export, drawn)
     return Published(spec, result, site, exported)
+
+
+def _warn_preflight(pdf: Path, colour: str, warn: Warn) -> None:
+    """Warn, one line a rule, where the book breaks a rule of KDP's paperback checks that
+    needs no rasterising (page count, trim size, bleed, fonts, colour, line and text
+    sizes; the margins are kept by the layout itself); `conundrum preflight` runs all."""
+    from renderers.preflight import interior_checks, printer_rules
+    from renderers.preflight.pdf_facts import read_pdf
+
+    rules = printer_rules("kdp")
+    for check in interior_checks(read_pdf(pdf, ink=False), rules, colour, "black",
+                                 with_ink=False):
+        if not check.ok:
+            warn(f"{pdf}: {rules['name']}: {check.rule}: {check.measured}; the printer "
+                 f"asks {check.required}")

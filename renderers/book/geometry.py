@@ -29,6 +29,8 @@ from renderers.page.layout import Page, page_margin, page_size
 INCH = 25.4
 BLEED = 0.125 * INCH
 SAFE = 0.25 * INCH  # nothing but bleed art within this of the trim (the printer's cut wanders)
+# with bleed, KDP asks 0.375 in on the outer edges (page numbers included)
+SAFE_BLEED = 0.375 * INCH
 POD_MARGIN = 0.5 * INCH
 POD_MIN_PAGES = 24
 GUTTER_TABLE: tuple[tuple[int, float], ...] = (
@@ -100,7 +102,8 @@ class Geometry:
         """Where anything but bleed art may ink (x0, y0, x1, y1): the trim less SAFE on
         every side, and clear of the gutter on the spine side."""
         x0, y0, x1, y1 = self.trim(number)
+        edge = SAFE_BLEED if self.bleed else SAFE
         spine_left = number % 2 == 1
-        left = max(SAFE, self.inside) if spine_left else SAFE
-        right = SAFE if spine_left else max(SAFE, self.inside)
-        return (x0 + left, y0 + SAFE, x1 - right, y1 - SAFE)
+        left = max(edge, self.inside) if spine_left else edge
+        right = edge if spine_left else max(edge, self.inside)
+        return (x0 + left, y0 + edge, x1 - right, y1 - edge)

@@ -1,0 +1,56 @@
+"""The `preflight` command: parse arguments, check the files, print the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def preflight(
+    interior: Annotated[Path, typer.Argument(help="The book's interior PDF.")],
+    cover: Annotated[Path | None, typer.Option(
+        "--cover", help="The full-wrap cover PDF, checked against the interior's pages.")
+    ] = None,
+    printer: Annotated[str, typer.Option(
+        "--printer", help="Whose rules: kdp (Amazon KDP paperback).")] = "kdp",
+    colour: Annotated[str | None, typer.Option(
+        "--colour", help="The colour mode the book was made in (its spec's `colour:`: rgb, "
+        "cmyk or grey): every colour operator must be of it.")] = None,
+    ink: Annotated[str, typer.Option(
+        "--ink", help="black, premium-colour or standard-colour: the printing the page "
+        "count limits are for.")] = "black",
+    paper: Annotated[str, typer.Option(
+        "--paper", help="white, cream or colour: the paper the spine width is for.")
+    ] = "white",
+) -> None:
+    """Check a finished book (and its cover) against a printer's rules; exit 0 when all
+    pass, 1 when any fails."""
+    from rich.table import Table
+
+    from conundrum.cli.core import console
+    from conundrum.terminal import shown
+    from renderers.preflight import preflight as check
+
+    report = check(interior, cover, printer=printer,
+                   colour=colour,
+                   ink=ink, paper=paper)
+    table = Table(title=f"{shown(str(interior))}: {report.printer}")
+    for column in ("rule", "measured", "required", "result"):
+        table.add_column(column)
+    for c in report.checks:
+        table.add_row(c.rule, shown(c.measured), c.required,
+                      "[green]pass[/]" if c.ok else "[bold red]FAIL[/]")
+    out = console()
+    out.print(table)
+    failed = sum(not c.ok for c in report.checks)
+    out.print("every rule passes" if not failed else f"{failed} rule(s) fail",
+              style="bold green" if not failed else "bold red", markup=False)
+    raise typer.Exit(0 if not failed else 1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `preflight` command to the CLI."""
+    app.command(epilog="Example: conundrum preflight book.pdf --cover book-cover.pdf "
+                "--printer kdp")(preflight)
