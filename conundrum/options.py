@@ -17,7 +17,7 @@ PALETTE_ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spell
 COLOUR_MODES: tuple[str, ...] = ("rgb", "cmyk", "grey")
 COLOUR_ALIASES: dict[str, str] = {"gray": "grey", "greyscale": "grey", "grayscale": "grey"}
 PER_PAGE: tuple[int, ...] = (1, 2, 4, 6)  # puzzles a book page holds
-ANSWERS: tuple[str, ...] = ("end", "end-drawn", "none")  # where a book prints its answers
+ANSWERS: tuple[str, ...] = ("end", "list", "end-drawn", "none")  # where a book prints its answers
 COUNTS: tuple[str, ...] = ("print", "blank")  # a book section prints its counts, or not
 SHEET_PARTS: tuple[str, ...] = ("sheet", "board")  # what `render --part` draws
 

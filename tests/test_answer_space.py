@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conundrum.options import LANGUAGES
 from conundrum.puzzle import Given, Puzzle
 from conundrum.solver import counts
+from conundrum.tiles import tile_set
 from renderers.page.layout import Page
 from renderers.page.style import Style
 from renderers.sheet.puzzle import draw_puzzle
@@ -36,7 +37,8 @@ def lines_in(page: Page) -> int:
        lang=st.sampled_from(LANGUAGES))
 def test_a_legible_puzzle_has_a_line_for_every_answer(board, codes, w, h, compact, web,
                                                       lang) -> None:
-    codes = [c for c in codes if not board.contains(c)] or ["GGG"]
+    codes = [c for c in codes if not board.contains(c)] or \
+        [next(c for c in tile_set() if not board.contains(c))]
     found = counts(board, codes=codes)
     puzzle = Puzzle(board, [Given(c, found[c]) for c in codes])
     solved = solve(puzzle)

@@ -70,7 +70,7 @@ def test_isbn_check_digits(digits: str, ok: bool) -> None:
     ("copyright: " + "c" * 1001, "`copyright` is 1001 characters long; the limit is 1,000"),
     ("colour: red", "unknown colour 'red' (choose one of: rgb, cmyk, grey)"),
     ("counts: hidden", "unknown counts 'hidden' (choose one of: print, blank)"),
-    ("answers: drawn", "unknown answers 'drawn' (choose one of: end, end-drawn, none)"),
+    ("answers: drawn", "unknown answers 'drawn' (choose one of: end, list, end-drawn, none)"),
     ("web: ftp://example.com/", "must be an http:// or https:// address"),
     ("web: example.com", "must be an http:// or https:// address"),
     ("web: https://", "must be an http:// or https:// address"),

@@ -91,7 +91,7 @@ class BookSpec:
     palette: str = "classic"
     per_page: int = 2
     seed: int = 1
-    answers: str = "end"  # end | end-drawn | none
+    answers: str = "end"  # end (one board a puzzle) | list (text) | end-drawn | none
     author: str | None = None
     publisher: str | None = None
     edition: str | None = None

@@ -23,12 +23,23 @@ from renderers.page.text import (
 from renderers.page.wording import count_text
 from renderers.sheet.answer_key import answer_blocks, flow_answers, needed
 from renderers.sheet.draw import baseline_for_centre, draw_tile
+from renderers.sheet.overlay_key import (
+    MIN_KEY_CELL,
+    TEXT_PT,
+    board_part,
+    crop_of,
+    draw_board_key_lines,
+    draw_key_block,
+    key_block,
+)
 from renderers.sheet.solved import Solved, retitled
 
 LABEL_PT = 10.0
 BODY_PT = 8.5
 TILE_MM = 3.2
 GAP_MM = 4.0  # below each key
+KEY_COLUMN = 34.0  # mm: the narrowest column of answer boards
+MAX_KEY_COLUMNS = 4
 
 
 @dataclass(frozen=True)
@@ -145,13 +156,61 @@ class AnswerPages(BookPages):
         return pages
 
 
+    def _answers_boards(self, number: int) -> list[Page]:
+        """`answers: end`: each puzzle's answers on one small board (overlay_key.py), as
+        many columns a page as the widest board allows at MIN_KEY_CELL, each block whole."""
+        title = self.t("book_answers")
+        page = self._new("answers")
+        pages = [page]
+        w = self.geo.box(number)[2]
+        widest = max((crop_of(self._solved(bp)).width for bp in self.puzzles), default=1)
+        col_w = max(widest * MIN_KEY_CELL, KEY_COLUMN)
+        packer = _Columns(self.geo, number, self._heading(page, title, number),
+                          cols=max(1, min(MAX_KEY_COLUMNS, int((w + GAP) // (col_w + GAP)))))
+        def next_column() -> None:
+            nonlocal page
+            packer.next_column()
+            if packer.new_page:
+                page = self._new("answers")
+                packer.start_page(self._running(page, title, packer.number))
+                pages.append(page)
+
+        for bp in self.puzzles:
+            block = key_block(self._solved(bp), self.t("book_puzzle", n=bp.number),
+                              packer.col_w, self.style)
+            if not packer.fits(block.height) and not packer.empty:
+                next_column()
+            lines = block.lines
+            k = self._lines_fitting(lines, packer.bottom - packer.y - board_part(block))
+            packer.y = draw_key_block(page, block, packer.x, packer.y, self.style, k)
+            lines = lines[k:]
+            while lines:  # a key longer than a column goes on under its number again
+                next_column()
+                again = self.t("continued", code=block.heading)
+                page.add(Text(packer.x, first_baseline(packer.y, LABEL_PT), again, LABEL_PT,
+                              True, colour=self.pal.ink, tag="key number"))
+                packer.y += line_height(LABEL_PT)
+                k = self._lines_fitting(lines, packer.bottom - packer.y)
+                packer.y = draw_board_key_lines(page, lines[:k], packer.x, packer.y,
+                                                self.style)
+                lines = lines[k:]
+            packer.y += 3.0
+        return pages
+
+    @staticmethod
+    def _lines_fitting(lines: list, room: float) -> int:
+        """How many key lines fit in `room` mm (at least one, so the key moves on)."""
+        return max(1, min(len(lines), int(room // line_height(TEXT_PT))))
+
+
 class _Columns:
     """Where the next answer key line goes: columns across a page, pages down the book."""
 
-    def __init__(self, geo: Geometry, number: int, top: float) -> None:
+    def __init__(self, geo: Geometry, number: int, top: float, cols: int | None = None
+                 ) -> None:
         self.geo = geo
         _, _, w, _ = geo.box(number)
-        self.cols = 2 if w >= 140 else 1
+        self.cols = cols or (2 if w >= 140 else 1)
         self.col_w = (w - (self.cols - 1) * GAP) / self.cols
         self.number = number
         self.new_page = False

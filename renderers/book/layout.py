@@ -111,10 +111,11 @@ class _Book(FrontMatter, Contents, Sections, AnswerPages):
             made = self._section(index, items, number)
             body += made
             number += len(made)
-        if self.spec.answers in ("end", "end-drawn"):
+        if self.spec.answers != "none":
             entries.append(Entry(self.t("book_answers"), None, number))
-            body += (self._answers(number) if self.spec.answers == "end"
-                     else self._answers_drawn(number))
+            keys = {"end": self._answers_boards, "list": self._answers,
+                    "end-drawn": self._answers_drawn}[self.spec.answers]
+            body += keys(number)
         front = [self._title_page()]
         if self.spec.has_front_matter:
             front.append(self._copyright_page())
