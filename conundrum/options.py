@@ -11,7 +11,8 @@ from __future__ import annotations
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "es", "uk", "cs")
 # page sizes by name (their sizes: renderers/page/layout.py PAGE_SIZES)
-PAGES: tuple[str, ...] = ("a4", "letter", "6x9", "8.5x11")
+PAGES: tuple[str, ...] = ("a4", "letter", "6x9", "8.5x11", "5x8", "5.5x8.5", "7x10", "8x10",
+                          "8.25x11", "8.5x8.5", "a5")
 PALETTES: tuple[str, ...] = ("classic", "colourblind", "mono")
 PALETTE_ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spelling -> name
 COLOUR_MODES: tuple[str, ...] = ("rgb", "cmyk", "grey")

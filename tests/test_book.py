@@ -273,7 +273,7 @@ sections:
 
 # ---- failures ---------------------------------------------------------------------------
 @pytest.mark.parametrize("text, words", [
-    ("title: T\npage: a5\nsections: [{name: A, count: 1}]", "unknown page 'a5'"),
+    ("title: T\npage: a3\nsections: [{name: A, count: 1}]", "unknown page 'a3'"),
     ("title: T\nsections: [{name: A, count: -1}]", "`count` is -1"),
     ("sections: [{name: A, count: 1}]", "no `title:`"),
     ("title: T\nlanguage: de\nsections: [{name: A, count: 1}]", "unknown language 'de'"),

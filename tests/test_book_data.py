@@ -102,7 +102,7 @@ def test_spec_accepts_the_same_names_as_the_renderers() -> None:
 
 @pytest.mark.parametrize("text, words", [
     ("sections: [{name: A, count: 1}]", "no `title:`"),
-    ("title: T\npage: a5\nsections: [{name: A, count: 1}]", "unknown page 'a5'"),
+    ("title: T\npage: a3\nsections: [{name: A, count: 1}]", "unknown page 'a3'"),
     ("title: T\nlanguage: de\nsections: [{name: A, count: 1}]", "unknown language 'de'"),
     ("title: T\nsections: [{name: A, count: -3}]", "section 1: `count` is -3"),
     ("title: T\nsections: [{name: A, count: 0}]", "`count` is 0"),

@@ -25,10 +25,12 @@ class Sections(BookPages):
 
     def _puzzle_style(self, per_page: int, slot_h: float, blank: bool,
                       answer_room: int | None = None) -> Style:
+        # compact type on small slots: several a page, or a page narrower than 110 mm
         # every slot keeps a QR code's room beside its answer lines, `web:` or not, so the
         # same spec asks the generator for the same boards with and without it
+        compact = per_page >= 4 or slot_h < 120 or self.geo.box(1)[2] < 110
         return replace(self.style, header=True, instructions=False, footer=False,
-                       write_space=True, compact=per_page >= 4 or slot_h < 120, blank=blank,
+                       write_space=True, compact=compact, blank=blank,
                        qr_room=True, answer_room=answer_room)
 
     def _most_answers(self, section: int) -> int:

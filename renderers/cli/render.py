@@ -48,7 +48,8 @@ def render(
         "--palette", case_sensitive=False,
         help="classic, colourblind (Okabe-Ito + symbols) or mono.")] = DEFAULT_PALETTE,
     page: Annotated[PageName, typer.Option(
-        "--page", case_sensitive=False, help="a4, letter (= 8.5x11) or 6x9 (inches).")
+        "--page", case_sensitive=False, help="a4, a5, letter (= 8.5x11) or a print-on-demand "
+        "trim in inches: 6x9, 5x8, 5.5x8.5, 7x10, 8x10, 8.25x11, 8.5x8.5.")
     ] = DEFAULT_PAGE,
     dpi: Annotated[int, typer.Option(
         "--dpi", min=MIN_DPI, max=MAX_DPI, help="PNG resolution.")] = 300,

@@ -156,6 +156,14 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
     "letter": (8.5 * _INCH, 11 * _INCH),
     "8.5x11": (8.5 * _INCH, 11 * _INCH),
     "6x9": (6 * _INCH, 9 * _INCH),
+    # the other common print-on-demand trims (KDP and IngramSpark both print them)
+    "5x8": (5 * _INCH, 8 * _INCH),
+    "5.5x8.5": (5.5 * _INCH, 8.5 * _INCH),
+    "7x10": (7 * _INCH, 10 * _INCH),
+    "8x10": (8 * _INCH, 10 * _INCH),
+    "8.25x11": (8.25 * _INCH, 11 * _INCH),
+    "8.5x8.5": (8.5 * _INCH, 8.5 * _INCH),
+    "a5": (148.0, 210.0),
 }
 assert set(PAGE_SIZES) == set(PAGES)  # the names users choose between (options.py)
 
