@@ -12,7 +12,8 @@ from fpdf import FPDF
 
 from conundrum.cli import main
 from renderers.page.fonts import font_path
-from renderers.preflight import preflight, printer_rules
+from renderers.page.printers import printer_rules
+from renderers.preflight import preflight
 from tests.support.program import run_program
 
 INCH = 72.0

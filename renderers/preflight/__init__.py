@@ -1,5 +1,6 @@
 """Preflight: a finished interior (and cover) checked against a printer's published rules
-(printers/<name>.yaml), as the printer's own upload check would, before an author uploads.
+(renderers/page/printers/<name>.yaml), as the printer's own upload check would, before
+an author uploads.
 
 `preflight(...)` returns a `Report`: one `Check` per rule with what was measured and
 what the rule asks. The `book` command runs the fast checks on what it writes
@@ -10,15 +11,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from importlib import resources
 
 from conundrum.errors import ConundrumError
-from conundrum.files import yaml_mapping
+from renderers.page.printers import PAPERS, printer_rules
 from renderers.preflight.pdf_facts import PageFacts, PdfFacts, read_pdf
 
-PRINTERS = ("kdp",)
 INKS = ("black", "premium-colour", "standard-colour")
-PAPERS = ("white", "cream", "colour")
 COLOURS = ("rgb", "cmyk", "grey")
 TOLERANCE = 0.01  # inches: a page 1 mm (0.04 in) off is caught, rounding is not
 INK_TOLERANCE = 0.025  # inches: a pixel and a bit of the rasterised page (pdf_facts.INK_DPI)
@@ -46,15 +44,6 @@ class Report:
     def ok(self) -> bool:
         """Whether every rule holds."""
         return all(c.ok for c in self.checks)
-
-
-def printer_rules(name: str) -> dict:
-    """The rules of printer `name` (printers/<name>.yaml); ConundrumError for an unknown one."""
-    if name not in PRINTERS:
-        raise ConundrumError(f"--printer {name}: choose {', '.join(PRINTERS)}")
-    text = resources.files(__package__).joinpath(f"printers/{name}.yaml").read_text("utf-8")
-    return yaml_mapping(text, f"printer rules {name}", ConundrumError, "printer's rules",
-                        "`name:` and `trim_sizes:`")
 
 
 def preflight(interior: str | os.PathLike, cover: str | os.PathLike | None = None,
