@@ -40,3 +40,7 @@ def with_aliases(names: tuple[str, ...], aliases: dict[str, str]) -> list[str]:
     ['rgb', 'cmyk', 'grey', 'gray', 'greyscale', 'grayscale']
     """
     return [*names, *aliases]
+
+# paper a printed book's pages are on: the cover's spine is pages x its thickness
+# (renderers/page/printers/<printer>.yaml holds the figures)
+PAPERS: tuple[str, ...] = ("white", "cream", "colour")

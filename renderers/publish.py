@@ -39,13 +39,14 @@ class PublishOptions:
 
 @dataclass(frozen=True)
 class Published:
-    """What `publish` wrote: the book (PDF, manifest, catalogue record), the site's pages
-    and the export's files (None where not asked for)."""
+    """What `publish` wrote: the book (PDF, manifest, catalogue record), the site's pages,
+    the export's files and the cover (None where not asked for)."""
 
     spec: BookSpec
     book: BookResult
     site: list[Path] | None
     export: list[Path] | None
+    cover: Path | None = None
 
 
 def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
@@ -56,6 +57,10 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     spec = load_spec(spec_path)
     require_drawable_book(spec, str(spec_path))  # before any puzzle is made
     check_output(options.output)
+    if spec.cover:  # written beside the book: checked before any work
+        from conundrum.files import check_target
+        from renderers.book.cover import cover_name
+        check_target(cover_name(options.output), "cover")
     for folder, option in ((options.web, "--web"), (options.export, "--export")):
         if folder is not None:
             check_folder(folder, option)
@@ -73,6 +78,7 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     result = make_book(spec, book_options, render, warn, hooks or Hooks())
     if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
         _warn_preflight(result.pdf, spec.colour, warn)
+    cover = _write_cover(spec, result) if spec.cover else None
     site = None
     if options.web is not None:
         from renderers.web.site import write_site
@@ -83,7 +89,7 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     exported = None
     if options.export is not None:
         exported = export_book(kept[-1], options.export, drawn)
-    return Published(spec, result, site, exported)
+    return Published(spec, result, site, exported, cover)
 
 
 def _warn_preflight(pdf: Path, colour: str, warn: Warn) -> None:
@@ -99,3 +105,15 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn) -> None:
         if not check.ok:
             warn(f"{pdf}: {rules['name']}: {check.rule}: {check.measured}; the printer "
                  f"asks {check.required}")
+
+
+def _write_cover(spec: BookSpec, result: BookResult) -> Path:
+    """`<book>-cover.pdf` beside the book, for its page count and from its puzzles."""
+    from pypdf import PdfReader
+
+    from conundrum.files import atomic_write
+    from renderers.book.cover import cover_name, cover_pdf
+
+    pages = len(PdfReader(result.pdf).pages)
+    data = cover_pdf(spec, pages, [bp.puzzle for bp in result.puzzles])
+    return atomic_write(cover_name(result.pdf), data)

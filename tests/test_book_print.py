@@ -264,3 +264,10 @@ def test_a_6x9_book_of_hard_puzzles_prints_every_cell_at_4_mm_or_more(tmp_path) 
                      and i.y1 == area.y and area.x < i.x1 < area.x + area.w]
             cells.append(area.w / (len(lines) + 1))  # the grid's inner lines split it
     assert len(cells) == 3 and min(cells) >= MIN_CELL - 1e-6
+
+
+def test_the_title_page_shows_the_volume_and_the_author() -> None:
+    pages, _ = book("6x9", True, "en", 2, volume="Volume 2", **FRONT)
+    title = pages[0]
+    assert [i.text for i in title.tagged("book volume")] == ["Volume 2"]
+    assert [i.text for i in title.tagged("book author")] == [FRONT["author"]]

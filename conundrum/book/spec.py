@@ -25,6 +25,7 @@ from ..options import (
     PAGES,
     PALETTE_ALIASES,
     PALETTES,
+    PAPERS,
     PER_PAGE,
 )
 
@@ -32,9 +33,10 @@ from ..options import (
 # tests/test_book_data.py checks that both sides accept the same names).
 
 
-BOOK_KEYS = ("title", "subtitle", "author", "publisher", "edition", "isbn", "copyright",
-             "language", "page", "bleed", "palette", "colour", "per_page", "seed", "answers",
-             "counts", "web", "sections")
+BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
+             "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
+             "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
+             "sections")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
                 "puzzles")
 # generator options: meaningless for a section of hand-made puzzles
@@ -51,6 +53,7 @@ MAX_PATH = 1_000  # characters in one puzzle file name
 MAX_SEED = 2**63 - 1
 MAX_TILES = 80  # the whole set
 MAX_POSITIONS = 1_000
+MIN_THICKNESS, MAX_THICKNESS = 0.001, 0.01  # inches a page: any paper a printer offers
 
 
 class SpecError(ConundrumError):
@@ -100,6 +103,11 @@ class BookSpec:
     colour: str = "rgb"  # rgb | cmyk | grey: the PDF's colour space
     counts: str = "print"  # print | blank (each section has its own, this by default)
     web: str | None = None  # http(s) address of the book's web pages, ending in "/"
+    volume: str | None = None  # "Volume 2", as printed on the title page and the cover
+    cover: bool = False  # write <output>-cover.pdf, the full-wrap cover, beside the book
+    paper: str = "white"  # white | cream | colour: what the spine's width is made of
+    paper_thickness: float | None = None  # inches a page; None: the printer's for `paper`
+    blurb: str | None = None  # the back cover's text (paragraphs allowed)
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
@@ -164,8 +172,24 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         colour=_choice(data, "colour", COLOUR_MODES, "rgb", COLOUR_ALIASES),
         counts=counts,
         web=None if data.get("web") is None else _url(data["web"], "web"),
+        volume=_optional_text(data, "volume"),
+        cover=_flag(data, "cover", False),
+        paper=_choice(data, "paper", PAPERS, "white"),
+        paper_thickness=_thickness(data.get("paper_thickness")),
+        blurb=_optional_text(data, "blurb", MAX_NOTICE),
         base=base,
     )
+
+
+def _thickness(value: Any) -> float | None:
+    """Inches a page, as the printer states it for its paper (0.001 to 0.01)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not MIN_THICKNESS <= value <= MAX_THICKNESS:
+        raise ConundrumError(f"`paper_thickness` {value!r}: give inches a page between "
+                             f"{MIN_THICKNESS} and {MAX_THICKNESS} (white paper is 0.002252)")
+    return float(value)
 
 
 def _no_unknown(data: dict, known: tuple[str, ...], where: str) -> None:

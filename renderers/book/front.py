@@ -42,8 +42,14 @@ class FrontMatter(BookPages):
         if self.spec.subtitle:
             top = draw_paragraph(page, self.spec.subtitle, x, top, w, 17.0, self.pal.ink,
                                  align="center", tag="book subtitle") + 4.0
-        draw_fitted(page, self.t("book_count", n=len(self.puzzles)), x, top + 6.0, w, 12.0,
-                    self.pal.muted, align="center", tag="book count")
+        if self.spec.volume:
+            top = draw_fitted(page, self.spec.volume, x, top, w, 14.0, self.pal.muted,
+                              bold=True, align="center", tag="book volume") + 2.0
+        top = draw_fitted(page, self.t("book_count", n=len(self.puzzles)), x, top + 6.0, w,
+                          12.0, self.pal.muted, align="center", tag="book count")
+        if self.spec.author:
+            draw_fitted(page, self.spec.author, x, top + 14.0, w, 16.0, self.pal.ink,
+                        align="center", tag="book author")
         if self.geo.bleed:
             self._bleed_band(page)
         return page

@@ -58,6 +58,8 @@ def register(app: typer.Typer) -> None:
         finally:
             progress.stop()
         result = done.book
+        if done.cover is not None:
+            print(f"{done.cover}: the full-wrap cover", file=sys.stderr)
         if done.site is not None:
             print(f"{web}: a site of {len(done.site)} pages", file=sys.stderr)
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else

@@ -85,6 +85,7 @@ class Text:
     align: Align = "left"
     colour: str = "#000000"
     tag: str = ""
+    angle: float = 0.0  # degrees anticlockwise about (x, y): 90 reads upwards (a spine)
 
 
 Item = Rect | Line | Polygon | Circle | Text

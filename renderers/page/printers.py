@@ -9,10 +9,10 @@ from typing import Any
 
 from conundrum.errors import ConundrumError
 from conundrum.files import yaml_mapping
+from conundrum.options import PAPERS
 
 PRINTERS = ("kdp",)
-PAPERS = ("white", "cream", "colour")
-MIN_THICKNESS, MAX_THICKNESS = 0.001, 0.01  # inches a page: any paper a printer offers
+
 
 
 def printer_rules(name: str = "kdp") -> dict[str, Any]:

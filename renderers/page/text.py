@@ -124,8 +124,8 @@ def wrap_list(items: list[str], width: float, size_pt: float) -> list[str]:
 
 
 # The book spec's keys whose text is printed (the others are names, paths or choices).
-PRINTED_BOOK_KEYS = ("title", "subtitle", "author", "publisher", "edition", "isbn",
-                     "copyright", "web")
+PRINTED_BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
+                     "copyright", "web", "blurb")
 
 
 def require_drawable_book(spec: object, source: str) -> None:
@@ -133,6 +133,7 @@ def require_drawable_book(spec: object, source: str) -> None:
     for key in PRINTED_BOOK_KEYS:
         value = getattr(spec, key, None)
         if isinstance(value, str):
-            require_drawable(value, f"{source}: {key}", line_breaks=key == "copyright")
+            require_drawable(value, f"{source}: {key}",
+                             line_breaks=key in ("copyright", "blurb"))
     for section in getattr(spec, "sections", ()):
         require_drawable(section.name, f"{source}: section name")

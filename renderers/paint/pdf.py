@@ -147,7 +147,14 @@ class _Painter:
             # the layout's own measure (same font file, cached): fpdf2's is much slower
             width = text_width(item.text, item.size, item.bold)
             x -= width if item.align == "right" else width / 2
-        self.pdf.text(x, item.y, item.text)
+        if not item.angle:
+            self.pdf.text(x, item.y, item.text)
+            return
+        with self.pdf.rotation(item.angle, item.x, item.y):
+            self.pdf.text(x, item.y, item.text)
+        # the rotation's graphics state ended with it: set every colour and font again
+        self._fill = self._stroke = self._text = None
+        self._width = self._font = None
 
 
 CHUNK = 100  # pages painted as one part of a long book: the same split whatever --jobs

@@ -10,6 +10,7 @@ repeats the same few shapes at the same sizes many times.
 from __future__ import annotations
 
 import io
+import math
 import os
 from collections.abc import Callable
 from functools import lru_cache
@@ -147,8 +148,29 @@ class _Canvas:
 
     def text(self, t: Text) -> None:
         font = _font(t.bold, t.size / 72 * 25.4 * self.scale)
+        if t.angle:
+            self._turned_text(t, font)
+            return
         self.draw.text((self.px(t.x), self.px(t.y)), t.text, fill=rgb(t.colour), font=font,
                        anchor=_ANCHORS[t.align])
+
+    def _turned_text(self, t: Text, font: Any) -> None:
+        """Text at an angle: drawn level on a clear tile, turned, then laid on the page
+        where its anchor (x, y) falls."""
+        left, top, right, bottom = font.getbbox(t.text, anchor=_ANCHORS[t.align])
+        pad = 2
+        tile = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+        ImageDraw.Draw(tile).text((pad - left, pad - top), t.text, fill=255, font=font,
+                                  anchor=_ANCHORS[t.align])
+        turned = tile.rotate(t.angle, expand=True)  # about its centre, anticlockwise
+        ink = Image.new("RGB", turned.size, rgb(t.colour)).convert(self.image.mode)
+        # the anchor's place in the turned tile: the turn moves it about the tile's centre
+        a = math.radians(t.angle)
+        cx, cy = tile.size[0] / 2, tile.size[1] / 2
+        ax, ay = (pad - left) - cx, (pad - top) - cy
+        tx = ax * math.cos(a) + ay * math.sin(a) + turned.size[0] / 2
+        ty = -ax * math.sin(a) + ay * math.cos(a) + turned.size[1] / 2
+        self.image.paste(ink, (round(self.px(t.x) - tx), round(self.px(t.y) - ty)), turned)
 
     def paint(self, page: Page) -> Image.Image:
         handlers: dict[type, Callable[[Any], None]] = {

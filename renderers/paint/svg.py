@@ -75,6 +75,8 @@ def _text(item: Text) -> ET.Element:
         el.set("font-weight", "bold")
     if item.align != "left":
         el.set("text-anchor", _ANCHORS[item.align])
+    if item.angle:  # SVG turns clockwise: the layout's angle is anticlockwise
+        el.set("transform", f"rotate({num(-item.angle)} {num(item.x)} {num(item.y)})")
     el.text = _xml_safe(item.text)
     return el
 

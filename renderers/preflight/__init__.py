@@ -13,7 +13,8 @@ import os
 from dataclasses import dataclass
 
 from conundrum.errors import ConundrumError
-from renderers.page.printers import PAPERS, printer_rules
+from conundrum.options import PAPERS
+from renderers.page.printers import printer_rules
 from renderers.preflight.pdf_facts import PageFacts, PdfFacts, read_pdf
 
 INKS = ("black", "premium-colour", "standard-colour")
