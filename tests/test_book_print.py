@@ -271,3 +271,17 @@ def test_the_title_page_shows_the_volume_and_the_author() -> None:
     title = pages[0]
     assert [i.text for i in title.tagged("book volume")] == ["Volume 2"]
     assert [i.text for i in title.tagged("book author")] == [FRONT["author"]]
+
+
+@pytest.mark.parametrize("page", ["6x9", "5x8"])
+def test_an_intro_page_follows_the_copyright_page(page) -> None:
+    intro = "Welcome to the puzzles.\n\n" + "A long paragraph of the author's. " * 56
+    pages, geo = book(page, True, "cs", 2, intro=intro, **FRONT)
+    assert [p.kind for p in pages[:5]] == ["title", "copyright", "intro", "how to play",
+                                           "contents"]
+    text = " ".join(i.text for i in pages[2].tagged("intro"))
+    assert text.startswith("Welcome to the puzzles.") and text.endswith("of the author's.")
+    contents = " ".join(pages[4].texts())
+    assert "Úvod" in contents and "Jak hrát" in contents
+    for number, p in enumerate(pages, 1):
+        assert not faults(p, number, geo), (number, p.kind)

@@ -36,7 +36,7 @@ from ..options import (
 BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
              "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
              "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
-             "sections")
+             "intro", "sections")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
                 "puzzles")
 # generator options: meaningless for a section of hand-made puzzles
@@ -48,6 +48,7 @@ MAX_TOTAL = 10_000  # puzzles in one book
 MAX_SECTIONS = 100
 MAX_TEXT = 200  # characters in a title, subtitle, section name, author, publisher, edition
 MAX_NOTICE = 1_000  # characters in the copyright notice (a short paragraph)
+MAX_INTRO = 2_000  # characters in the introduction: one page, even on 5x8
 MAX_URL = 500
 MAX_PATH = 1_000  # characters in one puzzle file name
 MAX_SEED = 2**63 - 1
@@ -108,6 +109,7 @@ class BookSpec:
     paper: str = "white"  # white | cream | colour: what the spine's width is made of
     paper_thickness: float | None = None  # inches a page; None: the printer's for `paper`
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
+    intro: str | None = None  # a page of the author's, after the copyright page
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
@@ -177,6 +179,7 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         paper=_choice(data, "paper", PAPERS, "white"),
         paper_thickness=_thickness(data.get("paper_thickness")),
         blurb=_optional_text(data, "blurb", MAX_NOTICE),
+        intro=_optional_text(data, "intro", MAX_INTRO),
         base=base,
     )
 

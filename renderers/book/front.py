@@ -66,6 +66,19 @@ class FrontMatter(BookPages):
             page.add(Rect(x0 + k * stripe, y1 - band, stripe, band + geo.bleed,
                           fill=self.pal.fill(colour), tag=f"{BLEEDS} band {colour}"))
 
+    def _intro_page(self, number: int) -> Page:
+        """The author's introduction (`intro:`): a heading, then its paragraphs."""
+        x, y, w, h = self.geo.box(number)
+        for body in ((11.0, 10.0, 9.0, 8.0) if w > 140 else (10.0, 9.0, 8.0, 7.0)):
+            page = self._new("intro")  # the largest type at which it all fits the page
+            top = self._heading(page, self.t("book_intro"), number)
+            for paragraph in (self.spec.intro or "").split("\n\n"):
+                top = draw_paragraph(page, " ".join(paragraph.split()), x, top, w, body,
+                                     self.pal.ink, tag="intro") + 3.0
+            if top - 3.0 <= y + h:
+                break
+        return page
+
     def _copyright_page(self) -> Page:
         """What trade paperbacks print on the back of the title page, set at its foot."""
         page = self._new("copyright")

@@ -101,7 +101,8 @@ class _Book(FrontMatter, Contents, Sections, AnswerPages):
         how = self.how_to_play_page
         n_contents = self._contents_pages_needed(len(sections) + 2)
         number = how + 1 + n_contents  # how to play, contents, then the sections
-        entries = [Entry(self.t("book_how_to_play"), None, how)]
+        entries = [Entry(self.t("book_intro"), None, how - 1)] if self.spec.intro else []
+        entries.append(Entry(self.t("book_how_to_play"), None, how))
         body: list[Page] = []
         for index, items in enumerate(sections):
             if not items:
@@ -119,6 +120,8 @@ class _Book(FrontMatter, Contents, Sections, AnswerPages):
         front = [self._title_page()]
         if self.spec.has_front_matter:
             front.append(self._copyright_page())
+        if self.spec.intro:
+            front.append(self._intro_page(how - 1))
         pages = [*front, self._how_to_play(), *self._contents(entries, n_contents), *body]
         pages += [self._notes(n) for n in range(len(pages) + 1,
                                                 padded_count(len(pages), self.spec.bleed) + 1)]

@@ -80,8 +80,9 @@ class BookPages:
 
     @property
     def how_to_play_page(self) -> int:
-        """The title page, the copyright page (when the spec has front matter), then this."""
-        return 3 if self.spec.has_front_matter else 2
+        """The title page, the copyright page (when the spec has front matter), the
+        introduction (when it has `intro:`), then this."""
+        return 2 + self.spec.has_front_matter + (self.spec.intro is not None)
 
     def _new(self, kind: str) -> Page:
         page = self.geo.new_page()

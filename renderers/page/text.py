@@ -125,7 +125,7 @@ def wrap_list(items: list[str], width: float, size_pt: float) -> list[str]:
 
 # The book spec's keys whose text is printed (the others are names, paths or choices).
 PRINTED_BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
-                     "copyright", "web", "blurb")
+                     "copyright", "web", "blurb", "intro")
 
 
 def require_drawable_book(spec: object, source: str) -> None:
@@ -134,6 +134,6 @@ def require_drawable_book(spec: object, source: str) -> None:
         value = getattr(spec, key, None)
         if isinstance(value, str):
             require_drawable(value, f"{source}: {key}",
-                             line_breaks=key in ("copyright", "blurb"))
+                             line_breaks=key in ("copyright", "blurb", "intro"))
     for section in getattr(spec, "sections", ()):
         require_drawable(section.name, f"{source}: section name")
