@@ -285,3 +285,17 @@ def test_an_intro_page_follows_the_copyright_page(page) -> None:
     assert "Úvod" in contents and "Jak hrát" in contents
     for number, p in enumerate(pages, 1):
         assert not faults(p, number, geo), (number, p.kind)
+
+
+def test_each_puzzle_shows_its_grade_and_with_time_box_a_box_for_its_time() -> None:
+    pages, geo = book("6x9", True, "fr", 2, time_box=True)
+    puzzles = [p for p in pages if p.kind == "puzzles"]
+    titles = [i for p in puzzles for i in p.items if i.tag == "title"]
+    grades = [i.text for p in puzzles for i in p.tagged("number")]
+    assert len(grades) == len(titles) and all(g.startswith("Niveau ") for g in grades)
+    assert sum(len(p.tagged("time box")) for p in puzzles) == len(titles)
+    assert {i.text for p in puzzles for i in p.tagged("time word")} == {"Temps"}
+    for number, p in enumerate(pages, 1):
+        assert not faults(p, number, geo), (number, p.kind)
+    plain, _ = book("6x9", True, "fr", 2)
+    assert not any(p.tagged("time box") for p in plain)

@@ -36,7 +36,7 @@ from ..options import (
 BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
              "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
              "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
-             "intro", "sections")
+             "intro", "time_box", "sections")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
                 "puzzles")
 # generator options: meaningless for a section of hand-made puzzles
@@ -110,6 +110,7 @@ class BookSpec:
     paper_thickness: float | None = None  # inches a page; None: the printer's for `paper`
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
     intro: str | None = None  # a page of the author's, after the copyright page
+    time_box: bool = False  # a box on every puzzle for the reader's solving time
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
@@ -180,6 +181,7 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         paper_thickness=_thickness(data.get("paper_thickness")),
         blurb=_optional_text(data, "blurb", MAX_NOTICE),
         intro=_optional_text(data, "intro", MAX_INTRO),
+        time_box=_flag(data, "time_box", False),
         base=base,
     )
 

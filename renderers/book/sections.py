@@ -31,7 +31,13 @@ class Sections(BookPages):
         compact = per_page >= 4 or slot_h < 120 or self.geo.box(1)[2] < 110
         return replace(self.style, header=True, instructions=False, footer=False,
                        write_space=True, compact=compact, blank=blank,
-                       qr_room=True, answer_room=answer_room)
+                       qr_room=True, answer_room=answer_room, time_box=self.spec.time_box)
+
+    def _grade(self, bp: BookPuzzle) -> int:
+        """The grade a puzzle prints: the level it measures at, else its section's."""
+        grade = bp.puzzle.extra.get("grade")
+        return grade if isinstance(grade, int) and 1 <= grade <= 5 else \
+            self.spec.sections[bp.section].difficulty
 
     def _most_answers(self, section: int) -> int:
         """The most positions any puzzle of the section has, over all its given tiles."""
@@ -150,8 +156,9 @@ class Sections(BookPages):
             solved = self._solved(bp)
             blank = self._blank(bp.section, solved)
             # blank counts: lines for the section's most answers, so they tell no count
-            style = self._puzzle_style(per_page, slot_h, blank,
-                                       self._most_answers(bp.section) if blank else None)
+            style = replace(self._puzzle_style(per_page, slot_h, blank,
+                                               self._most_answers(bp.section) if blank
+                                               else None), grade=self._grade(bp))
             titled = retitled(solved, self.t("book_puzzle", n=bp.number))
             linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
                 if self.spec.web else style

@@ -50,6 +50,8 @@ class Style:
     web_url: str | None = None   # the puzzle's web page: a QR code and its short address
     qr_room: bool = False        # keep a QR code's room beside the answers even without one
     answer_room: int | None = None  # answers to rule lines for (None: the puzzle's own)
+    grade: int | None = None     # printed at the header's right ("Grade 3"), in books
+    time_box: bool = False       # a box beside the grade for the reader's solving time
 
     @property
     def pal(self) -> Palette:

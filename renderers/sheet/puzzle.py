@@ -294,6 +294,19 @@ def _draw_web_block(page: Page, url: str, x: float, top: float, w: float, bottom
     return bottom, w - qr - QR_GAP
 
 
+TIME_BOX_W = 20.0  # mm: "Time" and room to write minutes
+
+
+def _draw_time_box(page: Page, x: float, top: float, style: Style) -> None:
+    """A box at the header's right for the reader's solving time, its word above it."""
+    sz, pal = style.sizes, style.pal
+    h = line_height(sz.title, 1.2) - 1.0
+    page.add(Rect(x, top + 0.5, TIME_BOX_W, h, stroke=pal.grid_line, width=0.3,
+                  tag="time box"))
+    page.add(Text(x + 1.2, top + 0.5 + line_height(sz.footer) * 0.8, style.t("book_time"),
+                  sz.footer, colour=pal.muted, tag="time word"))
+
+
 def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: float,
                 style: Style = Style()) -> PuzzleDrawn:
     """Draw one puzzle (header, instructions, board, given tiles, footer) into a rectangle."""
@@ -304,7 +317,15 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
     if style.header:
         number = puzzle_number(puzzle, style)
         label = style.t("puzzle_number", n=number) if number is not None else None
-        top = draw_header(page, puzzle_title(puzzle, style), label, x, top, w, style)
+        if style.grade is not None:
+            grade = style.t("book_level", n=style.grade)
+            label = f"{label} · {grade}" if label else grade
+        if style.time_box:
+            w_box = TIME_BOX_W + 2.0
+            _draw_time_box(page, x + w - TIME_BOX_W - 0.2, top, style)  # the stroke inside
+        else:
+            w_box = 0.0
+        top = draw_header(page, puzzle_title(puzzle, style), label, x, top, w - w_box, style)
     if style.instructions:
         task, notes = _instruction(puzzle, style)
         top = draw_paragraph(page, task, x, top, w, sz.body * 1.05, pal.ink, bold=True,
