@@ -299,3 +299,21 @@ def test_each_puzzle_shows_its_grade_and_with_time_box_a_box_for_its_time() -> N
         assert not faults(p, number, geo), (number, p.kind)
     plain, _ = book("6x9", True, "fr", 2)
     assert not any(p.tagged("time box") for p in plain)
+
+
+@pytest.mark.parametrize("page", [*SIZES, "8.5x8.5"])  # square pages mixed them before
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_the_given_tiles_sit_in_one_place_throughout_a_section(page, per_page) -> None:
+    """Beside the board or below it: the same for every puzzle of a section, read from where
+    each puzzle's "Tiles to place" heading lands against its board."""
+    pages, _ = book(page, True, "en", per_page)
+    places: dict[str, set[str]] = {}
+    for p in (q for q in pages if q.kind == "puzzles"):
+        section = next(i.text for i in p.items if i.tag in ("heading", "running"))
+        areas = sorted((i for i in p.items if i.tag == "grid area"), key=lambda a: a.y)
+        for heading in p.tagged("tiles heading"):
+            area = max((a for a in areas if a.y <= heading.y + 1.0), key=lambda a: a.y,
+                       default=areas[0])
+            beside = heading.x >= area.x + area.w - 1e-6
+            places.setdefault(section, set()).add("beside" if beside else "below")
+    assert places and all(len(where) == 1 for where in places.values()), places

@@ -15,7 +15,7 @@ from renderers.page.text import (
     draw_fitted,
 )
 from renderers.sheet.legend import STRIP, draw_legend, legend_height
-from renderers.sheet.puzzle import draw_puzzle
+from renderers.sheet.puzzle import draw_puzzle, givens_places
 from renderers.sheet.qr import page_address
 from renderers.sheet.solved import Solved, retitled
 
@@ -72,16 +72,35 @@ class Sections(BookPages):
     def _section_at(self, index: int, items: list[BookPuzzle], number: int, per_page: int
                     ) -> list[Page]:
         section = self.spec.sections[index]
+        givens = self._section_givens(index, items, number, per_page)
         pages = []
         for start in range(0, len(items), per_page):
             page = self._new("puzzles")
             detail = self._section_detail(index, items) if start == 0 else None
             top = self._section_top(page, section.name, detail, number)
             bottom = self._legend_strip(page, number)
-            self._slots(page, items[start:start + per_page], number, top, bottom, per_page)
+            self._slots(page, items[start:start + per_page], number, top, bottom, per_page,
+                        givens)
             pages.append(page)
             number += 1
         return pages
+
+    def _section_givens(self, index: int, items: list[BookPuzzle], number: int,
+                        per_page: int) -> str:
+        """Where the section's given tiles go, the same for all its puzzles: the one place
+        legible for all of them, else where most would go on their own (a puzzle illegible
+        there is drawn as it draws best: `draw_puzzle`)."""
+        page = self._new("puzzles")
+        top = self._section_top(page, self.spec.sections[index].name, None, number + 1)
+        w, h = self._slot_size(number + 1, top, self._legend_strip(page, number + 1),
+                               per_page)
+        style = self._puzzle_style(per_page, h, False)
+        found = [givens_places(self._solved(bp), w, h, style) for bp in items]
+        everywhere = [place for place in ("beside", "below") if all(f[place] for f in found)]
+        if len(everywhere) == 1:
+            return everywhere[0]  # the one place legible for every puzzle
+        most = "beside" if 2 * sum(f["auto"] for f in found) > len(found) else "below"
+        return most  # where most would go; one illegible there is drawn as it draws best
 
     def _section_top(self, page: Page, name: str, detail: str | None, number: int) -> float:
         """A section's heading and `detail` line (its first page) or its running header
@@ -146,7 +165,7 @@ class Sections(BookPages):
         return top - 3.0
 
     def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
-               bottom: float, per_page: int) -> None:
+               bottom: float, per_page: int, givens: str | None = None) -> None:
         cols, _rows = GRID[per_page]
         x, _, w, _ = self.geo.box(number)
         slot_w, slot_h = self._slot_size(number, top, bottom, per_page)
@@ -158,7 +177,8 @@ class Sections(BookPages):
             # blank counts: lines for the section's most answers, so they tell no count
             style = replace(self._puzzle_style(per_page, slot_h, blank,
                                                self._most_answers(bp.section) if blank
-                                               else None), grade=self._grade(bp))
+                                               else None), grade=self._grade(bp),
+                            givens=givens)
             titled = retitled(solved, self.t("book_puzzle", n=bp.number))
             linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
                 if self.spec.web else style

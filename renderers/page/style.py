@@ -52,6 +52,7 @@ class Style:
     answer_room: int | None = None  # answers to rule lines for (None: the puzzle's own)
     grade: int | None = None     # printed at the header's right ("Grade 3"), in books
     time_box: bool = False       # a box beside the grade for the reader's solving time
+    givens: str | None = None    # "beside" or "below" the board where legible; None: larger
 
     @property
     def pal(self) -> Palette:

@@ -10,14 +10,14 @@ printable sheet, the puzzle then (with `answers`) its key from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
 from renderers.page.fonts import text_width
 from renderers.page.layout import Line, Page, Rect, Text, page_size
-from renderers.page.parts import content_box, draw_footer, draw_header
+from renderers.page.parts import content_box, draw_footer, draw_header, header_height
 from renderers.page.style import COMPACT, FULL, MAX_CELL, MIN_CELL, NOTATION_EXAMPLE, Sizes, Style
 from renderers.page.text import draw_fitted, draw_paragraph, first_baseline, line_height
 from renderers.page.wording import (
@@ -190,11 +190,32 @@ def _arrange(grid: Grid, items: list[_GivenItem], w: float, h: float, style: Sty
     if not options:
         return below
     beside = max(options, key=lambda a: a.cell)
+    # a section keeps its given tiles in one place where that place is legible
+    if style.givens == "beside" and beside.cell >= MIN_CELL:
+        return beside
+    if style.givens == "below" and below.cell >= MIN_CELL:
+        return below
     # beside only when clearly bigger, or when only it is legible (so legibility only
     # ever falls as the grid grows: grid_fit.py relies on it)
     if beside.cell > below.cell + 0.25 or below.cell < MIN_CELL <= beside.cell:
         return beside
     return below
+
+
+def givens_places(solved: Solved, w: float, h: float, style: Style) -> dict[str, bool]:
+    """Where `draw_puzzle` may put the given tiles in a w x h rectangle: for "beside" and
+    "below", whether the board is legible so; for "auto", whether it would pick beside.
+    A book picks one place for a whole section from these."""
+    style = replace(style.checked(), givens=None)
+    top = header_height(style) if style.header else 0.0
+    write = (lambda width: write_space_height(solved, width, style)) if style.write_space \
+        else None
+    items = _given_items(solved, style)
+    found = {"auto": _arrange(solved.grid, items, w, h - top, style, write).beside}
+    for place in ("beside", "below"):
+        plan = _arrange(solved.grid, items, w, h - top, replace(style, givens=place), write)
+        found[place] = plan.beside == (place == "beside") and plan.cell >= MIN_CELL
+    return found
 
 
 WRITE_PITCH = 7.0  # mm between ruled lines: room for handwriting (college ruled is 7.1)
