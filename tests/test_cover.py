@@ -118,6 +118,18 @@ def test_book_writes_its_cover_and_cover_makes_it_again(tmp_path: Path) -> None:
     again = run_program("cover", "b.yaml", "--book", "b.pdf", "-o", "c.pdf", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "c.pdf").read_bytes() == (tmp_path / "b-cover.pdf").read_bytes()
+    # from the manifest, which records the interior's pages: the same cover with the spec
+    assert "pages: 24" in (tmp_path / "b.manifest.yaml").read_text(encoding="utf-8")
+    third = run_program("cover", "b.manifest.yaml", "--spec", "b.yaml", "-o", "d.pdf",
+                        cwd=tmp_path)
+    assert third.returncode == 0, third.stderr
+    assert (tmp_path / "d.pdf").read_bytes() == (tmp_path / "b-cover.pdf").read_bytes()
+    # and without it: the manifest's title, on white paper, the same size
+    alone = run_program("cover", "b.manifest.yaml", "-o", "e.pdf", cwd=tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    box = PdfReader(tmp_path / "e.pdf").pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(
+        tuple(float(v) for v in PdfReader(tmp_path / "b-cover.pdf").pages[0].mediabox[2:]))
 
 
 def test_the_cover_command_faults_are_one_line(tmp_path: Path, capsys) -> None:
@@ -128,6 +140,7 @@ def test_the_cover_command_faults_are_one_line(tmp_path: Path, capsys) -> None:
         (["cover", "b.yaml", "--book", "b.pdf", "-o", "c.pdf"], "not a book PDF"),
         (["cover", "b.yaml", "--book", "b.pdf", "-o", "c.png"], "written as PDF"),
         (["cover", "b.yaml", "--book", "b.pdf", "-o", "b.pdf"], "would replace the book"),
+        (["cover", "b.yaml", "-o", "c.pdf"], "a spec needs --book"),
     ):
         assert main([*argv[:1], *[str(tmp_path / a) if a.endswith(("yaml", "pdf", "png"))
                                   else a for a in argv[1:]]]) == 2

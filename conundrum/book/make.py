@@ -31,7 +31,7 @@ from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate
 from .catalogues import open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
-from .manifest import BookPuzzle, ManifestSoon, manifest_path
+from .manifest import BookPuzzle, ManifestSoon, manifest_path, with_pages
 from .seeds import book_id
 from .spec import BookSpec
 from .work import WorkFile, remove_work_file, work_path
@@ -179,7 +179,7 @@ def _make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: War
         puzzles = order_book(spec, made)
         with ManifestSoon(spec, puzzles, background=options.jobs > 1) as soon:
             pdf = render(book_content(spec, puzzles, options.jobs), warn)
-            manifest_text = soon.text()
+            manifest_text = with_pages(soon.text(), _page_count(pdf))
         manifest = manifest_path(output)
         entries = [Entry(bp.made.key, bp.made.form, bp.number) for bp in puzzles]
         # Written first, recorded after: the catalogue never lists a book as published
@@ -202,3 +202,12 @@ def _record(catalogue: Catalogue, book: str, spec: BookSpec, entries: list[Entry
         raise CatalogueError(f"{exc}; {written[0]} was not written (a book exists only once "
                              "recorded); its puzzles are kept: run the same command "
                              "with --resume") from None
+
+
+def _page_count(pdf: bytes) -> int:
+    """The pages of the PDF just drawn (pypdf reads only its page tree)."""
+    import io
+
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)

@@ -47,6 +47,17 @@ def manifest_path(output: str | os.PathLike) -> Path:
     return out.with_name(f"{out.stem}.manifest.yaml")
 
 
+def with_pages(text: str, pages: int) -> str:
+    """The manifest's text with `pages:`, the interior's page count, after its `version:`
+    line (the text is written while the PDF is drawn, before its pages are known).
+
+    >>> with_pages("title: T\\nversion: 1\\npuzzles: []\\n", 24)
+    'title: T\\nversion: 1\\npages: 24\\npuzzles: []\\n'
+    """
+    head, sep, rest = text.partition("\npuzzles:")
+    return f"{head}\npages: {pages}{sep}{rest}"
+
+
 def manifest_doc(spec: BookSpec, puzzles: list[BookPuzzle]) -> dict[str, Any]:
     """The manifest as data: the book's title, seed, program version and one entry a puzzle."""
     doc: dict[str, Any] = {"title": spec.title}

@@ -190,30 +190,109 @@ def cover_name(pdf: str | os.PathLike) -> Path:
     return path.with_name(f"{path.stem}-cover.pdf")
 
 
-def write_cover(spec_path: str | os.PathLike, book: str | os.PathLike,
-                output: str | os.PathLike) -> Path:
-    """The cover of the book built from `spec_path` as `book` (its manifest beside it),
-    written to `output` (.pdf). ConundrumError for a bad spec, a book or manifest that
-    cannot be read, or an output that may not be written."""
+def write_cover(source: str | os.PathLike, output: str | os.PathLike,
+                book: str | os.PathLike | None = None,
+                spec: str | os.PathLike | None = None) -> Path:
+    """A book's cover written to `output` (.pdf), from either
+    - its spec (`source`) and the built interior (`book`: its page count sets the spine,
+      the manifest beside it gives the front's board), or
+    - its manifest (`source`: the page count and the puzzles), with the spec (`spec`) for
+      the cover's words and paper, or without one: the manifest's title and subtitle on
+      white paper.
+    ConundrumError for a spec, book or manifest that cannot be read, a manifest without
+    `pages:` (written before this version), or an output that may not be written."""
+    from conundrum.book.extract import entry_puzzle, load_manifest
+    from conundrum.book.manifest import manifest_path
+    from conundrum.book.spec import load_spec, parse_spec
+    from conundrum.errors import ConundrumError
+    from conundrum.files import atomic_write, check_target, read_text, yaml_mapping
+    from conundrum.guard import note_input
+
+    note_input(source, "spec or manifest")
+    doc = yaml_mapping(read_text(source), str(source), ConundrumError, "spec or manifest",
+                       "`title:` and `sections:` or `puzzles:`")
+    if "puzzles" in doc:  # a manifest
+        manifest, pages = Path(source), doc.get("pages", 0)
+        if isinstance(pages, bool) or not isinstance(pages, int) or pages < 1:
+            raise ConundrumError(f"{source}: no `pages:` (the interior's page count); build "
+                                 "the book again, or give the spec and --book B.pdf")
+        words = load_spec(spec) if spec is not None else parse_spec(
+            f"title: {_quoted(doc.get('title', ''))}\n" + (
+                f"subtitle: {_quoted(doc['subtitle'])}\n" if doc.get("subtitle") else "")
+            + f"page: {_trim_of(manifest)}\nsections: [{{name: A, count: 1}}]\n",
+            str(source))
+    else:
+        if book is None:
+            raise ConundrumError(f"{source}: a spec needs --book B.pdf, the built interior "
+                                 "(its page count sets the spine)")
+        words = load_spec(source)
+        note_input(book, "book")
+        manifest = manifest_path(Path(book))
+    target = check_target(output, "cover")  # once every input is known
+    if target.suffix.lower() != ".pdf":
+        raise ConundrumError(f"{target}: a cover is written as PDF; name the output *.pdf")
+    if "puzzles" not in doc:
+        pages = _pdf_pages(book or "")
+    title, entries = load_manifest(manifest)
+    puzzles = [entry_puzzle(e, title, f"{manifest}: puzzle {e.get('number')}")
+               for e in entries]
+    if spec is None and "puzzles" in doc:
+        words = _with_sections_of(words, entries)
+    return atomic_write(target, cover_pdf(words, pages, puzzles))
+
+
+def _trim_of(manifest: Path) -> str:
+    """The page size name of the book beside `manifest` (`book.manifest.yaml` ->
+    `book.pdf`), read from its first page's trim box."""
+    from pypdf import PdfReader
+
+    from conundrum.errors import ConundrumError
+    from conundrum.guard import note_input
+    from renderers.page.layout import PAGE_SIZES
+
+    pdf = manifest.with_name(manifest.name.removesuffix(".manifest.yaml") + ".pdf")
+    note_input(pdf, "book")
+    try:
+        box = PdfReader(os.fspath(pdf)).pages[0].trimbox
+    except (OSError, ValueError, IndexError) as exc:
+        raise ConundrumError(f"{manifest}: the book beside it ({pdf.name}) cannot be read "
+                             f"for its size ({exc}); give --spec") from None
+    w, h = float(box.width) * INCH / 72, float(box.height) * INCH / 72
+    for name, (pw, ph) in PAGE_SIZES.items():
+        if abs(pw - w) < 0.5 and abs(ph - h) < 0.5:
+            return name
+    raise ConundrumError(f"{pdf}: a page of {w:.1f} x {h:.1f} mm is none of the sizes "
+                         "the program makes; give --spec")
+
+
+def _quoted(text: object) -> str:
+    """A YAML double-quoted scalar of `text`."""
+    import json
+
+    return json.dumps(str(text), ensure_ascii=False)
+
+
+def _pdf_pages(book: str | os.PathLike) -> int:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
-    from conundrum.book.extract import entry_puzzle, load_manifest
-    from conundrum.book.manifest import manifest_path
-    from conundrum.book.spec import load_spec
     from conundrum.errors import ConundrumError
-    from conundrum.files import atomic_write, check_target
-    from conundrum.guard import note_input
 
-    spec = load_spec(spec_path)
-    note_input(book, "book")  # before the output is checked: it may not replace the book
-    target = check_target(output, "cover")
-    if target.suffix.lower() != ".pdf":
-        raise ConundrumError(f"{target}: a cover is written as PDF; name the output *.pdf")
     try:
-        pages = len(PdfReader(os.fspath(book)).pages)
+        return len(PdfReader(os.fspath(book)).pages)
     except (OSError, PdfReadError, ValueError) as exc:
         raise ConundrumError(f"{book}: not a book PDF that can be read ({exc})") from None
-    title, entries = load_manifest(manifest_path(Path(book)))
-    puzzles = [entry_puzzle(e, title, f"{book}: puzzle {e.get('number')}") for e in entries]
-    return atomic_write(target, cover_pdf(spec, pages, puzzles))
+
+
+def _with_sections_of(spec: BookSpec, entries: list[dict]) -> BookSpec:
+    """`spec` with the sections a manifest's entries name (for the back cover's list)."""
+    from dataclasses import replace as with_
+
+    from conundrum.book.spec import Section
+
+    counts: dict[str, list[int]] = {}
+    for e in entries:
+        counts.setdefault(str(e.get("section", "")), []).append(int(e.get("difficulty") or 1))
+    sections = tuple(Section(name=name, count=len(levels), difficulty=max(levels))
+                     for name, levels in counts.items() if name)
+    return with_(spec, sections=sections or spec.sections)

@@ -9,21 +9,25 @@ import typer
 
 
 def cover(
-    spec: Annotated[Path, typer.Argument(help="The book's spec (title, author, blurb, "
-                                               "paper, colour ...).")],
-    book: Annotated[Path, typer.Option(
-        "--book", help="The built interior: its page count sets the spine, and the "
-        "manifest beside it gives the front's board.")],
+    source: Annotated[Path, typer.Argument(
+        help="The book's spec (with --book), or its manifest (with --spec for the "
+        "cover's words).")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The cover PDF to write.")],
+    book: Annotated[Path | None, typer.Option(
+        "--book", help="With a spec: the built interior, whose page count sets the spine "
+        "and whose manifest gives the front's board.")] = None,
+    spec: Annotated[Path | None, typer.Option(
+        "--spec", help="With a manifest: the spec, for the author, blurb, paper and colour "
+        "(without it: the manifest's title on white paper).")] = None,
 ) -> None:
     """Make a book's full-wrap cover (back, spine, front, bleed) as one PDF page."""
     from renderers.book.cover import write_cover
 
-    written = write_cover(spec, book, output)
+    written = write_cover(source, output, book=book, spec=spec)
     print(f"wrote {written}")
 
 
 def register(app: typer.Typer) -> None:
     """Add the `cover` command to the CLI."""
-    app.command(epilog="Example: conundrum cover spec.yaml --book book.pdf -o "
+    app.command(epilog="Example: conundrum cover book.manifest.yaml --spec spec.yaml -o "
                 "book-cover.pdf")(cover)
