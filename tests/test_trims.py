@@ -37,3 +37,29 @@ def test_a_small_book_builds_on_every_trim(tmp_path: Path, page: str, bleed: boo
             assert checked.returncode == 1 and "trim size" in built.stderr
         else:
             assert checked.returncode == 0, checked.stdout
+
+
+# large print holds levels 1-3 on 6x9 (4 and 5 need 7x10 or larger: docs/guide/books.md)
+@pytest.mark.parametrize("page, hard", [("6x9", 3), ("7x10", 5), ("8.5x11", 4)])
+def test_a_large_print_book_has_cells_of_5_mm_and_passes_preflight(tmp_path: Path,
+                                                                    page: str, hard: int) -> None:
+    from conundrum.book.make import BookOptions, make_book
+    from conundrum.book.spec import parse_spec
+    from renderers.book.layout import book_pages, grid_limits
+    from renderers.paint.pdf import pdf_bytes
+    from tests.test_grid_fit import board_cells
+
+    spec = parse_spec(f"title: Large\nseed: 4\npage: {page}\nbleed: true\nlarge_print: true\n"
+                      "sections:\n  - {name: A, count: 3, difficulty: 1}\n"
+                      f"  - {{name: B, count: 2, difficulty: {hard}}}\n")
+    pages: list = []
+
+    def keep(content, warn):
+        pages[:] = book_pages(content, warn)
+        return pdf_bytes(pages, "Large", colour="rgb")
+
+    make_book(spec, BookOptions(output=tmp_path / "l.pdf", draft=True,
+                                max_grids=grid_limits(spec)), keep, lambda _m: None)
+    assert min(board_cells(pages)) >= 4.0 * 1.3 - 1e-6  # 5.2 mm, not 4
+    checked = run_program("preflight", "l.pdf", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout

@@ -39,7 +39,7 @@ from ..options import (
 BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
              "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
              "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
-             "intro", "time_box", "sections")
+             "intro", "time_box", "large_print", "sections")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
                 "puzzles")
 # generator options: meaningless for a section of hand-made puzzles
@@ -114,6 +114,7 @@ class BookSpec:
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
     intro: str | None = None  # a page of the author's, after the copyright page
     time_box: bool = False  # a box on every puzzle for the reader's solving time
+    large_print: bool = False  # every type size and board cell 1.3 times larger
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
@@ -185,6 +186,7 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         blurb=_optional_text(data, "blurb", MAX_NOTICE),
         intro=_optional_text(data, "intro", MAX_INTRO),
         time_box=_flag(data, "time_box", False),
+        large_print=_flag(data, "large_print", False),
         base=base,
     )
 

@@ -111,13 +111,15 @@ class FrontMatter(BookPages):
         example fits on the page."""
         w = self.geo.box(self.how_to_play_page)[2]
         positions = sum(len(found) for _code, found in self.example_solved.solutions)
-        for body in ((10.0, 9.0) if w > 140 else (8.5, 8.0, 7.5)):
-            page = self._how_to_play_at(body)
-            if len(page.tagged("caption")) >= positions:
+        sizes = (10.0, 9.0, 8.0) if w > 140 else (8.5, 8.0, 7.5, 7.0, 6.5)
+        # then narrower (so shorter) rows of the example's small boards, as a last resort
+        for body, share in [*((b, 1.0) for b in sizes), (sizes[-1], 0.75), (sizes[-1], 0.6)]:
+            page = self._how_to_play_at(body, share)
+            if sum(item.tag == "caption" for item in page.items) >= positions:
                 break
         return page
 
-    def _how_to_play_at(self, body: float) -> Page:
+    def _how_to_play_at(self, body: float, share: float = 1.0) -> Page:
         page = self._new("how to play")
         number = self.how_to_play_page
         x, _, w, h = self.geo.box(number)
@@ -144,9 +146,9 @@ class FrontMatter(BookPages):
                         write_space=False, max_cell=7.0)
         key = replace(plain, compact=w < 140)  # full-size small multiples where they fit
         # the board takes what the whole key (every position drawn) leaves
-        blocks = answer_blocks(self.example_solved, w, (bottom - top) * 0.5, key)
+        blocks = answer_blocks(self.example_solved, w * share, (bottom - top) * 0.5, key)
         key_h = sum(block.height for block in blocks) + 6.0  # and the gap above it
-        board_h = max(28.0, min(80.0, bottom - top - key_h))
+        board_h = max(20.0, min(80.0, bottom - top - key_h))
         drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
                      bottom - drawn.bottom - 4.0, key, 0)

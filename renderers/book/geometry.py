@@ -22,9 +22,18 @@ margins on every side.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from renderers.page.layout import Page, page_margin, page_size
+from renderers.page.layout import (
+    Item,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    page_margin,
+    page_size,
+)
 
 INCH = 25.4
 BLEED = 0.125 * INCH
@@ -37,6 +46,34 @@ GUTTER_TABLE: tuple[tuple[int, float], ...] = (
     (150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75),
 )
 GUTTER_MAX = 0.875
+
+
+LARGE = 1.3  # a large-print book: every type size and board cell this much larger
+
+
+def enlarged(page: Page, k: float) -> Page:
+    """`page` (laid out on a page k times smaller: `Geometry.of(..., large=True)`) with
+    every item, size and line width multiplied by k: the large-print page."""
+    page.drawn()
+    items = [_enlarged(item, k) for item in page.items]
+    trim = None if page.trim is None else tuple(v * k for v in page.trim)
+    big = Page(page.width * k, page.height * k, items, page.kind, trim)  # type: ignore[arg-type]
+    return big
+
+
+def _enlarged(item: Item, k: float) -> Item:
+    if isinstance(item, Text):
+        return replace(item, x=item.x * k, y=item.y * k, size=item.size * k)
+    if isinstance(item, Rect):
+        return replace(item, x=item.x * k, y=item.y * k, w=item.w * k, h=item.h * k,
+                       width=item.width * k)
+    if isinstance(item, Line):
+        return replace(item, x1=item.x1 * k, y1=item.y1 * k, x2=item.x2 * k, y2=item.y2 * k,
+                       width=item.width * k)
+    if isinstance(item, Polygon):
+        return replace(item, points=tuple((x * k, y * k) for x, y in item.points),
+                       width=item.width * k)
+    return replace(item, cx=item.cx * k, cy=item.cy * k, r=item.r * k, width=item.width * k)
 
 
 def gutter_for(pages: int) -> float:
@@ -65,17 +102,24 @@ class Geometry:
     outside: float
     top: float
     bottom: float
+    # 1, or LARGE for a large-print book: this page is the real one shrunk by it (laid
+    # out there, every item is then enlarged by it: `enlarged`)
+    scale: float = 1.0
 
     @classmethod
-    def of(cls, page: str, bleed: bool, pages: int = 0) -> Geometry:
+    def of(cls, page: str, bleed: bool, pages: int = 0, large: bool = False) -> Geometry:
         """The geometry of a book on `page` (a size name): even margins without bleed; with bleed,
-        print-on-demand margins and a gutter that grows with `pages`. ConundrumError for an
-        unknown page size."""
+        print-on-demand margins and a gutter that grows with `pages`. `large`: the page a
+        large-print book is laid out on, LARGE times smaller in every measure, so that
+        enlarged to the real page every type size and board cell is LARGE times larger.
+        ConundrumError for an unknown page size."""
         w, h = page_size(page)
+        k = LARGE if large else 1.0
         if not bleed:
             m = page_margin(w, h)
-            return cls(w, h, 0.0, m, m, m, m)
-        return cls(w, h, BLEED, gutter_for(pages), POD_MARGIN, POD_MARGIN, POD_MARGIN)
+            return cls(w / k, h / k, 0.0, m / k, m / k, m / k, m / k, k)
+        return cls(w / k, h / k, BLEED / k, gutter_for(pages) / k, POD_MARGIN / k,
+                   POD_MARGIN / k, POD_MARGIN / k, k)
 
     def new_page(self) -> Page:
         """An empty page of this book, the bleed included."""
@@ -102,7 +146,7 @@ class Geometry:
         """Where anything but bleed art may ink (x0, y0, x1, y1): the trim less SAFE on
         every side, and clear of the gutter on the spine side."""
         x0, y0, x1, y1 = self.trim(number)
-        edge = SAFE_BLEED if self.bleed else SAFE
+        edge = (SAFE_BLEED if self.bleed else SAFE) / self.scale
         spine_left = number % 2 == 1
         left = max(edge, self.inside) if spine_left else edge
         right = edge if spine_left else max(edge, self.inside)

@@ -22,7 +22,7 @@ from conundrum.heap import no_collection
 from renderers.book.answers import AnswerPages
 from renderers.book.contents import Contents, Entry
 from renderers.book.front import FrontMatter
-from renderers.book.geometry import Geometry, gutter_for, padded_count
+from renderers.book.geometry import Geometry, enlarged, gutter_for, padded_count
 from renderers.book.pages import Warn
 from renderers.book.sections import Sections
 from renderers.page.layout import Page
@@ -64,7 +64,8 @@ def grid_limits(spec: BookSpec) -> tuple[tuple[int, int] | None, ...]:
     section's boards cannot grow that small (`conundrum.generate.roomy`), the limit of
     fewer a page, which the section then prints at (`_Book._section`); None for a
     section of hand-made puzzles, which are printed as they are."""
-    book = _Book(spec, [], None, Geometry.of(spec.page, spec.bleed, WIDEST_GUTTER), {})
+    book = _Book(spec, [], None, Geometry.of(spec.page, spec.bleed, WIDEST_GUTTER,
+                                             spec.large_print), {})
     return tuple(None if section.hand_made else book.section_limit(index)
                  for index, section in enumerate(spec.sections))
 
@@ -80,16 +81,16 @@ def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
     solved = {} if solved is None else solved
     known_pages = 0
     while True:
-        geo = Geometry.of(spec.page, spec.bleed, known_pages)
+        geo = Geometry.of(spec.page, spec.bleed, known_pages, spec.large_print)
         book = _Book(spec, puzzles, example, geo, solved, lazy)
         pages = book.pages()
         # a wider gutter can only add pages, so this settles in a few rounds
-        if spec.bleed and gutter_for(len(pages)) > geo.inside:
+        if spec.bleed and gutter_for(len(pages)) / geo.scale > geo.inside:
             known_pages = len(pages)
             continue
         for note in book.notes:
             warn(note)
-        return pages
+        return pages if geo.scale == 1 else [enlarged(p, geo.scale) for p in pages]
 
 
 class _Book(FrontMatter, Contents, Sections, AnswerPages):

@@ -66,7 +66,7 @@ class Sections(BookPages):
             self.notes.append(
                 f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
                 f"{self.spec.per_page} a page on {self.spec.page} with cells of at least "
-                f"{MIN_CELL:g} mm; printing {per_page} a page in this section")
+                f"{MIN_CELL * self.geo.scale:g} mm; printing {per_page} a page in this section")
         return pages
 
     def _section_at(self, index: int, items: list[BookPuzzle], number: int, per_page: int
