@@ -103,6 +103,17 @@ def test_a_thread_dying_of_a_limit_in_a_command_is_exit_2(monkeypatch, capsys) -
     assert capsys.readouterr().err.startswith("conundrum: ran out of memory")
 
 
+def test_a_silent_c_failure_is_a_limit_only_under_a_memory_limit() -> None:
+    silent = SystemError("error return without exception set")
+    assert not is_limit(silent)  # no limit set here: that is a bug, exit 3
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (2**40, hard))
+    try:
+        assert is_limit(silent) and "ulimit -v" in limit_text(silent)
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def test_limits_are_told_apart_from_bugs() -> None:
     assert is_limit(ImportError("libx.so: failed to map segment from shared object"))
     assert not is_limit(ImportError("No module named 'nothing'"))

@@ -182,7 +182,7 @@ def _run(args: list[str]) -> int:
             _say(f"conundrum: cannot write the output: {exc.strerror or exc}")
             return 2
         return _limit(exc) if is_limit(exc) else _internal_error(args, exc)
-    except (MemoryError, RuntimeError, ImportError) as exc:
+    except (MemoryError, RuntimeError, ImportError, SystemError) as exc:
         return _limit(exc) if is_limit(exc) else _internal_error(args, exc)
     except SystemExit:
         # click turns a closed pipe on stdout into exit 1, which here means "faults found"

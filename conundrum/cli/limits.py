@@ -40,7 +40,17 @@ def is_limit(exc: BaseException) -> bool:
         return exc.errno in _ERRNOS
     if isinstance(exc, ImportError):  # a library's code could not be mapped into memory
         return "failed to map segment" in str(exc) or "cannot allocate memory" in str(exc)
+    if isinstance(exc, SystemError):  # a C library failed and said nothing: out of memory
+        return "without exception set" in str(exc) and _memory_limited()
     return isinstance(exc, RuntimeError) and "can't start new thread" in str(exc)
+
+
+def _memory_limited() -> bool:
+    """Whether the process runs under an address-space limit (`ulimit -v`)."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    return soft != resource.RLIM_INFINITY
 
 
 def limit_text(exc: BaseException) -> str:
@@ -48,7 +58,7 @@ def limit_text(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):
         return (f"too many open files ({exc.strerror}): the system's limit (`ulimit -n`) is "
                 "too low for this command; raise it, or use fewer --jobs")
-    if isinstance(exc, MemoryError):
+    if isinstance(exc, (MemoryError, SystemError)):
         return ("ran out of memory (is a memory limit such as `ulimit -v` set?); free memory, "
                 "raise the limit, or ask for less (fewer --jobs, a smaller book)")
     reason = exc.strerror if isinstance(exc, OSError) else str(exc)
