@@ -89,8 +89,12 @@ def test_the_barcode_area_holds_no_ink_and_the_pdf_is_print_ready(tmp_path: Path
     path.write_bytes(cover_pdf(spec, 300, [small_puzzle()]))
     geo = CoverGeometry.of(spec, 300)
     doc = pdfium.PdfDocument(str(path))
-    scale = 100 / 72  # 100 dpi
-    image = doc[0].render(scale=scale).to_pil().convert("L")
+    page = doc[0]
+    bitmap = page.render(scale=100 / 72)  # 100 dpi
+    image = bitmap.to_pil().convert("L")
+    bitmap.close()  # in order: pypdfium2 4.0 crashes when the collector closes them later
+    page.close()
+    doc.close()
     px = 100 / INCH  # pixels a mm
     x, y, w, h = geo.barcode
     box = image.crop((round(x * px) + 1, round(y * px) + 1, round((x + w) * px) - 1,

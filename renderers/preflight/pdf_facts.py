@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,16 +161,24 @@ def _measure_ink(path: str, pages: list[PageFacts]) -> None:
 
     document = pdfium.PdfDocument(path)
     try:
-        for facts, page in zip(pages, _pages(document), strict=True):
-            image = page.render(scale=INK_DPI / PT).to_pil().convert("L")
-            _ink_extent(facts, image)
+        for k, facts in enumerate(pages):
+            _ink_extent(facts, _grey_image(document[k]))
     finally:
         document.close()
 
 
-def _pages(document: Any) -> Iterator[Any]:
-    for k in range(len(document)):
-        yield document[k]
+def _grey_image(page: Any) -> Any:
+    """The page rasterised at INK_DPI, in grey; the page and its bitmap are closed here, in
+    order (pypdfium2 4.0 crashes when the garbage collector closes a page after its
+    document)."""
+    try:
+        bitmap = page.render(scale=INK_DPI / PT)
+        try:
+            return bitmap.to_pil().convert("L")
+        finally:
+            bitmap.close()
+    finally:
+        page.close()
 
 
 def _ink_extent(facts: PageFacts, image: Any) -> None:
