@@ -4,7 +4,13 @@ Both start in `start`, which imports the program itself: under a tight memory li
 (`ulimit -v`) that import can fail, and must still end in one line and exit 2.
 """
 
+import os
 import sys
+
+# made before any memory could run out: telling it must allocate nothing new
+_OUT_OF_MEMORY = (b"conundrum: ran out of memory (is a memory limit such as `ulimit -v` set?); "
+                  b"free memory, raise the limit, or ask for less (fewer --jobs, a smaller "
+                  b"book)\n")
 
 
 def start() -> None:
@@ -20,7 +26,19 @@ def start() -> None:
         print("conundrum: ran out of memory while starting (is a memory limit such as "
               "`ulimit -v` set?); raise the limit", file=sys.stderr)
         sys.exit(2)
-    run()
+    try:
+        run()
+    except MemoryError:  # memory ran out again while the first fault was being told
+        _last_words()
+
+
+def _last_words() -> None:
+    """Say the one line and end now: the interpreter's own shutdown (its threads, its
+    worker pools) would need memory too and print tracebacks when it finds none."""
+    try:
+        os.write(2, _OUT_OF_MEMORY)
+    finally:
+        os._exit(2)
 
 
 if __name__ == "__main__":

@@ -195,8 +195,14 @@ def _run(args: list[str]) -> int:
     return code if isinstance(code, int) else 0
 
 
+# set once a limit was told: the interpreter's own shutdown then needs memory it may not
+# find, and prints "Exception ignored ..." lines for each thing it cannot tidy
+_AT_LIMIT: list[bool] = []
+
+
 def _limit(exc: BaseException) -> int:
     end_workers()
+    _AT_LIMIT.append(True)
     _say(f"conundrum: {limit_text(exc)}")
     return 2
 
@@ -240,4 +246,17 @@ def run() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         code = code or 2
+    if _AT_LIMIT:
+        _end_now(code)
     sys.exit(code)
+
+
+def _end_now(code: int) -> None:
+    """Exit without the interpreter's shutdown, once a limit was told (see `_AT_LIMIT`);
+    every output file was already written whole or removed on the way here."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(code)

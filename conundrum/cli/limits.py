@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import errno
 import multiprocessing
+import re
+import resource  # here, not when needed: importing under a memory limit may fail
 import signal
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 _ERRNOS = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
 _FAULTS: list[BaseException] = []
+# CPython's words for a C function that failed without saying why (seen under ulimit -v)
+_SILENT = re.compile(r"without exception set|NULL without setting an exception")
 
 
 class LimitReached(BaseException):
@@ -41,14 +45,12 @@ def is_limit(exc: BaseException) -> bool:
     if isinstance(exc, ImportError):  # a library's code could not be mapped into memory
         return "failed to map segment" in str(exc) or "cannot allocate memory" in str(exc)
     if isinstance(exc, SystemError):  # a C library failed and said nothing: out of memory
-        return "without exception set" in str(exc) and _memory_limited()
+        return _SILENT.search(str(exc)) is not None and _memory_limited()
     return isinstance(exc, RuntimeError) and "can't start new thread" in str(exc)
 
 
 def _memory_limited() -> bool:
     """Whether the process runs under an address-space limit (`ulimit -v`)."""
-    import resource
-
     soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
     return soft != resource.RLIM_INFINITY
 
@@ -104,7 +106,8 @@ def watch_threads() -> Iterator[None]:
     finally:
         threading.excepthook = previous
         if handler is not None:
-            signal.signal(signal.SIGUSR1, handler)
+            with suppress(MemoryError):  # the command's own outcome matters more
+                signal.signal(signal.SIGUSR1, handler)
 
 
 def _in_main_thread() -> bool:
