@@ -2,7 +2,7 @@
 
 An arrangement puts each given tile on one position so that the tiles can be
 laid one by one, in some order, each legal when laid on the board plus the
-tiles laid before it (RULES.md's placement rule, unchanged: the rule set's
+tiles laid before it (docs/rules.md's placement rule, unchanged: the rule set's
 own `fits`). The order is part of the proof, not of the answer: two orders
 ending on the same cells and colours are one arrangement.
 
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .errors import ConundrumError
+from .notation import Grid
 from .placement import Placement
 from .puzzle import Puzzle
 from .rules import RuleSet
@@ -67,6 +68,37 @@ def arrange(board: Board, codes: Sequence[str], rules: RuleSet,
 def puzzle_arrangements(puzzle: Puzzle, stop_after: int | None = None) -> Arranged:
     """Every arrangement of a puzzle's given tiles on its board (`arrange`)."""
     return arrange(puzzle.board, [g.code for g in puzzle.given], puzzle.ruleset, stop_after)
+
+
+def claim_faults(puzzle: Puzzle, arranged: Arranged | None = None) -> list[str]:
+    """A `kind: all` puzzle's printed claim (`solutions:`) against the solver's count, in
+    words: empty when right, or when nothing is claimed."""
+    if puzzle.kind != "all" or puzzle.solutions is None:
+        return []
+    found = (arranged or puzzle_arrangements(puzzle)).count
+    if found == puzzle.solutions:
+        return []
+    return [f"the file says solutions: {puzzle.solutions}, the solver finds {found} "
+            f"arrangement{'s' if found != 1 else ''} (printed claim)"]
+
+
+def drawn_grid(puzzle: Puzzle, arranged: Arranged | None = None) -> Grid:
+    """The grid a sheet draws and names cells on: the board's (`Grid.of`), grown where a
+    `kind: all` puzzle's arrangements reach further, so every answer cell is on the sheet
+    with one empty cell beyond it. `arranged`: the arrangements already found."""
+    grid = Grid.of(puzzle.board)
+    if puzzle.kind != "all":
+        return grid
+    if arranged is None:
+        arranged = puzzle_arrangements(puzzle)
+    cells = [c for a in arranged.arrangements for p in a for c in p.cells]
+    if not cells:
+        return grid
+    left = min(grid.left, min(x for x, _ in cells) - 1)
+    top = min(grid.top, min(y for _, y in cells) - 1)
+    right = max(grid.left + grid.width, max(x for x, _ in cells) + 2)
+    bottom = max(grid.top + grid.height, max(y for _, y in cells) + 2)
+    return Grid(left, top, right - left, bottom - top)
 
 
 class _Search:
