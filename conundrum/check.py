@@ -207,15 +207,19 @@ def _lay_in_some_order(puzzle: Puzzle, answer: list[Placement], grid: Grid) -> J
                               f"{grid.text(taken[cell])}")
             taken[cell] = p
     rules = puzzle.ruleset
-    for order in permutations(answer):  # at most 5! orders; the first that works is kept
-        if _lays(puzzle.board.copy(), order, rules):
-            return Judged(None, list(order))
-    # no order: lay any tile legal now while one is; the first left is named (with the
-    # standard rules' growing contacts, exactly the tiles no order can lay are left)
-    board, rest = puzzle.board.copy(), list(answer)
+    # lay any tile legal now while one is: where legal stays legal (standard rules) this
+    # finds an order whenever one exists, and leaves exactly the tiles no order lays
+    board, rest, order = puzzle.board.copy(), list(answer), []
     while (ready := next((p for p in rest if rules.is_legal(board, p)), None)) is not None:
         board.add(ready)
+        order.append(ready)
         rest.remove(ready)
+    if not rest:
+        return Judged(None, order)
+    if not rules.legal_stays_legal:  # a later contact can spoil a tile: try every order
+        for tried in permutations(answer):  # at most 5! orders
+            if _lays(puzzle.board.copy(), tried, rules):
+                return Judged(None, list(tried))
     stuck = rest[0]
     for p in rest[1:]:  # why the first stuck tile fails with every other tile laid
         board.add(p)

@@ -159,3 +159,20 @@ def test_check_names_an_overlap_and_a_tile_that_fits_no_order(unique):
     far = type(first)(first.code, (grid.left + grid.width + 5, grid.top), "h")
     verdict = judge(puzzle, "\n".join(grid.text(p) for p in (far, *rest)), grid)
     assert "fits no order: too few matching contacts" in verdict.fault
+
+
+def test_junior_arrangements_are_judged_in_every_order():
+    """Junior contacts can spoil a tile laid earlier, so check tries every order: each of
+    the solver's arrangements is right, and a tile moved off its open end is not."""
+    for seed in range(5):
+        laid = grow(seed, 8, "junior").placements
+        puzzle = Puzzle(Board(laid[:-2]), [Given(p.code) for p in laid[-2:]], "junior",
+                        kind="all")
+        grid = drawn_grid(puzzle)
+        found = puzzle_arrangements(puzzle).arrangements
+        assert found
+        for a in found[:20]:
+            assert judge(puzzle, "; ".join(grid.text(p) for p in a), grid).right
+        far = type(found[0][0])(found[0][0].code, (grid.left, grid.top), "h")
+        assert not judge(puzzle, "; ".join(grid.text(p) for p in (far, found[0][1])),
+                         grid).right
