@@ -151,3 +151,17 @@ def test_a_board_too_big_for_the_grid_is_refused():
         generate(GenerateRequest(kind="all", tiles=30, given=4, max_grid=(8, 8),
                                  time_limit=1))
 
+
+
+def test_grade_measures_a_kind_all_puzzle_as_the_generator_did(made, tmp_path, capsys):
+    import json
+
+    from conundrum.puzzle import save_puzzle
+
+    puzzle = made[(5, 1)]
+    path = tmp_path / "p.yaml"
+    save_puzzle(puzzle, path)
+    assert main(["grade", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["grade"], doc["score"]) == (5, puzzle.extra["score"])
+    assert {"decoys", "dead_ends", "leaning"} <= set(doc["features"])
