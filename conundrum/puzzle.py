@@ -17,7 +17,11 @@ from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 
 MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
 MAX_TITLE = 200  # characters; a sheet's heading has room for about 60
-KNOWN_KEYS = ("title", "rules", "chameleons", "board", "given")
+KNOWN_KEYS = ("title", "rules", "chameleons", "kind", "solutions", "board", "given")
+# What a puzzle asks: `count` every position of each given tile (today's puzzles), or
+# `all`: lay every given tile, each legal when laid; the answer is the one arrangement.
+KINDS = ("count", "all")
+ALL_GIVEN = (2, 5)  # a `kind: all` puzzle gives 2 to 5 tiles
 
 
 @dataclass
@@ -39,6 +43,8 @@ class Puzzle:
     chameleons: tuple[str, ...] | None = None  # None: the default set
     title: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. the generator's seed
+    kind: str = "count"  # KINDS
+    solutions: int | None = None  # `kind: all`: the printed claim (None: not printed)
 
     _rules_memo: tuple[tuple[str, tuple[str, ...] | None], RuleSet] | None = field(
         default=None, init=False, repr=False, compare=False)
@@ -137,10 +143,37 @@ def _from_mapping(data: dict[str, Any]) -> Puzzle:
     for i, item in enumerate(board_data, 1):
         board.add(_placement(item, f"board tile {i}"))
     given = _given(data.get("given"))
+    kind, solutions = _kind(data, given)
     extra = {k: v for k, v in data.items() if k not in KNOWN_KEYS}
     _check_printed_extras(extra)
     return Puzzle(board, given, rules, chams,
-                  None if title is None else str(title), extra)
+                  None if title is None else str(title), extra, kind, solutions)
+
+
+def _kind(data: dict[str, Any], given: list[Given]) -> tuple[str, int | None]:
+    """The puzzle's kind and, for `kind: all`, its claimed number of arrangements."""
+    kind = data.get("kind", "count")
+    if kind not in KINDS:
+        raise ConundrumError(f"kind {kind!r} must be count (every position of each tile) "
+                             "or all (lay every given tile)")
+    solutions = data.get("solutions")
+    if kind == "count":
+        if solutions is not None:
+            raise ConundrumError("`solutions:` is the claim of a `kind: all` puzzle; a count "
+                                 "puzzle prints `positions:` beside each given tile")
+        return kind, None
+    if solutions is not None and (isinstance(solutions, bool) or not isinstance(solutions, int)
+                                  or not 0 <= solutions <= 10**9):
+        raise ConundrumError("`solutions:` must be a whole number (1 for a printed puzzle)")
+    low, high = ALL_GIVEN
+    if not low <= len(given) <= high:
+        raise ConundrumError(f"a `kind: all` puzzle gives {low} to {high} tiles, not "
+                             f"{len(given)}")
+    for g in given:
+        if g.positions is not None:
+            raise ConundrumError(f"given tile {g.code}: a `kind: all` puzzle prints no "
+                                 "`positions:` (its answer is one arrangement)")
+    return kind, None if solutions is None else int(solutions)
 
 
 def _placement(item: Any, what: str, limit: int = MAX_COORD) -> Placement:
@@ -261,6 +294,10 @@ def dump_puzzle(puzzle: Puzzle) -> str:
     doc["rules"] = puzzle.rules
     if puzzle.chameleons is not None:
         doc["chameleons"] = _FlowList(puzzle.chameleons)
+    if puzzle.kind != "count":  # a count puzzle's file stays as it always was
+        doc["kind"] = puzzle.kind
+        if puzzle.solutions is not None:
+            doc["solutions"] = puzzle.solutions
     doc["board"] = [placement_yaml(p) for p in puzzle.board]
     doc["given"] = [
         _Flow(code=g.code) if g.positions is None else _Flow(code=g.code, positions=g.positions)

@@ -129,6 +129,11 @@ class RuleSet:
     # The sheet's instruction line: its key in renderers/page/messages/*.yaml.
     instruction_key: ClassVar[str] = "instruction"
     supports_sat: ClassVar[bool] = False  # whether the SAT generator encodes these rules
+    # Whether a legal placement stays legal as tiles are laid that neither overlap nor clash
+    # with it (its matching contacts only grow): then one greedy pass finds an order to lay
+    # a set of tiles whenever one exists (check, `kind: all`), and game boards yield
+    # `kind: all` puzzles with one arrangement often enough to generate them.
+    legal_stays_legal: ClassVar[bool] = False
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
         """What a solver meets trying reading `p` on empty cells beside the board.
@@ -280,6 +285,7 @@ class StandardRules(RuleSet):
 
     name = "standard"
     supports_sat = True
+    legal_stays_legal = True
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
         """As `RuleSet.classify_reading`: 2 or more matching contacts is a position ("hidden"

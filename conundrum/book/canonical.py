@@ -84,10 +84,12 @@ def board_form(placements: Iterable[Placement]) -> str:
 
 
 def canonical_form(puzzle: Puzzle) -> str:
-    """The puzzle's form: rule set, chameleon set, board up to symmetry, given tiles."""
+    """The puzzle's form: rule set, chameleon set, board up to symmetry, given tiles, and
+    the kind when it is not `count`."""
     chams = "default" if puzzle.chameleons is None else ",".join(sorted(puzzle.chameleons))
     given = ",".join(sorted(canonical(g.code) for g in puzzle.given))
-    return f"{puzzle.rules}|{chams}|{board_form(puzzle.board)}|{given}"
+    kind = "" if puzzle.kind == "count" else f"|{puzzle.kind}"  # count forms stay as they were
+    return f"{puzzle.rules}|{chams}|{board_form(puzzle.board)}|{given}{kind}"
 
 
 def key_of(form: str) -> str:

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..arrange import claim_faults
 from ..errors import ConundrumError
 from ..files import atomic_write_many, check_folder, read_text, yaml_mapping
 from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
@@ -71,6 +72,9 @@ def entry_puzzle(entry: dict, book_title: str, source: str) -> Puzzle:
     }
     if entry.get("chameleons") is not None:
         doc["chameleons"] = entry["chameleons"]
+    for key in ("kind", "solutions"):  # a `kind: all` puzzle's question and claim
+        if entry.get(key) is not None:
+            doc[key] = entry[key]
     if doc["title"] is None:
         del doc["title"]
     # JSON is YAML: the puzzle parser checks the shape and names the source
@@ -82,6 +86,8 @@ def entry_puzzle(entry: dict, book_title: str, source: str) -> Puzzle:
         if c.wrong:
             raise ExtractError(f"{source}: given tile {c.code}: the manifest says "
                                f"{c.printed} positions, the solver finds {c.found}")
+    for fault in claim_faults(puzzle):
+        raise ExtractError(f"{source}: {fault.replace('the file says', 'the manifest says')}")
     for key in _KEPT:
         if entry.get(key) is not None:
             puzzle.extra[key] = entry[key]

@@ -79,6 +79,10 @@ def _entry(spec: BookSpec, bp: BookPuzzle) -> dict[str, Any]:
         "board": [placement_yaml(p) for p in pz.board],
         "given": [{"code": g.code, "positions": g.positions} for g in pz.given],
     }
+    if pz.kind != "count":  # Lay them all: the kind and its claim are the puzzle's
+        entry["given"] = [{"code": g.code} for g in pz.given]
+        entry["kind"] = pz.kind
+        entry["solutions"] = pz.solutions
     if bp.made.file is None:
         entry["seed"] = bp.made.seed
     entry["slot"] = bp.made.slot + 1

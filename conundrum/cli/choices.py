@@ -25,6 +25,11 @@ class MethodChoice(StrEnum):
     sat = "sat"
 
 
+# puzzle.KINDS: what a puzzle asks (made by call: a member named `count` would hide
+# str.count in a class body)
+KindChoice = StrEnum("KindChoice", {"count": "count", "all": "all"})
+
+
 class ScoringChoice(StrEnum):
     """game.options.SCORINGS."""
 

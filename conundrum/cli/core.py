@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..check import grade
+from ..arrange import claim_faults, drawn_grid, puzzle_arrangements
+from ..check import grade, judge
 from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
 from ..notation import Grid
@@ -48,9 +49,16 @@ def solve(
         "--all", help="Count positions for every tile not on the board.")] = False,
     as_json: AsJson = False,
     allow_illegal: AllowIllegal = False,
+    limit: Annotated[int, typer.Option(
+        "--limit", min=0, help="A `kind: all` puzzle: list at most this many arrangements "
+                               "(the count is always exact).")] = 100,
 ) -> None:
-    """Every position of each given tile (or --tile), with the board drawn."""
+    """Every position of each given tile (or --tile), with the board drawn; for a `kind: all`
+    puzzle, every arrangement of its given tiles."""
     pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    if pz.kind == "all" and not (tile or all_tiles):
+        _solve_all(puzzle, pz, limit, as_json)
+        return
     rules, board, grid = pz.ruleset, pz.board, Grid.of(pz.board)
     if all_tiles:
         codes = [c for c in rules.tiles if not board.contains(c)]
@@ -86,6 +94,33 @@ def solve(
             out.print(f"  {grid.text(p):<12} {grid.span_text(p)}")
 
 
+def _solve_all(path: Path, pz: Puzzle, limit: int, as_json: bool) -> None:
+    """`solve` of a `kind: all` puzzle: the exact count, the first `limit` arrangements."""
+    try:
+        found = puzzle_arrangements(pz)
+    except ConundrumError as exc:
+        raise ConundrumError(f"{path}: {exc}") from None
+    grid = drawn_grid(pz, found)
+    shown_ones = found.arrangements[:limit]
+    if as_json:
+        print(json.dumps({
+            "kind": "all", "rules": pz.ruleset.name, "count": found.count,
+            "arrangements": [[placement_json(p, grid) for p in a] for a in shown_ones],
+        }, indent=2))
+        return
+    out = console()
+    if pz.title:
+        out.print(shown(pz.title), style="bold", markup=False)
+    out.print(board_picture(pz.board, grid=grid))
+    n = found.count
+    out.print(f"lay all of {', '.join(g.code for g in pz.given)}: {n} arrangement"
+              f"{'s' if n != 1 else ''}", style="bold")
+    for i, a in enumerate(shown_ones, 1):
+        out.print(f"  {i}: " + "; ".join(grid.text(p) for p in a))
+    if n > len(shown_ones):
+        out.print(f"  ... and {n - len(shown_ones):,} more (--limit {limit})")
+
+
 def _print_counts(out: Console, table: dict[str, int]) -> None:
     ordered = sorted(table.items(), key=lambda kv: (-kv[1], kv[0]))
     line = []
@@ -118,6 +153,8 @@ def check(
     else:
         pz, answers = _book_puzzle(puzzle, answers), book_answers
     text = read_stdin() if answers == "-" else read_text(answers)
+    if pz.kind == "all":
+        _check_all(pz, text, answers, as_json)
     try:
         result = grade(pz, text)
     except AnswerError as exc:
@@ -142,6 +179,26 @@ def check(
     raise typer.Exit(0 if result.perfect else 1)
 
 
+def _check_all(pz: Puzzle, text: str, answers: str, as_json: bool) -> None:
+    """`check` of a `kind: all` puzzle: the reader's arrangement, right or its first fault.
+    Exits 0 when right, 1 otherwise."""
+    grid = drawn_grid(pz)
+    try:
+        verdict = judge(pz, text, grid)
+    except AnswerError as exc:
+        raise in_file("stdin" if answers == "-" else answers, exc) from None
+    if as_json:
+        print(json.dumps({"kind": "all", "right": verdict.right, "fault": verdict.fault,
+                          "order": [placement_json(p, grid) for p in verdict.order]},
+                         indent=2))
+    elif verdict.right:
+        console().print("right: every tile laid, each legal when laid in the order "
+                        + "; ".join(grid.text(p) for p in verdict.order), style="bold green")
+    else:
+        console().print(f"wrong: {shown(verdict.fault or '')}", markup=False)
+    raise typer.Exit(0 if verdict.right else 1)
+
+
 def _book_puzzle(manifest: Path, number: str) -> Puzzle:
     """Puzzle `number` (as printed) of the book whose manifest is `manifest`."""
     from ..book.extract import extract_puzzle
@@ -161,10 +218,16 @@ def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> No
     faults += [f"given tile {c.code}: the file says {c.printed} positions, "
                f"the solver finds {c.found} (printed count)"
                for c in printed_counts(pz, skip=bad_given) if c.wrong]
+    if pz.kind == "all" and not faults:
+        faults += claim_faults(pz)
     for line in faults:
         print(f"{puzzle}: {line}")
     if faults:
         raise typer.Exit(1)
     n = len(pz.board)
-    print(f"{puzzle}: ok: {n} tile{'s' if n != 1 else ''}, a legal {pz.ruleset.name} game position"
-          f"{', every printed count right' if pz.given else ''}")
+    claim = ", every printed count right" if pz.given else ""
+    if pz.kind == "all":
+        claim = (f", {pz.solutions} arrangement{'s' if pz.solutions != 1 else ''} as claimed"
+                 if pz.solutions is not None else "")
+    print(f"{puzzle}: ok: {n} tile{'s' if n != 1 else ''}, a legal {pz.ruleset.name} game "
+          f"position{claim}")

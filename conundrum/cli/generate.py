@@ -13,7 +13,7 @@ from ..files import check_target
 from ..guard import note_input
 from ..puzzle import save_puzzle
 from . import app
-from .choices import MethodChoice, RulesChoice
+from .choices import KindChoice, MethodChoice, RulesChoice
 
 
 def parse_positions(text: str | None, option: str = "--positions",
@@ -73,6 +73,10 @@ def generate_command(
     max_grid: Annotated[str | None, typer.Option(
         "--max-grid", help="COLUMNS,ROWS: the largest drawn grid (a book's page), e.g. 31,25; "
                            "the board is grown within it.")] = None,
+    kind: Annotated[KindChoice, typer.Option(
+        "--kind", case_sensitive=False,
+        help="count: every position of each tile; all: lay every given tile (2-5), with "
+             "exactly one arrangement.")] = KindChoice["count"],
 ) -> None:
     """A new puzzle: a legal board of N tiles and K tiles with exactly P positions each."""
     note_input(weights, "weights")  # an output may not replace it
@@ -85,10 +89,15 @@ def generate_command(
                           rules=rules.value, time_limit=time_limit,
                           weights=None if weights is None else load_weights(weights),
                           allow_trivial=allow_trivial, allow_similar=allow_similar,
-                          max_grid=parse_grid(max_grid))
+                          max_grid=parse_grid(max_grid), kind=kind.value)
     puzzle = generate(req)
     save_puzzle(puzzle, output)
-    counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"
     n = len(puzzle.board)
+    if puzzle.kind == "all":
+        typer.echo(f"wrote {output}: {n} tiles, lay all of "
+                   f"{', '.join(g.code for g in puzzle.given)}: one arrangement "
+                   f"(grade {puzzle.extra['grade']})")
+        return
+    counts = ", ".join(f"{g.code} {g.positions}" for g in puzzle.given) or "no given tiles"
     typer.echo(f"wrote {output}: {n} tile{'s' if n != 1 else ''}, {counts} "
                f"(grade {puzzle.extra['grade']})")

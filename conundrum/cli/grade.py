@@ -29,30 +29,40 @@ def grade_command(
 ) -> None:
     """The puzzle's grade (1-5), its effort score and what each feature contributes."""
     from ..generate.difficulty import grade_of_score
-    from ..generate.effort import load_weights, measure
+    from ..generate.effort import ALL_WEIGHTS, load_weights, measure, measure_all
 
     w = load_weights(weights)
     # a board that breaks a rule is refused as `solve` refuses it (same option to allow)
-    effort = measure(load_puzzle(puzzle, allow_illegal=allow_illegal), w)
+    pz = load_puzzle(puzzle, allow_illegal=allow_illegal)
+    effort = measure(pz, w)
     values, parts = effort.features, effort.contributions()
-    level = grade_of_score(effort.score)
+    weight_of = dict(w.values)
+    score = effort.score
+    if pz.kind == "all":  # Lay them all: what the reader must rule out, besides
+        from ..arrange import puzzle_arrangements
+
+        lay = measure_all(pz, puzzle_arrangements(pz), w)
+        values, parts = {**values, **lay.features}, {**parts, **lay.contributions()}
+        weight_of.update(ALL_WEIGHTS)
+        score = lay.score
+    level = grade_of_score(score)
     if as_json:
         typer.echo(json.dumps({
-            "grade": level, "score": effort.score,
-            "features": {name: {"value": values[name], "weight": w[name],
+            "grade": level, "score": score,
+            "features": {name: {"value": values[name], "weight": weight_of[name],
                                 "contribution": round(parts[name], 2)} for name in values},
         }, indent=2))
         return
     from rich.table import Table
 
-    table = Table(title=f"{puzzle}: grade {level}, score {effort.score:.2f}",
+    table = Table(title=f"{puzzle}: grade {level}, score {score:.2f}",
                   title_justify="left")
     table.add_column("feature")
     table.add_column("value", justify="right")
     table.add_column("weight", justify="right")
     table.add_column("contribution", justify="right")
     for name in values:
-        table.add_row(name, str(values[name]), f"{w[name]:g}", f"{parts[name]:.2f}")
+        table.add_row(name, str(values[name]), f"{weight_of[name]:g}", f"{parts[name]:.2f}")
     out = console()
     out.print(table)
     tiles = ", ".join(f"{t.code} {t.effort:.2f}" for t in effort.tiles) or "no given tiles"

@@ -51,6 +51,7 @@ class GenerateRequest:
     allow_trivial: bool = False  # allow one position in all with < 5 near misses
     allow_similar: bool = False  # allow given tiles sharing two colours in place
     max_grid: tuple[int, int] | None = None  # the drawn grid's most (columns, rows): a page
+    kind: str = "count"  # "count" | "all" (Lay them all: lay_all.py)
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,31 @@ class Sizes:
 
 def generate(req: GenerateRequest) -> Puzzle:
     """A new puzzle meeting the request, re-solved and graded; raises GenerationError."""
+    if req.kind == "all":
+        return _make_all(req)
+    if req.kind != "count":
+        raise GenerationError(f"--kind {req.kind}: choose count or all")
     return generate_solved(req)[0]
+
+
+def _make_all(req: GenerateRequest) -> Puzzle:
+    """A `kind: all` puzzle (lay_all.py), proven to have one arrangement before it is
+    returned, with what reproduces it."""
+    from .lay_all import check_all_request, generate_all, verify_all
+
+    method, rules = _check_names(req)
+    _check_numbers(req)
+    check_all_request(req.tiles, req.given, req.difficulty, req.positions, method,
+                      ruleset(rules))
+    limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
+    if not math.isfinite(limit) or limit <= 0:
+        raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
+    puzzle, _found, _effort = generate_all(req.tiles, req.given, req.difficulty, req.seed,
+                                           ruleset(rules), time.monotonic() + limit,
+                                           req.max_grid, req.weights)
+    verify_all(puzzle)
+    puzzle.extra["generator"] = reproducing_args(replace(req, method=method), rules)
+    return puzzle
 
 
 def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
@@ -296,7 +321,7 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
     program's version is recorded too: the same options make the same puzzle
     with the same version (a later version may make another).
     """
-    return {
+    return ({"kind": req.kind} if req.kind != "count" else {}) | {
         "method": req.method, "seed": req.seed, "tiles": req.tiles,
         "given": req.given,
         "positions": None if req.positions is None else list(req.positions),

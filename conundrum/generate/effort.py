@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ..arrange import Arranged
 from ..board import Board
 from ..errors import ConundrumError
 from ..files import parse_json, read_json
@@ -268,3 +269,48 @@ def default_weights() -> Weights:
     if not _DEFAULT:
         _DEFAULT.append(load_weights(None))
     return _DEFAULT[0]
+
+
+# ---- lay them all (`kind: all`) ---------------------------------------------------------
+# A reader of a `kind: all` puzzle weighs each given tile on the board as a count puzzle's
+# reader does (where could it go?), then rules out what cannot be part of the answer:
+# - `decoys`: positions some order makes legal at some point that are not the answer's:
+#   each is a branch to try and prove wrong;
+# - `dead_ends`: partial arrangements from which no given tile can be laid: where a wrong
+#   branch ends, to be backed out of;
+# - `leaning`: answer positions illegal on the board alone (legal only once another given
+#   tile is laid): the step a reader is slowest to see.
+# The weights are fixed here, not in weights.json (whose features a count puzzle's
+# calibration fits); the score is on the count puzzles' scale, so the same bands grade it.
+ALL_FEATURES = ("decoys", "dead_ends", "leaning")
+ALL_WEIGHTS = {"decoys": 1.5, "dead_ends": 0.5, "leaning": 3.0}
+
+
+@dataclass(frozen=True)
+class AllEffort:
+    """A `kind: all` puzzle's effort: its given tiles weighed on the board alone (`board`),
+    the arrangement features, the score."""
+
+    board: Effort
+    features: dict[str, int]
+
+    def contributions(self) -> dict[str, float]:
+        """Each arrangement feature's share of the score: its value times its weight."""
+        return {name: value * ALL_WEIGHTS[name] for name, value in self.features.items()}
+
+    @property
+    def score(self) -> float:
+        """The tiles' score on the board plus the arrangement features, to 2 places."""
+        return round(self.board.score + sum(self.contributions().values()), 2)
+
+
+def measure_all(puzzle: Puzzle, arranged: Arranged, weights: Weights | None = None
+                ) -> AllEffort:
+    """The effort of a `kind: all` puzzle whose arrangements `arranged` lists (the complete
+    search: `arrange.puzzle_arrangements`)."""
+    answers = {(i, p) for a in arranged.arrangements for i, p in enumerate(a)}
+    rules, board = puzzle.ruleset, puzzle.board
+    leaning = sum(not rules.is_legal(board, p) for _i, p in answers)
+    features = {"decoys": len(arranged.tried - answers), "dead_ends": arranged.dead_ends,
+                "leaning": leaning}
+    return AllEffort(measure(puzzle, weights), features)

@@ -30,6 +30,8 @@ def puzzle_id(puzzle: Puzzle) -> str:
         "board": [[p.code, list(p.at), p.dir] for p in puzzle.board],
         "given": [g.code for g in puzzle.given],
     }
+    if puzzle.kind != "count":  # another question on the same board is another puzzle
+        content["kind"] = puzzle.kind  # (a count puzzle's id is what it always was)
     blob = json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:10]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from conundrum.arrange import Arrangement
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from renderers.page.fonts import text_width
@@ -26,6 +27,7 @@ from renderers.sheet.draw import (
     baseline_for_centre,
     draw_board,
     draw_tile,
+    label_band,
 )
 from renderers.sheet.solved import Solved
 
@@ -150,6 +152,8 @@ def answer_blocks(solved: Solved, w: float, h: float, style: Style = Style()) ->
             draw_header(page, title, label, x, y, w, style)
 
         blocks.append(_Block(header_height(style), paint_title))
+    if solved.arrangements is not None:
+        return blocks + _arrangement_blocks(solved, w, h, style)
     if not solved.solutions:
         blocks += _text_blocks([style.t("no_given")], sz.body, pal.ink, None, "no given")
     for code, found in solved.solutions:
@@ -165,6 +169,37 @@ def answer_blocks(solved: Solved, w: float, h: float, style: Style = Style()) ->
             blocks[-1].height += 1.5
             blocks += _thumb_rows(solved, code, found, w, h, style)
         blocks[-1].height += 3.0
+    return blocks
+
+
+MAX_DRAWN_ARRANGEMENTS = 12  # a printed `kind: all` puzzle has one; a study file may have more
+
+
+def _arrangement_blocks(solved: Solved, w: float, h: float, style: Style) -> list[_Block]:
+    """A `kind: all` key: how many arrangements, then each one in notation above a board
+    with its tiles laid and outlined (the first MAX_DRAWN_ARRANGEMENTS of them)."""
+    sz, pal = style.sizes, style.pal
+    grid, board = solved.grid, solved.puzzle.board
+    found = solved.arrangements or ()
+    heading = style.t("arrangements", n=len(found)) if found else style.t("no_arrangement")
+    blocks = _text_blocks([heading], sz.heading, pal.ink, None, "key heading arrangements")
+    blocks[-1].heading = bool(found)
+    blocks[-1].height += 1.5
+    low, high = sz.thumb_cell
+    cell = max(0.4, min(2 * high, w / (grid.width + 2), 0.6 * h / (grid.height + 2)))
+    band = label_band(cell, grid)
+    for a in found[:MAX_DRAWN_ARRANGEMENTS]:
+        lines = _text_blocks(wrap_list([grid.text(p) for p in a], w, sz.body),
+                             sz.body, pal.ink, None, "key arrangement")
+        for block in lines:
+            block.heading = True  # the notation stays with its board
+        blocks += lines
+
+        def paint(page: Page, x: float, y: float, a: Arrangement = a) -> None:
+            view = BoardView(grid, x + (w - grid.width * cell) / 2, y + band, cell)
+            draw_board(page, view, board, pal, labels=True, laid=a)
+
+        blocks.append(_Block(grid.height * cell + 2 * band + 4.0, paint))
     return blocks
 
 

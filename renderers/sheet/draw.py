@@ -281,12 +281,16 @@ def _draw_labels(page: Page, view: BoardView, palette: Palette) -> None:
 
 
 def draw_board(page: Page, view: BoardView, board: Board, palette: Palette,
-               labels: bool = True, answer: Placement | None = None) -> None:
-    """The grid, every tile of the board, and (in a key) the answer tile highlighted."""
+               labels: bool = True, answer: Placement | None = None,
+               laid: tuple[Placement, ...] = ()) -> None:
+    """The grid, every tile of the board, and (in a key) the answer tile highlighted, or
+    every tile of an arrangement (`laid`, a `kind: all` key) highlighted in place."""
     draw_grid(page, view, palette, labels)
-    look = TileLook(faded=answer is not None)
+    look = TileLook(faded=answer is not None or bool(laid))
     for p in board.placements:
         draw_placement(page, view, p, palette, look)
+    for p in laid:
+        draw_placement(page, view, p, palette, TileLook(highlight=True))
     if answer is not None:
         draw_placement(page, view, answer, palette, TileLook(highlight=True))
         draw_locator(page, view, answer, palette)

@@ -59,7 +59,7 @@ class PuzzleDrawn:
 
 def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
     """The task, then the two notes (the joker, how to write a position)."""
-    key = puzzle.ruleset.instruction_key
+    key = "instruction_all" if puzzle.kind == "all" else puzzle.ruleset.instruction_key
     notes = " ".join((style.t("chameleon_note"),
                       style.t("notation_hint", example=NOTATION_EXAMPLE)))
     return style.t(key), notes
@@ -68,7 +68,7 @@ def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
 @dataclass(frozen=True)
 class _GivenItem:
     code: str
-    count: int
+    count: int | None  # None: no count under the tile (a `kind: all` puzzle's tiles)
     width: float
     height: float
 
@@ -76,13 +76,14 @@ class _GivenItem:
 def _given_items(solved: Solved, style: Style) -> list[_GivenItem]:
     sz = style.sizes
     items = []
+    counted = solved.arrangements is None  # a `kind: all` tile has no count of its own
     for code, found in solved.solutions:
         lower = (text_width(style.t("positions_blank"), sz.count) + 16.0 if style.blank
-                 else text_width(count_text(style, len(found)), sz.count))
+                 else text_width(count_text(style, len(found)), sz.count)) if counted else 0.0
         width = max(3 * sz.given_tile, text_width(code, sz.code, True), lower)
-        lower_h = 8.5 if style.blank else line_height(sz.count)
+        lower_h = (8.5 if style.blank else line_height(sz.count)) if counted else 0.0
         height = sz.given_tile + 1.8 + line_height(sz.code) + lower_h
-        items.append(_GivenItem(code, len(found), width, height))
+        items.append(_GivenItem(code, len(found) if counted else None, width, height))
     return items
 
 
@@ -122,6 +123,8 @@ def _draw_givens(page: Page, items: list[_GivenItem], x: float, y: float, width:
         page.add(Text(ix, first_baseline(ty, sz.code), it.code, sz.code, True,
                       colour=pal.ink, tag=f"given {it.code}"))
         ty += line_height(sz.code)
+        if it.count is None:
+            continue
         if style.blank:
             label = style.t("positions_blank")
             base = baseline_for_centre(ty + 3.5, sz.count)

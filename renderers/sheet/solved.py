@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from conundrum.arrange import Arrangement, claim_faults, drawn_grid, puzzle_arrangements
 from conundrum.errors import ConundrumError
 from conundrum.notation import Grid
 from conundrum.placement import Placement
@@ -23,12 +24,17 @@ class Solved:
     puzzle: Puzzle
     grid: Grid
     solutions: tuple[tuple[str, tuple[Placement, ...]], ...]
+    # a `kind: all` puzzle's arrangements (None for a count puzzle); `solutions` then holds
+    # each tile's positions over them: its one position when the answer is unique
+    arrangements: tuple[Arrangement, ...] | None = None
 
 
 def solve(puzzle: Puzzle, solutions: Solutions | None = None) -> Solved:
     """Positions of each given tile (`solutions` when the caller's solver found them
     already, e.g. a book's generator); a printed count that disagrees is refused.
     Raises ConundrumError."""
+    if puzzle.kind == "all":
+        return _solve_all(puzzle)
     found = given_positions(puzzle) if solutions is None else solutions
     for g, (_code, places) in zip(puzzle.given, found, strict=True):
         if g.positions is not None and g.positions != len(places):
@@ -40,6 +46,16 @@ def solve(puzzle: Puzzle, solutions: Solutions | None = None) -> Solved:
     return Solved(puzzle, grid, found)
 
 
+def _solve_all(puzzle: Puzzle) -> Solved:
+    """A `kind: all` puzzle solved: its arrangements; a wrong `solutions:` claim is refused."""
+    arranged = puzzle_arrangements(puzzle)
+    for fault in claim_faults(puzzle, arranged):
+        raise ConundrumError(f"{fault}; fix the claim (see `conundrum validate`)")
+    per_tile = tuple((g.code, tuple(dict.fromkeys(a[i] for a in arranged.arrangements)))
+                     for i, g in enumerate(puzzle.given))
+    grid = drawn_grid(puzzle, arranged)
+    grid.check_drawable()
+    return Solved(puzzle, grid, per_tile, arranged.arrangements)
 
 
 def retitled(solved: Solved, title: str) -> Solved:

@@ -113,3 +113,26 @@ def reference_reachable(placements: list[Placement]) -> bool:
                 added.add(i)
                 changed = True
     return len(added) == len(placements)
+
+
+def reference_arrangements(placements: list[Placement], codes: list[str],
+                           rules: str = "standard") -> set[tuple[Placement, ...]]:
+    """Lay them all by the rule's own words: every order of the tiles, every legal position
+    of each when laid (`reference_positions` on the board plus the tiles laid before it);
+    the set of final arrangements, each tile's position in the order `codes` gives."""
+    from itertools import permutations
+
+    found: set[tuple[Placement, ...]] = set()
+
+    def lay(order: tuple[int, ...], laid: dict[int, Placement]) -> None:
+        if len(laid) == len(order):
+            found.add(tuple(laid[i] for i in range(len(codes))))
+            return
+        i = order[len(laid)]
+        board = placements + list(laid.values())
+        for p in reference_positions(board, codes[i], rules):
+            lay(order, {**laid, i: p})
+
+    for order in permutations(range(len(codes))):
+        lay(order, {})
+    return found

@@ -1,0 +1,151 @@
+"""Lay them all (`kind: all`): every final arrangement of the given tiles.
+
+An arrangement puts each given tile on one position so that the tiles can be
+laid one by one, in some order, each legal when laid on the board plus the
+tiles laid before it (docs/rules.md's placement rule, unchanged: the rule set's
+own `fits`). The order is part of the proof, not of the answer: two orders
+ending on the same cells and colours are one arrangement.
+
+The search lays tiles in every order, but visits each set of laid positions
+once (a set reached by two orders has the same future), so its work is the
+number of distinct partial arrangements, not of orders. What it saw is kept
+for the effort model: every position the reader could have laid at some
+point (`tried`) and the partial arrangements with no way on (`dead_ends`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import Board
+from .errors import ConundrumError
+from .notation import Grid
+from .placement import Placement
+from .puzzle import Puzzle
+from .rules import RuleSet
+from .solver import check_tile, reading_order
+
+# An arrangement: one position per given tile, in the order the tiles are given.
+Arrangement = tuple[Placement, ...]
+# Partial arrangements visited beyond this mean a puzzle no reader could deduce; the
+# search stops and says so rather than run for minutes (5 tiles of 30 positions each).
+MAX_STATES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Arranged:
+    """The search's result: every final arrangement (sorted), and what the search saw."""
+
+    arrangements: tuple[Arrangement, ...]
+    tried: frozenset[tuple[int, Placement]]  # (tile index, position) laid at some point
+    dead_ends: int  # partial arrangements from which no tile can be laid
+    states: int  # distinct partial arrangements visited (the empty one included)
+    complete: bool  # False when stopped early (`stop_after` reached)
+
+    @property
+    def count(self) -> int:
+        """How many arrangements were found (all of them when `complete`)."""
+        return len(self.arrangements)
+
+
+def arrangement_order(a: Arrangement) -> tuple:
+    """A stable order for listing arrangements: tile by tile, in reading order."""
+    return tuple(reading_order(p) for p in a)
+
+
+def arrange(board: Board, codes: Sequence[str], rules: RuleSet,
+            stop_after: int | None = None) -> Arranged:
+    """Every final arrangement of `codes` on `board` under `rules`; the search stops once
+    `stop_after` arrangements are found (then `complete` is False). ConundrumError for a
+    bad or repeated code, or a search beyond MAX_STATES partial arrangements."""
+    norm = [check_tile(board, c, rules) for c in codes]
+    if len({min(c, c[::-1]) for c in norm}) != len(norm):
+        raise ConundrumError("the given tiles must be distinct")
+    return _Search(board.copy(), norm, rules, stop_after).run()
+
+
+def puzzle_arrangements(puzzle: Puzzle, stop_after: int | None = None) -> Arranged:
+    """Every arrangement of a puzzle's given tiles on its board (`arrange`)."""
+    return arrange(puzzle.board, [g.code for g in puzzle.given], puzzle.ruleset, stop_after)
+
+
+def claim_faults(puzzle: Puzzle, arranged: Arranged | None = None) -> list[str]:
+    """A `kind: all` puzzle's printed claim (`solutions:`) against the solver's count, in
+    words: empty when right, or when nothing is claimed."""
+    if puzzle.kind != "all" or puzzle.solutions is None:
+        return []
+    found = (arranged or puzzle_arrangements(puzzle)).count
+    if found == puzzle.solutions:
+        return []
+    return [f"the file says solutions: {puzzle.solutions}, the solver finds {found} "
+            f"arrangement{'s' if found != 1 else ''} (printed claim)"]
+
+
+def drawn_grid(puzzle: Puzzle, arranged: Arranged | None = None) -> Grid:
+    """The grid a sheet draws and names cells on: the board's (`Grid.of`), grown where a
+    `kind: all` puzzle's arrangements reach further, so every answer cell is on the sheet
+    with one empty cell beyond it. `arranged`: the arrangements already found."""
+    grid = Grid.of(puzzle.board)
+    if puzzle.kind != "all":
+        return grid
+    if arranged is None:
+        arranged = puzzle_arrangements(puzzle)
+    cells = [c for a in arranged.arrangements for p in a for c in p.cells]
+    if not cells:
+        return grid
+    left = min(grid.left, min(x for x, _ in cells) - 1)
+    top = min(grid.top, min(y for _, y in cells) - 1)
+    right = max(grid.left + grid.width, max(x for x, _ in cells) + 2)
+    bottom = max(grid.top + grid.height, max(y for _, y in cells) + 2)
+    return Grid(left, top, right - left, bottom - top)
+
+
+class _Search:
+    """Depth-first over laying orders, each set of laid positions expanded once."""
+
+    def __init__(self, board: Board, codes: list[str], rules: RuleSet,
+                 stop_after: int | None) -> None:
+        self.board, self.codes, self.rules, self.stop_after = board, codes, rules, stop_after
+        self.laid: dict[int, Placement] = {}
+        self.seen: set[frozenset[tuple[int, Placement]]] = set()
+        self.finals: set[frozenset[tuple[int, Placement]]] = set()
+        self.tried: set[tuple[int, Placement]] = set()
+        self.dead_ends = 0
+
+    def run(self) -> Arranged:
+        self._visit()
+        k = len(self.codes)
+        found = [tuple(dict(s)[i] for i in range(k)) for s in self.finals]
+        found.sort(key=arrangement_order)
+        return Arranged(tuple(found), frozenset(self.tried), self.dead_ends, len(self.seen),
+                        not self._stopped())
+
+    def _stopped(self) -> bool:
+        return self.stop_after is not None and len(self.finals) >= self.stop_after
+
+    def _visit(self) -> None:
+        key = frozenset(self.laid.items())
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if len(self.seen) > MAX_STATES:
+            raise ConundrumError(f"more than {MAX_STATES:,} partial arrangements: too many "
+                                 "ways to lay these tiles to list them")
+        if len(self.laid) == len(self.codes):
+            self.finals.add(key)
+            return
+        rest = [i for i in range(len(self.codes)) if i not in self.laid]
+        moves = [(rest[j], Placement(r, at, d))
+                 for j, r, at, d, _n in self.rules.fits(self.board, [self.codes[i] for i in rest])]
+        if not moves:
+            self.dead_ends += 1
+        for i, p in moves:
+            self.tried.add((i, p))
+            tile_id = self.board.add(p)
+            self.laid[i] = p
+            self._visit()
+            del self.laid[i]
+            self.board.remove(tile_id)
+            if self._stopped():
+                return
