@@ -272,7 +272,7 @@ def _check_printed_extras(extra: dict[str, Any]) -> None:
         raise ConundrumError("`generator:` must map the generator's options to their values")
     for key, value in (generator or {}).items():
         if isinstance(value, (dict, list)) and not (
-                isinstance(value, list) and all(isinstance(v, (int, str)) for v in value)):
+                isinstance(value, list) and all(isinstance(v, (int, float, str)) for v in value)):
             raise ConundrumError(f"`generator: {key}` must be a plain value")
     recipe = len(str(generator or "")) + len(str(seed or ""))
     if recipe > MAX_RECIPE:

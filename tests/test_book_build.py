@@ -13,6 +13,7 @@ from conundrum.book.build import (
     Made,
     make_puzzles,
     run_task,
+    slot_task,
     task_for,
 )
 from conundrum.book.canonical import puzzle_key
@@ -21,6 +22,7 @@ from conundrum.book.make import BookContent, order_book, stored_score
 from conundrum.book.manifest import BookPuzzle, dump_manifest
 from conundrum.book.record import from_record, read_record, to_record
 from conundrum.book.spec import parse_spec
+from conundrum.book.variety import SectionVariety, plan_kinds
 from conundrum.book.work import WorkFile
 from conundrum.generate.difficulty import score
 from conundrum.solver import given_positions
@@ -37,13 +39,19 @@ def keys_of(made: list[Made]) -> list[str]:
     return [m.key for m in made]
 
 
+@pytest.fixture
+def no_variety(monkeypatch) -> None:
+    """The scheduler alone: no try passed over for the book's variety (test_book_variety)."""
+    monkeypatch.setattr(SectionVariety, "faults", lambda self, *args: ([], []))
+
+
 def candidate_key(section: int, slot: int, attempt: int) -> str:
-    text, error = run_task(task_for(SPEC, section, slot, attempt).request())
+    text, error = run_task(slot_task(SPEC, plan_kinds(SPEC), section, slot, attempt).request())
     assert error is None
     return puzzle_key(from_record(text))
 
 
-def test_slots_come_in_spec_order_from_their_own_seeds(tmp_path) -> None:
+def test_slots_come_in_spec_order_from_their_own_seeds(tmp_path, no_variety) -> None:
     made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
     assert [(m.section, m.slot, m.attempt) for m in made] == \
         [(0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 1, 0)]
@@ -63,7 +71,8 @@ def test_the_book_is_ordered_by_the_stored_score_which_is_the_measured_one(tmp_p
     assert dump_manifest(SPEC, stored) == dump_manifest(SPEC, measured)
 
 
-def test_a_repeat_moves_the_slot_to_its_next_seed_whatever_the_jobs(tmp_path) -> None:
+def test_a_repeat_moves_the_slot_to_its_next_seed_whatever_the_jobs(tmp_path,
+                                                                    no_variety) -> None:
     taken = frozenset({candidate_key(0, 1, 0), candidate_key(0, 1, 1)})
     results = []
     for jobs in (1, 2):
@@ -75,7 +84,7 @@ def test_a_repeat_moves_the_slot_to_its_next_seed_whatever_the_jobs(tmp_path) ->
     assert results[0] == results[1]
 
 
-def test_too_few_distinct_puzzles_is_a_clear_error(tmp_path) -> None:
+def test_too_few_distinct_puzzles_is_a_clear_error(tmp_path, no_variety) -> None:
     taken = frozenset(candidate_key(0, 0, a) for a in range(MAX_ATTEMPTS))
     with pytest.raises(BookError, match="cannot be completed: section 'A', puzzle 1 of 3"):
         make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), taken, source="s.yaml")

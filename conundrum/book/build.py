@@ -29,6 +29,7 @@ from .handmade import HandMade
 from .record import read_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
+from .variety import ASK_TRIES, SectionVariety, edge_window, section_rules
 from .work import WorkFile
 
 MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
@@ -56,15 +57,26 @@ class Task:
     positions: tuple[int, ...] | None
     rules: str = "standard"
     max_grid: tuple[int, int] | None = None  # the largest grid the book's page prints
+    kinds: tuple[str, ...] | None = None  # the kinds of given tile planned (variety.py)
+    score: tuple[float, float] | None = None  # the part of the grade's band (variety.py)
+
+    @property
+    def asks(self) -> bool:
+        """Whether the try asks for the book's plan (kinds, a part of the band)."""
+        return self.kinds is not None or self.score is not None
 
     def request(self) -> dict:
         """The generator's arguments: all that decides the result (slot and attempt do not)."""
-        request = {"tiles": self.tiles, "given": self.given,
+        request: dict[str, object] = {"tiles": self.tiles, "given": self.given,
                    "positions": None if self.positions is None else list(self.positions),
                    "seed": self.seed, "difficulty": self.difficulty, "rules": self.rules,
                    "method": "search"}
         if self.max_grid is not None:
             request["max_grid"] = list(self.max_grid)
+        if self.kinds is not None:
+            request["kinds"] = list(self.kinds)
+        if self.score is not None:
+            request["score"] = list(self.score)
         return request
 
     def key(self) -> str:
@@ -96,6 +108,7 @@ class Hooks:
 
     progress: Callable[[int, int], None] | None = None
     stored: Callable[[int], None] | None = None  # called with the number stored so far
+    note: Callable[[str], None] | None = None  # told when a slot relaxes a variety rule
 
 
 # Reserves a puzzle (key, canonical form) for this book in the catalogue; False when
@@ -104,12 +117,17 @@ Claim = Callable[[str, str], bool]
 
 
 def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
-             max_grid: tuple[int, int] | None = None) -> Task:
+             max_grid: tuple[int, int] | None = None,
+             kinds: tuple[str, ...] | None = None,
+             score: tuple[float, float] | None = None) -> Task:
     """The task for one try at slot `slot` of section `section`, its seed drawn from the
-    book's seed; `max_grid` caps the board's grid. IndexError for a section the spec lacks."""
+    book's seed; `max_grid` caps the board's grid, `kinds` are the kinds of given tile the
+    book planned for the slot and `score` the part of the grade's band it asks for.
+    IndexError for a section the spec lacks."""
     s = spec.sections[section]
     return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
-                s.difficulty, s.tiles, s.given, s.positions, max_grid=max_grid)
+                s.difficulty, s.tiles, s.given, s.positions, max_grid=max_grid, kinds=kinds,
+                score=score)
 
 
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
@@ -119,8 +137,9 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
-    if req.get("max_grid") is not None:
-        req["max_grid"] = tuple(req["max_grid"])
+    for name in ("max_grid", "kinds", "score"):
+        if req.get(name) is not None:
+            req[name] = tuple(req[name])
     try:
         # the generator's own re-solve travels with the puzzle: the layout solves none
         return to_record(*generate_solved(GenerateRequest(**req))), None
@@ -162,9 +181,30 @@ class _State:
     stored: int = 0
     # per section, the largest grid its pages print (boards grow within it); None: any
     max_grids: Sequence[tuple[int, int] | None] | None = None
+    variety: list[SectionVariety] = field(default_factory=list)
 
     def max_grid(self, section: int) -> tuple[int, int] | None:
         return None if self.max_grids is None else self.max_grids[section]
+
+    def task(self, section: int, slot: int, attempt: int) -> Task:
+        return slot_task(self.spec, [v.plan for v in self.variety], section, slot, attempt,
+                         self.max_grid(section))
+
+
+def slot_task(spec: BookSpec, plans: Sequence[Sequence[tuple[str, ...] | None]],
+              section: int, slot: int, attempt: int,
+              max_grid: tuple[int, int] | None = None) -> Task:
+    """The task a build runs for one try at a slot, with what the book's plan (variety.py,
+    `plan_kinds`) asks of it. What the plan asks may be out of reach on the page: a slot at
+    a band's edge asks for its kinds and the edge, then the edge alone; another asks for
+    its kinds; after 2 x ASK_TRIES tries, for nothing."""
+    window = edge_window(spec.sections[section], slot)
+    kinds = plans[section][slot]
+    if attempt >= 2 * ASK_TRIES:
+        kinds = window = None
+    elif attempt >= ASK_TRIES and window is not None:
+        kinds = None
+    return task_for(spec, section, slot, attempt, max_grid, kinds, window)
 
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
@@ -185,6 +225,9 @@ def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, job
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
     state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim,
                    max_grids=max_grids)
+    state.variety, notes = section_rules(spec)
+    for note in notes:
+        _note(state, note)
     _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
@@ -209,12 +252,13 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
             made.append(state.hand_made[slots[i]])
             _report(state, len(made), len(slots))
             continue
-        task = task_for(state.spec, *slots[i], attempts[i], state.max_grid(slots[i][0]))
+        task = state.task(*slots[i], attempts[i])
         if task.key() in state.results:
             accepted = _decide(state, task)
             if accepted is None:
                 attempts[i] += 1
-                refusals[i] += state.results[task.key()][0] is None
+                # a refused ask of the plan (variety.py) is no sign the slot is impossible
+                refusals[i] += state.results[task.key()][0] is None and not task.asks
                 _check_attempts(state, task, attempts[i], refusals[i])
             else:
                 made.append(accepted)
@@ -224,8 +268,7 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
         ahead = max(ahead, i + 1)
         while len(state.in_flight) < window and ahead < len(slots):
             if slots[ahead] not in state.hand_made:
-                _submit(state, executor, task_for(state.spec, *slots[ahead], 0,
-                                                  state.max_grid(slots[ahead][0])))
+                _submit(state, executor, state.task(*slots[ahead], 0))
             ahead += 1
         _harvest(state)
     return made
@@ -262,6 +305,10 @@ def _decide(state: _State, task: Task) -> Made | None:
     if text is None:
         return None
     puzzle, solutions = read_record(text)
+    variety = state.variety[task.section]
+    faults, forgiven = variety.faults(puzzle, task.kinds, task.attempt)
+    if faults:
+        return None
     form = canonical_form(puzzle)
     key = key_of(form)
     if key in state.seen:
@@ -269,8 +316,18 @@ def _decide(state: _State, task: Task) -> Made | None:
     state.seen.add(key)  # a refused claim is not asked again for a later slot
     if state.claim is not None and not state.claim(key, form):
         return None
+    if forgiven:
+        section = state.spec.sections[task.section]
+        _note(state, f"section {section.name!r}, puzzle {task.slot + 1}: after "
+                     f"{task.attempt} seeds, printed though it {' and '.join(forgiven)}")
+    variety.take(puzzle)
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
                 form, task.request(), solutions=solutions)
+
+
+def _note(state: _State, text: str) -> None:
+    if state.hooks.note:
+        state.hooks.note(f"{state.source}: {text}")
 
 
 def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> None:

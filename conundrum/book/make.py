@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -34,6 +34,7 @@ from .handmade import hand_made_puzzles
 from .manifest import BookPuzzle, ManifestSoon, manifest_path, with_pages
 from .seeds import book_id
 from .spec import BookSpec
+from .variety import apart
 from .work import WorkFile, remove_work_file, work_path
 
 Warn = Callable[[str], None]
@@ -102,10 +103,15 @@ def order_book(spec: BookSpec, made: list[Made]) -> list[BookPuzzle]:
     Each section's puzzles share its difficulty level, and the score (the
     generator's grading formula) orders them within it, so difficulty rises
     through each section and, when the spec's levels rise, through the book.
-    Ties keep slot order; numbers run through the whole book.
+    Ties keep slot order; numbers run through the whole book. A section that had to
+    give a tile twice keeps those puzzles apart (variety.apart), which may move one
+    a place or two from its rank.
     """
     ranked = sorted(((m.section, stored_score(m.puzzle), m.slot, m) for m in made),
                     key=lambda r: r[:3])
+    ranked = [r for index in range(len(spec.sections))
+              for r in apart([r for r in ranked if r[0] == index],
+                             lambda r: [g.code for g in r[3].puzzle.given])]
     return [BookPuzzle(number, section, m, value)
             for number, (section, value, _slot, m) in enumerate(ranked, 1)]
 
@@ -165,6 +171,7 @@ def _make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: War
         # build would, so the real build after it gives the same book.
         exclude = catalogue.keys_except(this_book) if options.draft else frozenset()
         claim = None if options.draft else partial(catalogue.claim, this_book, spec.title)
+        hooks = replace(hooks or Hooks(), note=(hooks and hooks.note) or warn)
         try:
             made = make_puzzles(spec, work, exclude, jobs=options.jobs, hooks=hooks,
                                 source=options.source, claim=claim, files=files,

@@ -29,6 +29,15 @@ def parse_positions(text: str | None, option: str = "--positions",
     return tuple(int(p) for p in parts)
 
 
+def parse_score(text: str) -> tuple[float, float]:
+    """`--score LOW,HIGH` as two numbers; ConundrumError otherwise."""
+    try:
+        low, high = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ConundrumError(f"--score {text!r}: give two numbers, such as 32,35") from None
+    return low, high
+
+
 def parse_grid(text: str | None) -> tuple[int, int] | None:
     """`26,26` -> (26, 26): columns and rows of the drawn grid. ConundrumError otherwise."""
     if text is None:
@@ -73,6 +82,13 @@ def generate_command(
     max_grid: Annotated[str | None, typer.Option(
         "--max-grid", help="COLUMNS,ROWS: the largest drawn grid (a book's page), e.g. 31,25; "
                            "the board is grown within it.")] = None,
+    kinds: Annotated[str | None, typer.Option(
+        "--kinds", help="With --difficulty: the kinds of the given tiles, comma-separated "
+                        "(plain, palindrome, chameleon), as a book plans its mix; by "
+                        "default each is drawn.")] = None,
+    score: Annotated[str | None, typer.Option(
+        "--score", help="With --difficulty: LOW,HIGH, the part of the level's score band "
+                        "wanted (a book asks for its sections' edges so grades meet).")] = None,
     kind: Annotated[KindChoice, typer.Option(
         "--kind", case_sensitive=False,
         help="count: every position of each tile; all: lay every given tile (2-5), with "
@@ -89,7 +105,10 @@ def generate_command(
                           rules=rules.value, time_limit=time_limit,
                           weights=None if weights is None else load_weights(weights),
                           allow_trivial=allow_trivial, allow_similar=allow_similar,
-                          max_grid=parse_grid(max_grid), kind=kind.value)
+                          max_grid=parse_grid(max_grid), kind=kind.value,
+                          kinds=None if kinds is None else tuple(
+                              k.strip().lower() for k in kinds.split(",")),
+                          score=None if score is None else parse_score(score))
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     n = len(puzzle.board)

@@ -19,6 +19,7 @@ joker). What a level asks the generator for:
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -48,11 +49,11 @@ class LevelParams:
 
 LEVEL_TABLES = {
     "standard": {
-        1: LevelParams((5, 9), (1, 1), (1, 3), (0.0, 12.0), 0.50),
-        2: LevelParams((9, 16), (1, 1), (2, 4), (12.0, 20.0), 0.45),
-        3: LevelParams((14, 24), (1, 1), (3, 6), (20.0, 32.0), 0.20),
-        4: LevelParams((20, 30), (2, 2), (3, 7), (29.0, 40.0), 0.30),
-        5: LevelParams((28, 40), (2, 2), (4, 9), (36.0, 70.0), 0.20),
+        1: LevelParams((5, 9), (1, 1), (1, 3), (0.0, 12.0), 0.33),
+        2: LevelParams((9, 16), (1, 1), (2, 4), (12.0, 20.0), 0.33),
+        3: LevelParams((14, 24), (1, 1), (3, 6), (20.0, 32.0), 0.50),
+        4: LevelParams((20, 30), (2, 2), (3, 7), (16.0, 35.0), 0.35),
+        5: LevelParams((28, 40), (2, 2), (4, 9), (36.0, 70.0), 0.65),
     },
 }
 
@@ -85,18 +86,49 @@ def score_band(level: int) -> tuple[float, float]:
 
 
 def params_for(level: int, rng_or_seed: random.Random | int,
-               rules: str = "standard") -> LevelPick:
-    """The sizes drawn for a level, from a seeded generator."""
+               rules: str = "standard", kinds: tuple[str, ...] | None = None) -> LevelPick:
+    """The sizes drawn for a level, from a seeded generator. `kinds`, when given, are the
+    kinds wanted for the first given tiles (a book plans its mix); the rest are drawn."""
     rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
     lp = level_params(level, rules)
     tiles = rng.randint(*lp.tiles)
     given = rng.randint(*lp.given)
     lo, hi = lp.positions
     hi = min(hi, MAX_POSITIONS // max(1, given))
-    kinds = tuple(draw_kind(rng, lp.palindromes) for _ in range(given))
+    drawn = tuple(draw_kind(rng, lp.palindromes) for _ in range(given))
+    kinds = (tuple(kinds or ()) + drawn[len(kinds or ()):])[:given]
     # a palindrome has one reading per run, so fewer positions: any count up to `hi`
     ranges = tuple((1 if k == "palindrome" else lo, hi) for k in kinds)
     return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
+
+
+GIVEN_KINDS = ("plain", "palindrome", "chameleon")
+
+
+def check_asks(level: int | None, given: int | None, positions: object,
+               kinds: object, window: object) -> None:
+    """A request's asks of a level (a book's plan): the kinds of its given tiles and a
+    part of its score band; GenerationError for asks at odds with the request."""
+    if window is not None:
+        low_high = tuple(window) if isinstance(window, (list, tuple)) else ()
+        if level is None or len(low_high) != 2 or not all(
+                isinstance(v, (int, float)) and math.isfinite(v) for v in low_high) \
+                or not low_high[0] < low_high[1]:
+            raise GenerationError(f"--score {window!r}: give LOW,HIGH (LOW < HIGH) with "
+                                  "--difficulty: the part of the level's score band wanted")
+        band = score_band(level)
+        if low_high[1] <= band[0] or low_high[0] >= band[1]:
+            raise GenerationError(f"--score {low_high[0]:g},{low_high[1]:g} lies outside "
+                                  f"level {level}'s band ({band[0]:g} to {band[1]:g})")
+    if kinds is None:
+        return
+    if level is None or given is not None or positions is not None:
+        raise GenerationError("--kinds goes with --difficulty alone (the level's own given "
+                              "tiles); drop --given and --positions")
+    if not isinstance(kinds, (tuple, list)) or not kinds or any(
+            k not in GIVEN_KINDS for k in kinds):
+        raise GenerationError(f"--kinds {kinds!r}: give kinds from "
+                              f"{', '.join(GIVEN_KINDS)}, comma-separated")
 
 
 def features(puzzle: Puzzle, weights: Weights | None = None) -> Effort:

@@ -20,7 +20,14 @@ from ..solver import Solutions, given_positions
 from ..version import program_version
 from .bounds import check_request, check_sizes
 from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
-from .difficulty import MAX_POSITIONS, LevelPick, grade_of_score, level_params, params_for
+from .difficulty import (
+    MAX_POSITIONS,
+    LevelPick,
+    check_asks,
+    grade_of_score,
+    level_params,
+    params_for,
+)
 from .effort import Weights, default_weights, measure
 from .search import Budget, Room, TimeLimitError, run_search
 
@@ -52,6 +59,12 @@ class GenerateRequest:
     allow_similar: bool = False  # allow given tiles sharing two colours in place
     max_grid: tuple[int, int] | None = None  # the drawn grid's most (columns, rows): a page
     kind: str = "count"  # "count" | "all" (Lay them all: lay_all.py)
+    # with a difficulty: the kinds wanted for the first given tiles ("plain", "palindrome",
+    # "chameleon"), as a book plans its mix (choose.py); unset ones are drawn
+    kinds: tuple[str, ...] | None = None
+    # with a difficulty: the part of the level's score band wanted, [low, high) (a book asks
+    # its sections' first and last puzzles for the band's edges, so grades meet)
+    score: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,6 +172,7 @@ def _check_numbers(req: GenerateRequest) -> None:
     if req.time_limit is not None and not isinstance(req.time_limit, (int, float)):
         raise GenerationError(f"--time-limit {req.time_limit!r}: must be a number of seconds")
     check_sizes(req.tiles, req.given, req.positions)
+    check_asks(req.difficulty, req.given, req.positions, req.kinds, req.score)
 
 
 def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Sizes:
@@ -240,6 +254,13 @@ def _fit(ranges: tuple[tuple[int, int], ...], given: int) -> tuple[tuple[int, in
     return ((lo, hi),) * given
 
 
+def _within(sizes: Sizes, window: tuple[float, float] | None) -> Sizes:
+    """The sizes with their score band narrowed to `window` (None: as the level has it)."""
+    if window is None or sizes.score is None:
+        return sizes
+    return replace(sizes, score=(max(sizes.score[0], window[0]), min(sizes.score[1], window[1])))
+
+
 def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
     """The search's seed: every argument that defines the puzzle, never the time limit."""
     return derive(req.seed, req.method, req.rules, sizes.tiles, sizes.targets, *extra)
@@ -252,8 +273,9 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
     assert level is not None  # only a request for a difficulty level is graded
     seen: list[str] = []
     for attempt in range(DIFFICULTY_ATTEMPTS):
-        picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name)
-        sizes = explicit_sizes(req, picked)
+        picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name,
+                            req.kinds)
+        sizes = _within(explicit_sizes(req, picked), req.score)
         check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         seed = _base_seed(req, sizes, "level", level, attempt)
         floor = least_score(sizes.ranges, req.weights or default_weights())
@@ -329,6 +351,8 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
     } | {name: True for name in ("allow_trivial", "allow_similar") if getattr(req, name)} \
       | ({"weights": req.weights.source} if req.weights is not None else {}) \
       | ({"max_grid": list(req.max_grid)} if req.max_grid is not None else {}) \
+      | ({"kinds": list(req.kinds)} if req.kinds is not None else {}) \
+      | ({"score": list(req.score)} if req.score is not None else {}) \
       | {"version": program_version()}
 
 
