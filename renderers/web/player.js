@@ -58,27 +58,94 @@
   var declared = new Set();                   // canonical codes declared to have no position
   restore();
 
+  /* Progress is merged, never overwritten: every answer (a position's text, or "none:" and
+     a tile's code) carries the time it was given (`seen`) and, when undone, the time it
+     was taken back (`gone`); the later one wins. Two tabs of the same puzzle, or a stale
+     one, can only add to what is kept. "Start again" sets `reset`: a newer reset wins whole. */
   function fresh() {
     return {v: 1, first: Date.now(), active: 0, found: [], none: [], tries: 0, wrong: 0,
-      revealed: false, done: null, doneActive: null};
+      revealed: false, done: null, doneActive: null, reset: 0, seen: {}, gone: {}, marks: {},
+      hints: [], marksAt: 0};
   }
-  function load() {
+  function upgrade(s) {
+    var out = Object.assign(fresh(), s);
+    ["seen", "gone", "marks"].forEach(function (k) {
+      if (!out[k] || typeof out[k] !== "object" || Array.isArray(out[k])) out[k] = {};
+    });
+    if (!Array.isArray(out.hints)) out.hints = [];
+    // progress kept before answers had times: each counts as given at the first moment
+    out.found.forEach(function (text) { if (!(text in out.seen)) out.seen[text] = 1; });
+    (Array.isArray(out.none) ? out.none : []).forEach(function (c) {
+      if (!(("none:" + c) in out.seen)) out.seen["none:" + c] = 1;
+    });
+    return out;
+  }
+  function stored() {
     try {
       var s = JSON.parse(window.localStorage.getItem(STORE_KEY));
-      if (s && s.v === 1 && Array.isArray(s.found)) return Object.assign(fresh(), s);
-    } catch (e) { /* no storage (private mode) or a damaged entry: start afresh */ }
-    return fresh();
+      if (s && s.v === 1 && Array.isArray(s.found)) return upgrade(s);
+    } catch (e) { /* no storage (private mode) or a damaged entry */ }
+    return null;
   }
+  function load() { return stored() || fresh(); }
+  function present(s, k) { return (s.seen[k] || 0) > (s.gone[k] || 0); }
+  /* Take in another tab's progress. True when it held something this tab did not. */
+  function merge(other) {
+    if (!other) return false;
+    if (other.reset > state.reset) { state = other; return true; }
+    if (other.reset < state.reset) return false;
+    var grew = false;
+    [["seen", other.seen], ["gone", other.gone]].forEach(function (pair) {
+      var mine = state[pair[0]];
+      Object.keys(pair[1]).forEach(function (k) {
+        if ((pair[1][k] || 0) > (mine[k] || 0)) { mine[k] = pair[1][k]; grew = true; }
+      });
+    });
+    state.first = Math.min(state.first, other.first);
+    ["active", "tries", "wrong"].forEach(function (k) { state[k] = Math.max(state[k], other[k] || 0); });
+    state.revealed = state.revealed || !!other.revealed;
+    if (other.done !== null && (state.done === null || other.done < state.done)) {
+      state.done = other.done;
+      state.doneActive = other.doneActive;
+    }
+    if (other.marksAt > state.marksAt) { state.marks = other.marks; state.marksAt = other.marksAt; grew = true; }
+    other.hints.forEach(function (h) {
+      if (!state.hints.some(function (m) { return m.at === h.at && m.code === h.code; })) {
+        state.hints.push(h);
+        grew = true;
+      }
+    });
+    return grew;
+  }
+  /* The answers in `state` as this tab's found positions and declarations. */
   function restore() {
-    state.found.forEach(function (text) {
+    found.clear();
+    declared.clear();
+    var texts = Object.keys(state.seen).filter(function (k) {
+      return k.indexOf("none:") !== 0 && present(state, k);
+    }).sort(function (a, b) { return state.seen[a] - state.seen[b]; });
+    texts.forEach(function (text) {
       var r = game.judge(text, found);
       if (r.verdict === "right") found.set(r.placement.id(), r.placement);
     });
-    (Array.isArray(state.none) ? state.none : []).forEach(function (code) {
-      if (noneCodes.indexOf(code) >= 0) declared.add(code);
+    noneCodes.forEach(function (code) { if (present(state, "none:" + code)) declared.add(code); });
+  }
+  /* Does `a` hold an answer (or a taking back) that `b` lacks? */
+  function ahead(a, b) {
+    if (a.reset !== b.reset) return a.reset > b.reset;
+    return ["seen", "gone"].some(function (m) {
+      return Object.keys(a[m]).some(function (k) { return (a[m][k] || 0) > (b[m][k] || 0); });
     });
   }
+  function stamp() { return Math.max(Date.now(), state.clock + 1 || 0); }
+  function note(k, on) {
+    var now = stamp();
+    state.clock = now;
+    state[on ? "seen" : "gone"][k] = Math.max(now, (state[on ? "gone" : "seen"][k] || 0) + 1);
+  }
   function save() {
+    merge(stored());                          // a stale tab never writes less than is kept
+    restore();
     state.found = Array.from(found.values()).map(function (p) { return grid.text(p); });
     state.none = noneCodes.filter(function (c) { return declared.has(c); });
     try { window.localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (e) { /* none */ }
@@ -370,6 +437,7 @@
     state.tries += 1;
     if (r.verdict === "right") {
       declared.add(r.code);
+      note("none:" + r.code, true);
       say("right", t("web_none_right", {code: r.code}));
     } else if (r.verdict === "repeat") {
       say("repeat", t("web_none_repeat", {code: r.code}));
@@ -404,6 +472,7 @@
     state.tries += 1;
     if (r.verdict === "right") {
       found.set(r.placement.id(), r.placement);
+      note(grid.text(r.placement), true);
       say("right", t("web_right", {answer: shownText}));
       showPlacement(r.placement, "right");
     } else if (r.verdict === "repeat") {
@@ -524,8 +593,9 @@
   function restart() {
     found.clear();
     declared.clear();
+    var reset = stamp();
     state = fresh();
-    try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* no storage */ }
+    state.reset = reset;
     lastTick = performance.now();
     cancel();
     showPlacement(null);
@@ -577,6 +647,20 @@
   drawCursor();
   refresh();
   save();
+
+  /* Another tab of this puzzle saved: take in what it found (and write back what only this
+     tab holds, so the union is kept even when that tab closes first). */
+  window.addEventListener("storage", function (e) {
+    if (e.key !== STORE_KEY || e.storageArea !== window.localStorage) return;
+    var other = null;
+    try { other = e.newValue ? upgrade(JSON.parse(e.newValue)) : null; } catch (err) { other = null; }
+    if (!other) { save(); return; }           // cleared elsewhere: this tab's answers stay
+    var grew = merge(other);
+    restore();
+    if (perfect() && state.done === null) { state.done = Date.now(); state.doneActive = state.active; }
+    if (grew) refresh();
+    if (ahead(state, other)) save();
+  });
 
   /* The testing hook: a public contract (README, "The web player"). */
   window.conundrum = {
