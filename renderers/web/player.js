@@ -209,13 +209,9 @@
 
   var svg = $("board");
   var W = grid.width * C, H = grid.height * C;
-  svg.setAttribute("viewBox", [-BAND, -BAND, W + 2 * BAND, H + 2 * BAND].join(" "));
-  // Cells of 20 to 46 px: big enough to tap on a phone (the board then scrolls in its own box).
-  svg.style.maxWidth = Math.round((grid.width + 1.4) * 46) + "px";
-  svg.style.minWidth = Math.round((grid.width + 1.4) * 20) + "px";
+  svg.setAttribute("viewBox", [0, 0, W, H].join(" "));
   svg.setAttribute("aria-label", t("web_board_label", {columns: grid.width, rows: grid.height}));
   ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
-
   function drawBoard() {
     var g = el("g", {"class": "grid"}, svg);
     el("rect", {x: 0, y: 0, width: W, height: H, "class": "area"}, g);
@@ -224,16 +220,12 @@
     for (var j = 1; j < grid.height; j++) d += "M0 " + j * C + "H" + W;
     el("path", {d: d, "class": "lines"}, g);
     el("rect", {x: 0, y: 0, width: W, height: H, "class": "frame"}, g);
-    var labels = el("g", {"class": "labels", "aria-hidden": "true"}, svg);
+    // The labels live beside the board, in strips that stay in view while it is panned.
     for (i = 0; i < grid.width; i++) {
-      [-BAND / 2, H + BAND / 2].forEach(function (y) {
-        el("text", {x: (i + 0.5) * C, y: y}, labels).textContent = R.columnLabel(i);
-      });
+      $("cols").appendChild(document.createElement("span")).textContent = R.columnLabel(i);
     }
     for (j = 0; j < grid.height; j++) {
-      [-BAND / 2, W + BAND / 2].forEach(function (x) {
-        el("text", {x: x, y: (j + 0.5) * C}, labels).textContent = String(j + 1);
-      });
+      $("rows").appendChild(document.createElement("span")).textContent = String(j + 1);
     }
     var tiles = el("g", {"class": "laid"}, svg);
     game.board.tiles.forEach(function (p) { drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1])); });
@@ -242,6 +234,80 @@
   var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true"}, svg);
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
+
+  /* ---- fitting the board to the screen, zoom and pinch ------------------------------- */
+  /* The whole board fits at load: to the width of its column and to the height left under
+     it once the docked bar (below on a phone, beside on a wide screen) has its room. The
+     zoom then scales from that fit; the board scrolls in its own box, labels kept in view. */
+  var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20;
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : {matches: false};
+  function fit() {
+    var wrap = view.parentNode, top = wrap.getBoundingClientRect().top + window.scrollY;
+    var above = view.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
+    var below = ($("cursor-text") ? $("cursor-text").offsetHeight + 6 : 24);
+    var dock = phone.matches ? $("dock").offsetHeight : 0;
+    var availW = wrap.clientWidth - LW;
+    var availH = window.innerHeight - Math.min(top, 120) - above - below - dock - LH - 4;
+    availH = Math.max(availH, window.innerHeight * 0.3);
+    fitCell = Math.max(4, Math.min(availW / grid.width, availH / grid.height, 48));
+    scale();
+  }
+  function scale(cx, cy) {
+    // the point of the board under (cx, cy) in the view stays there
+    var r = view.getBoundingClientRect();
+    cx = cx === undefined ? r.width / 2 : cx;
+    cy = cy === undefined ? r.height / 2 : cy;
+    var fx = (view.scrollLeft + cx - LW) / (svg.clientWidth || 1);
+    var fy = (view.scrollTop + cy - LH) / (svg.clientHeight || 1);
+    var cell = fitCell * zoom;
+    view.style.setProperty("--cell", cell + "px");
+    view.style.setProperty("--lw", LW + "px");
+    view.style.setProperty("--lh", LH + "px");
+    svg.setAttribute("width", String(cell * grid.width));
+    svg.setAttribute("height", String(cell * grid.height));
+    view.style.width = Math.ceil(LW + fitCell * grid.width) + "px";
+    view.style.height = Math.ceil(LH + fitCell * grid.height) + "px";
+    view.scrollLeft = fx * cell * grid.width - cx + LW;
+    view.scrollTop = fy * cell * grid.height - cy + LH;
+    view.dataset.zoom = String(zoom);
+  }
+  function maxZoom() { return Math.max(3, 64 / fitCell); }
+  function zoomTo(z, cx, cy) {
+    zoom = Math.min(maxZoom(), Math.max(1, z));
+    scale(cx, cy);
+  }
+  function zoomButton(id, label, text, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.id = id;
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.addEventListener("click", action);
+    $("zoom").appendChild(b);
+    return b;
+  }
+  zoomButton("zoom-out", t("web_zoom_out"), "\u2212", function () { zoomTo(zoom / 1.5); });
+  zoomButton("zoom-in", t("web_zoom_in"), "+", function () { zoomTo(zoom * 1.5); });
+  zoomButton("zoom-fit", t("web_zoom_fit"), t("web_zoom_fit"), function () { zoomTo(1); });
+  /* Two fingers on the board zoom it (one finger pans, as the browser does). */
+  var pinch = null;
+  function spread(e) {
+    var a = e.touches[0], b = e.touches[1];
+    return {d: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY),
+      x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2};
+  }
+  view.addEventListener("touchstart", function (e) {
+    if (e.touches.length === 2) pinch = {start: spread(e), zoom: zoom};
+  }, {passive: true});
+  view.addEventListener("touchmove", function (e) {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    var now = spread(e), r = view.getBoundingClientRect();
+    zoomTo(pinch.zoom * now.d / (pinch.start.d || 1), now.x - r.left, now.y - r.top);
+  }, {passive: false});
+  view.addEventListener("touchend", function (e) { if (e.touches.length < 2) pinch = null; });
+  window.addEventListener("resize", fit);
 
   /* The colour legend, as on the sheet: each square, its letter and its name. */
   "RYGBP*".split("").forEach(function (c) {
@@ -642,11 +708,12 @@
   live.id = "cursor-text";
   live.className = "cursor-text";
   live.setAttribute("aria-live", "polite");
-  svg.parentNode.insertBefore(live, svg.nextSibling);
+  view.parentNode.insertBefore(live, view.nextSibling);
   svg.setAttribute("aria-describedby", "cursor-text");
   drawCursor();
   refresh();
   save();
+  fit();
 
   /* Another tab of this puzzle saved: take in what it found (and write back what only this
      tab holds, so the union is kept even when that tab closes first). */
