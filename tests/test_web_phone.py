@@ -105,7 +105,8 @@ SIDEWAYS = """
 const out = [];
 for (const e of document.querySelectorAll('*')) {
   const o = getComputedStyle(e).overflowX;
-  if ((o === 'auto' || o === 'scroll') && e.scrollWidth > e.clientWidth + 1) out.push(e.id || e.className);
+  const wide = e.scrollWidth > e.clientWidth + 1;
+  if ((o === 'auto' || o === 'scroll') && wide) out.push(e.id || e.className);
 }
 if (document.scrollingElement.scrollWidth > innerWidth) out.push('page');
 return out;
