@@ -228,7 +228,11 @@
       $("rows").appendChild(document.createElement("span")).textContent = String(j + 1);
     }
     var tiles = el("g", {"class": "laid"}, svg);
-    game.board.tiles.forEach(function (p) { drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1])); });
+    game.board.tiles.forEach(function (p) {
+      var g = drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1]));
+      g.setAttribute("role", "img");            // laid tiles have names
+      g.setAttribute("aria-label", t("web_laid_tile", {position: grid.spanText(p)}));
+    });
   }
   drawBoard();
   var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true"}, svg);
@@ -426,6 +430,27 @@
     el("rect", {x: x, y: y, width: C, height: C, "class": "cursor"}, cursorLayer);
     var where = grid.name(cursor);
     $("cursor-text").textContent = picked ? picked.code + " " + where + " " + picked.dir : where;
+    var said = cellSay(cursor);
+    if (picked) said += " " + t("web_cell_ghost", {position: $("cursor-text").textContent});
+    $("cell-say").textContent = said;
+  }
+  /* What a screen reader hears for a cell: its name and what lies there. */
+  function cellSay(cell) {
+    var name = grid.name(cell), here = game.board.at(cell), out;
+    if (here) {
+      var tile = game.board.tiles[here[1]];
+      out = t("web_cell_tile", {cell: name, colour: t(here[0] === "*" ? "colour_joker" : "colour_" + here[0]),
+        code: tile ? tile.code : ""});
+    } else {
+      var mine = [];
+      found.forEach(function (p) {
+        if (p.cells().some(function (c) { return c[0] === cell[0] && c[1] === cell[1]; })) mine.push(grid.text(p));
+      });
+      out = mine.length ? t("web_cell_found", {cell: name, positions: mine.join(", ")})
+        : t("web_cell_empty", {cell: name});
+    }
+    if (state.marks["x:" + name]) out += " " + t("web_cell_crossed");
+    return out;
   }
   function showPlacement(p, cls) {
     shown = p;
@@ -932,9 +957,14 @@
   var live = document.createElement("p");
   live.id = "cursor-text";
   live.className = "cursor-text";
-  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-hidden", "true");   // said in full by #cell-say
   view.parentNode.insertBefore(live, view.nextSibling);
-  svg.setAttribute("aria-describedby", "cursor-text");
+  var say2 = document.createElement("p");
+  say2.id = "cell-say";
+  say2.className = "sr-only";
+  say2.setAttribute("aria-live", "polite");
+  view.parentNode.insertBefore(say2, live.nextSibling);
+  svg.setAttribute("aria-describedby", "cell-say");
   drawCursor();
   refresh();
   save();
