@@ -27,7 +27,8 @@ test: $(STAMP) browser postgresql
 	$(BIN)/python -m pytest -n 2 -q
 
 # The web player's tests drive a real headless Chromium (Debian's chromium + chromium-driver).
-# Installed here when missing and running as root; quick when already present.
+# Installed here when missing and running as root; quick when already present. npm too:
+# tests/test_web_a11y.py fetches axe-core from the npm registry (`npm pack`).
 browser:
 	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -37,6 +38,14 @@ browser:
 		echo "The browser tests need chromium and chromedriver on PATH; as root run:"; \
 		echo "  apt-get update && apt-get install -y chromium chromium-driver"; \
 		echo "(outside CI those tests are skipped until then; with CI=true they fail)"; \
+	fi
+	@# the accessibility test fetches axe-core with npm (`npm pack`, cached in .cache/)
+	@if command -v npm >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing npm for the accessibility test (axe-core)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
+	else \
+		echo "The accessibility test needs npm on PATH; as root run: apt-get install -y npm"; \
 	fi
 
 bench: $(STAMP) postgresql

@@ -216,7 +216,8 @@ def test_download_my_solving_record(tmp_path):
     assert data["format"] == "conundrum-solve-record" and data["version"] == 1
     (rec,) = data["records"]
     assert set(rec) == {"puzzle_id", "puzzle", "solve_ms", "active_ms", "tries", "wrong",
-                        "found", "total", "revealed"}
+                        "found", "total", "revealed", "hints"}
+    assert rec["hints"] == []  # each hint step asked would be listed: {code, step}
     assert (rec["solve_ms"], rec["active_ms"], rec["tries"], rec["wrong"], rec["found"],
             rec["total"], rec["revealed"]) == (None, None, 2, 1, 1, 5, False)
     puzzle = rec["puzzle"]

@@ -58,27 +58,94 @@
   var declared = new Set();                   // canonical codes declared to have no position
   restore();
 
+  /* Progress is merged, never overwritten: every answer (a position's text, or "none:" and
+     a tile's code) carries the time it was given (`seen`) and, when undone, the time it
+     was taken back (`gone`); the later one wins. Two tabs of the same puzzle, or a stale
+     one, can only add to what is kept. "Start again" sets `reset`: a newer reset wins whole. */
   function fresh() {
     return {v: 1, first: Date.now(), active: 0, found: [], none: [], tries: 0, wrong: 0,
-      revealed: false, done: null, doneActive: null};
+      revealed: false, done: null, doneActive: null, reset: 0, seen: {}, gone: {}, marks: {},
+      hints: [], marksAt: 0};
   }
-  function load() {
+  function upgrade(s) {
+    var out = Object.assign(fresh(), s);
+    ["seen", "gone", "marks"].forEach(function (k) {
+      if (!out[k] || typeof out[k] !== "object" || Array.isArray(out[k])) out[k] = {};
+    });
+    if (!Array.isArray(out.hints)) out.hints = [];
+    // progress kept before answers had times: each counts as given at the first moment
+    out.found.forEach(function (text) { if (!(text in out.seen)) out.seen[text] = 1; });
+    (Array.isArray(out.none) ? out.none : []).forEach(function (c) {
+      if (!(("none:" + c) in out.seen)) out.seen["none:" + c] = 1;
+    });
+    return out;
+  }
+  function stored() {
     try {
       var s = JSON.parse(window.localStorage.getItem(STORE_KEY));
-      if (s && s.v === 1 && Array.isArray(s.found)) return Object.assign(fresh(), s);
-    } catch (e) { /* no storage (private mode) or a damaged entry: start afresh */ }
-    return fresh();
+      if (s && s.v === 1 && Array.isArray(s.found)) return upgrade(s);
+    } catch (e) { /* no storage (private mode) or a damaged entry */ }
+    return null;
   }
+  function load() { return stored() || fresh(); }
+  function present(s, k) { return (s.seen[k] || 0) > (s.gone[k] || 0); }
+  /* Take in another tab's progress. True when it held something this tab did not. */
+  function merge(other) {
+    if (!other) return false;
+    if (other.reset > state.reset) { state = other; return true; }
+    if (other.reset < state.reset) return false;
+    var grew = false;
+    [["seen", other.seen], ["gone", other.gone]].forEach(function (pair) {
+      var mine = state[pair[0]];
+      Object.keys(pair[1]).forEach(function (k) {
+        if ((pair[1][k] || 0) > (mine[k] || 0)) { mine[k] = pair[1][k]; grew = true; }
+      });
+    });
+    state.first = Math.min(state.first, other.first);
+    ["active", "tries", "wrong"].forEach(function (k) { state[k] = Math.max(state[k], other[k] || 0); });
+    state.revealed = state.revealed || !!other.revealed;
+    if (other.done !== null && (state.done === null || other.done < state.done)) {
+      state.done = other.done;
+      state.doneActive = other.doneActive;
+    }
+    if (other.marksAt > state.marksAt) { state.marks = other.marks; state.marksAt = other.marksAt; grew = true; }
+    other.hints.forEach(function (h) {
+      if (!state.hints.some(function (m) { return m.at === h.at && m.code === h.code; })) {
+        state.hints.push(h);
+        grew = true;
+      }
+    });
+    return grew;
+  }
+  /* The answers in `state` as this tab's found positions and declarations. */
   function restore() {
-    state.found.forEach(function (text) {
+    found.clear();
+    declared.clear();
+    var texts = Object.keys(state.seen).filter(function (k) {
+      return k.indexOf("none:") !== 0 && present(state, k);
+    }).sort(function (a, b) { return state.seen[a] - state.seen[b]; });
+    texts.forEach(function (text) {
       var r = game.judge(text, found);
       if (r.verdict === "right") found.set(r.placement.id(), r.placement);
     });
-    (Array.isArray(state.none) ? state.none : []).forEach(function (code) {
-      if (noneCodes.indexOf(code) >= 0) declared.add(code);
+    noneCodes.forEach(function (code) { if (present(state, "none:" + code)) declared.add(code); });
+  }
+  /* Does `a` hold an answer (or a taking back) that `b` lacks? */
+  function ahead(a, b) {
+    if (a.reset !== b.reset) return a.reset > b.reset;
+    return ["seen", "gone"].some(function (m) {
+      return Object.keys(a[m]).some(function (k) { return (a[m][k] || 0) > (b[m][k] || 0); });
     });
   }
+  function stamp() { return Math.max(Date.now(), state.clock + 1 || 0); }
+  function note(k, on) {
+    var now = stamp();
+    state.clock = now;
+    state[on ? "seen" : "gone"][k] = Math.max(now, (state[on ? "gone" : "seen"][k] || 0) + 1);
+  }
   function save() {
+    merge(stored());                          // a stale tab never writes less than is kept
+    restore();
     state.found = Array.from(found.values()).map(function (p) { return grid.text(p); });
     state.none = noneCodes.filter(function (c) { return declared.has(c); });
     try { window.localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (e) { /* none */ }
@@ -142,13 +209,9 @@
 
   var svg = $("board");
   var W = grid.width * C, H = grid.height * C;
-  svg.setAttribute("viewBox", [-BAND, -BAND, W + 2 * BAND, H + 2 * BAND].join(" "));
-  // Cells of 20 to 46 px: big enough to tap on a phone (the board then scrolls in its own box).
-  svg.style.maxWidth = Math.round((grid.width + 1.4) * 46) + "px";
-  svg.style.minWidth = Math.round((grid.width + 1.4) * 20) + "px";
+  svg.setAttribute("viewBox", [0, 0, W, H].join(" "));
   svg.setAttribute("aria-label", t("web_board_label", {columns: grid.width, rows: grid.height}));
   ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
-
   function drawBoard() {
     var g = el("g", {"class": "grid"}, svg);
     el("rect", {x: 0, y: 0, width: W, height: H, "class": "area"}, g);
@@ -157,24 +220,118 @@
     for (var j = 1; j < grid.height; j++) d += "M0 " + j * C + "H" + W;
     el("path", {d: d, "class": "lines"}, g);
     el("rect", {x: 0, y: 0, width: W, height: H, "class": "frame"}, g);
-    var labels = el("g", {"class": "labels", "aria-hidden": "true"}, svg);
+    // The labels live beside the board, in strips that stay in view while it is panned.
     for (i = 0; i < grid.width; i++) {
-      [-BAND / 2, H + BAND / 2].forEach(function (y) {
-        el("text", {x: (i + 0.5) * C, y: y}, labels).textContent = R.columnLabel(i);
-      });
+      $("cols").appendChild(document.createElement("span")).textContent = R.columnLabel(i);
     }
     for (j = 0; j < grid.height; j++) {
-      [-BAND / 2, W + BAND / 2].forEach(function (x) {
-        el("text", {x: x, y: (j + 0.5) * C}, labels).textContent = String(j + 1);
-      });
+      $("rows").appendChild(document.createElement("span")).textContent = String(j + 1);
     }
     var tiles = el("g", {"class": "laid"}, svg);
-    game.board.tiles.forEach(function (p) { drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1])); });
+    game.board.tiles.forEach(function (p) {
+      var g = drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1]));
+      g.setAttribute("role", "img");            // laid tiles have names
+      g.setAttribute("aria-label", t("web_laid_tile", {position: grid.spanText(p)}));
+    });
   }
   drawBoard();
   var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true"}, svg);
+  var notesLayer = el("g", {"class": "notes", "aria-hidden": "true"}, svg);
+  var hintLayer = el("g", {"class": "hints", "aria-hidden": "true"}, svg);
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
+
+  /* ---- fitting the board to the screen, zoom and pinch ------------------------------- */
+  /* The whole board fits at load: to the width of its column and to the height left under
+     it once the docked bar (below on a phone, beside on a wide screen) has its room. The
+     zoom then scales from that fit; the board scrolls in its own box, labels kept in view. */
+  var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20;
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : {matches: false};
+  function fit() {
+    var wrap = view.parentNode, top = wrap.getBoundingClientRect().top + window.scrollY;
+    var above = view.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
+    var below = ($("cursor-text") ? $("cursor-text").offsetHeight + 6 : 24);
+    var dock = phone.matches ? $("dock").offsetHeight : 0;
+    var availW = wrap.clientWidth - LW;
+    var availH = window.innerHeight - Math.min(top, 120) - above - below - dock - LH - 4;
+    availH = Math.max(availH, window.innerHeight * 0.3);
+    fitCell = Math.max(4, Math.min(availW / grid.width, availH / grid.height, 48));
+    scale();
+  }
+  function scale(cx, cy) {
+    // the point of the board under (cx, cy) in the view stays there
+    var r = view.getBoundingClientRect();
+    cx = cx === undefined ? r.width / 2 : cx;
+    cy = cy === undefined ? r.height / 2 : cy;
+    var fx = (view.scrollLeft + cx - LW) / (svg.clientWidth || 1);
+    var fy = (view.scrollTop + cy - LH) / (svg.clientHeight || 1);
+    var cell = fitCell * zoom;
+    view.style.setProperty("--cell", cell + "px");
+    view.style.setProperty("--lw", LW + "px");
+    view.style.setProperty("--lh", LH + "px");
+    svg.setAttribute("width", String(cell * grid.width));
+    svg.setAttribute("height", String(cell * grid.height));
+    view.style.width = Math.ceil(LW + fitCell * grid.width) + "px";
+    view.style.height = Math.ceil(LH + fitCell * grid.height) + "px";
+    view.scrollLeft = fx * cell * grid.width - cx + LW;
+    view.scrollTop = fy * cell * grid.height - cy + LH;
+    view.dataset.zoom = String(zoom);
+  }
+  function maxZoom() { return Math.max(3, 64 / fitCell); }
+  function zoomTo(z, cx, cy) {
+    zoom = Math.min(maxZoom(), Math.max(1, z));
+    scale(cx, cy);
+  }
+  function zoomButton(id, label, text, action, word) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.id = id;
+    b.textContent = text;
+    if (word) b.appendChild(document.createElement("span")).textContent = " " + word;
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    b.addEventListener("click", action);
+    $("zoom").appendChild(b);
+    return b;
+  }
+  zoomButton("zoom-out", t("web_zoom_out"), "\u2212", function () { zoomTo(zoom / 1.5); });
+  zoomButton("zoom-in", t("web_zoom_in"), "+", function () { zoomTo(zoom * 1.5); });
+  zoomButton("zoom-fit", t("web_zoom_fit"), "\u2922", function () { zoomTo(1); }, t("web_zoom_fit"));
+  zoomButton("undo", t("web_undo"), "\u21B6", function () { undo(); });
+  zoomButton("redo", t("web_redo"), "\u21B7", function () { redo(); });
+  zoomButton("notes", t("web_notes_label"), "\u270E", function () { toggleNotes(); }, t("web_notes"))
+    .setAttribute("aria-pressed", "false");
+  zoomButton("hint", t("web_hint_label"), "?", function () { hintPicked(); }, t("web_hint_button"));
+  function buttonsState() {
+    $("undo").disabled = done.length === 0;
+    $("redo").disabled = undone.length === 0;
+  }
+  /* Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) anywhere but in the typing box, which has its own. */
+  document.addEventListener("keydown", function (e) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || e.code !== "KeyZ" && e.code !== "KeyY") return;
+    if (e.target && e.target.id === "answer") return;
+    e.preventDefault();
+    if (e.code === "KeyY" || e.shiftKey) redo(); else undo();
+  });
+
+  /* Two fingers on the board zoom it (one finger pans, as the browser does). */
+  var pinch = null;
+  function spread(e) {
+    var a = e.touches[0], b = e.touches[1];
+    return {d: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY),
+      x: (a.clientX + b.clientX) / 2, y: (a.clientY + b.clientY) / 2};
+  }
+  view.addEventListener("touchstart", function (e) {
+    if (e.touches.length === 2) pinch = {start: spread(e), zoom: zoom};
+  }, {passive: true});
+  view.addEventListener("touchmove", function (e) {
+    if (!pinch || e.touches.length !== 2) return;
+    e.preventDefault();
+    var now = spread(e), r = view.getBoundingClientRect();
+    zoomTo(pinch.zoom * now.d / (pinch.start.d || 1), now.x - r.left, now.y - r.top);
+  }, {passive: false});
+  view.addEventListener("touchend", function (e) { if (e.touches.length < 2) pinch = null; });
+  window.addEventListener("resize", fit);
 
   /* The colour legend, as on the sheet: each square, its letter and its name. */
   "RYGBP*".split("").forEach(function (c) {
@@ -273,6 +430,27 @@
     el("rect", {x: x, y: y, width: C, height: C, "class": "cursor"}, cursorLayer);
     var where = grid.name(cursor);
     $("cursor-text").textContent = picked ? picked.code + " " + where + " " + picked.dir : where;
+    var said = cellSay(cursor);
+    if (picked) said += " " + t("web_cell_ghost", {position: $("cursor-text").textContent});
+    $("cell-say").textContent = said;
+  }
+  /* What a screen reader hears for a cell: its name and what lies there. */
+  function cellSay(cell) {
+    var name = grid.name(cell), here = game.board.at(cell), out;
+    if (here) {
+      var tile = game.board.tiles[here[1]];
+      out = t("web_cell_tile", {cell: name, colour: t(here[0] === "*" ? "colour_joker" : "colour_" + here[0]),
+        code: tile ? tile.code : ""});
+    } else {
+      var mine = [];
+      found.forEach(function (p) {
+        if (p.cells().some(function (c) { return c[0] === cell[0] && c[1] === cell[1]; })) mine.push(grid.text(p));
+      });
+      out = mine.length ? t("web_cell_found", {cell: name, positions: mine.join(", ")})
+        : t("web_cell_empty", {cell: name});
+    }
+    if (state.marks["x:" + name]) out += " " + t("web_cell_crossed");
+    return out;
   }
   function showPlacement(p, cls) {
     shown = p;
@@ -302,34 +480,206 @@
     cursor = c;
     drawCursor();
     // A mouse click lays at once (the ghost already showed where); a tap first shows the ghost.
+    // In notes mode the same gestures pencil the position (a tile picked) or cross the cell.
+    if (notesOn && (same || e.pointerType === "mouse")) {
+      if (picked) pencil(); else crossCell(c);
+      return;
+    }
     if (picked && (same || e.pointerType === "mouse")) lay();
   });
+  /* Keys by event.code, the key's place on the keyboard, so R, F, N and the digits work on
+     any layout (Ukrainian, AZERTY...). Home/End go to the row's ends, PageUp/PageDown to the
+     column's; Shift with a letter, or a letter no command uses, starts typing a cell ("K11"),
+     ended by a pause or Enter. */
+  var typing = null;                          // {text, timer} while a cell name is typed
+  function moveTo(c) {
+    if (!grid.inside(c)) return false;
+    cursor = c;
+    drawCursor();
+    return true;
+  }
+  function typeCell(ch) {
+    if (typing) clearTimeout(typing.timer); else typing = {text: ""};
+    typing.text += ch;
+    var done = function () {
+      var text = typing ? typing.text : "";
+      typing = null;
+      try { if (/\d$/.test(text)) moveTo(grid.cell(text)); } catch (e) { /* not a cell */ }
+      drawCursor();
+    };
+    typing.timer = setTimeout(done, 900);
+    typing.finish = done;
+    $("cursor-text").textContent = typing.text;
+  }
+  var COMMANDS = {KeyR: turn, KeyF: flip, KeyN: declare, KeyP: pencil, KeyH: hintPicked,
+    KeyX: function () { crossCell(cursor); }};
   svg.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     var moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
-    var k = e.key;
-    if (moves[k]) {
-      var nx = cursor[0] + moves[k][0], ny = cursor[1] + moves[k][1];
-      if (nx >= grid.left && nx < grid.left + grid.width && ny >= grid.top && ny < grid.top + grid.height) {
-        cursor = [nx, ny];
-        drawCursor();
-      }
-    } else if (k === "Enter" || k === " ") {
-      lay();
-    } else if (k === "r" || k === "R") {
-      turn();
-    } else if (k === "f" || k === "F") {
-      flip();
-    } else if (k === "Escape") {
+    var code = e.code || "", letter = /^Key([A-Z])$/.exec(code), digit = /^(?:Digit|Numpad)(\d)$/.exec(code);
+    if (typing && (digit || letter && !/\d/.test(typing.text))) {
+      typeCell(digit ? digit[1] : letter[1]);
+    } else if (typing && (code === "Enter" || code === "NumpadEnter")) {
+      clearTimeout(typing.timer);
+      typing.finish();
+    } else if (moves[code]) {
+      moveTo([cursor[0] + moves[code][0], cursor[1] + moves[code][1]]);
+    } else if (code === "Home" || code === "End") {
+      moveTo([code === "Home" ? grid.left : grid.left + grid.width - 1, cursor[1]]);
+    } else if (code === "PageUp" || code === "PageDown") {
+      moveTo([cursor[0], code === "PageUp" ? grid.top : grid.top + grid.height - 1]);
+    } else if (code === "Enter" || code === "NumpadEnter" || code === "Space") {
+      if (notesOn) { if (picked) pencil(); else crossCell(cursor); } else lay();
+    } else if (code === "Escape") {
       cancel();
-    } else if (k === "n" || k === "N") {
-      declare();
-    } else if (/^[1-9]$/.test(k) && +k <= DATA.given.length) {
-      pick(+k - 1);
+    } else if (letter && !e.shiftKey && COMMANDS[code]) {
+      COMMANDS[code]();
+    } else if (letter) {
+      typeCell(letter[1]);
+    } else if (digit && +digit[1] >= 1 && +digit[1] <= DATA.given.length) {
+      pick(+digit[1] - 1);
     } else {
       return;
     }
     e.preventDefault();
   });
+
+  /* ---- undo and redo ------------------------------------------------------------------ */
+  /* Every change of the board: an answer laid or a "no position" (taken back as "gone" in
+     the kept progress), a note made or rubbed out. "Show answers" is not undoable (it asks). */
+  var undone = [], done = [];
+  function act(step) { done.push(step); undone.length = 0; buttonsState(); }
+  function applyStep(step, forward) {
+    if (step.kind === "answer") {
+      note(step.key, forward);
+      restore();
+      if (forward && step.placement) showPlacement(step.placement, "right");
+      else showPlacement(null);
+    } else {
+      setMark(step.key, forward ? step.after : step.before);
+    }
+    if (!perfect()) { state.done = null; state.doneActive = null; }
+    else if (state.done === null) { tick(); state.done = Date.now(); state.doneActive = state.active; }
+    save();
+    refresh();
+  }
+  function undo() {
+    var step = done.pop();
+    if (!step) { say("hint", t("web_nothing_to_undo")); return null; }
+    applyStep(step, false);
+    undone.push(step);
+    say("hint", t("web_undone", {what: step.label}));
+    buttonsState();
+    return step.label;
+  }
+  function redo() {
+    var step = undone.pop();
+    if (!step) { say("hint", t("web_nothing_to_redo")); return null; }
+    applyStep(step, true);
+    done.push(step);
+    say("hint", t("web_redone", {what: step.label}));
+    buttonsState();
+    return step.label;
+  }
+
+  /* ---- notes: crosses on cells ruled out, pencilled positions ------------------------- */
+  var notesOn = false;
+  function setMark(key, on) {
+    if (on) state.marks[key] = 1; else delete state.marks[key];
+    state.marksAt = stamp();
+    drawNotes();
+  }
+  function toggleMark(key, label) {
+    var before = !!state.marks[key];
+    setMark(key, !before);
+    act({kind: "mark", key: key, before: before, after: !before, label: label});
+    save();
+  }
+  function crossCell(cell) { toggleMark("x:" + grid.name(cell), "\u2715 " + grid.name(cell)); }
+  function pencil() {
+    if (!picked) { say("hint", t("web_pick_first")); return; }
+    var text = picked.code + " " + grid.name(cursor) + " " + picked.dir;
+    toggleMark("p:" + text, "\u270E " + text);
+  }
+  function drawNotes() {
+    notesLayer.textContent = "";
+    Object.keys(state.marks).sort().forEach(function (key) {
+      var body = key.slice(2), pos;
+      if (key[0] === "x") {
+        var c = grid.cell(body), x = sx(c[0]), y = sy(c[1]), m = 2.5;
+        var g = el("g", {"class": "cross", "data-cell": body}, notesLayer);
+        el("path", {d: "M" + (x + m) + " " + (y + m) + "L" + (x + C - m) + " " + (y + C - m) +
+          "M" + (x + C - m) + " " + (y + m) + "L" + (x + m) + " " + (y + C - m)}, g);
+      } else if (key[0] === "p") {
+        try { pos = grid.parse(body); } catch (e) { return; }
+        var t0 = drawTile(notesLayer, pos.code, pos.dir, sx(pos.at[0]), sy(pos.at[1]), "pencil");
+        t0.dataset.position = body;
+      }
+    });
+    $("notes-list").textContent = Object.keys(state.marks).sort().map(function (k) {
+      return (k[0] === "x" ? "\u2715 " : "\u270E ") + k.slice(2);
+    }).join(", ");
+  }
+  function toggleNotes() {
+    notesOn = !notesOn;
+    $("notes").setAttribute("aria-pressed", String(notesOn));
+    document.body.classList.toggle("notes-on", notesOn);
+  }
+
+  /* ---- hints in three steps ---------------------------------------------------------------- */
+  /* For the tile asked about, the first of its positions not yet found: first the quarter
+     of the board where it lies, then the cell where it starts, then the whole position.
+     Each step is recorded (the solving record's `hints`). */
+  function hint(code) {
+    var c;
+    try { c = R.canonical(R.normaliseCode(String(code))); } catch (e) { c = null; }
+    var given = DATA.given.filter(function (g) { return R.canonical(g.code) === c; })[0];
+    if (!given) { say("hint", t("web_pick_first")); return null; }
+    c = given.code;                           // named as the page shows it
+    var target = game.positions(given.code).filter(function (p) { return !found.has(p.id()); })[0];
+    var out;
+    if (!target) {
+      var none = noneCodes.indexOf(R.canonical(c)) >= 0;
+      out = {step: 3, kind: "position", code: c,
+        text: none ? t("web_hint_none", {code: c}) : t("web_hint_done", {code: c})};
+      if (!none) out.step = 0;
+    } else {
+      var aim = grid.text(target);
+      var steps = state.hints.filter(function (h) { return h.target === aim; }).length;
+      var step = Math.min(3, steps + 1);
+      out = {step: step, kind: ["region", "cell", "position"][step - 1], code: c};
+      hintLayer.textContent = "";
+      if (step === 1) {
+        var col = target.at[0] - grid.left, row = target.at[1] - grid.top;
+        var halfW = Math.ceil(grid.width / 2), halfH = Math.ceil(grid.height / 2);
+        var c0 = col < halfW ? 0 : halfW, c1 = col < halfW ? halfW - 1 : grid.width - 1;
+        var r0 = row < halfH ? 0 : halfH, r1 = row < halfH ? halfH - 1 : grid.height - 1;
+        out.region = {columns: R.columnLabel(c0) + "\u2013" + R.columnLabel(c1),
+          rows: (r0 + 1) + "\u2013" + (r1 + 1)};
+        out.text = t("web_hint_region", {code: c, columns: out.region.columns, rows: out.region.rows});
+        el("rect", {x: c0 * C, y: r0 * C, width: (c1 - c0 + 1) * C, height: (r1 - r0 + 1) * C,
+          "class": "hint-region"}, hintLayer);
+      } else if (step === 2) {
+        out.cell = grid.name(target.at);
+        out.text = t("web_hint_cell", {code: c, cell: out.cell});
+        el("rect", {x: sx(target.at[0]), y: sy(target.at[1]), width: C, height: C,
+          "class": "hint-cell"}, hintLayer);
+      } else {
+        out.position = aim;
+        out.text = t("web_hint_position", {answer: aim});
+        drawTile(hintLayer, target.code, target.dir, sx(target.at[0]), sy(target.at[1]), "hint-tile");
+      }
+      state.hints.push({code: c, step: step, target: aim, at: stamp()});
+      save();
+    }
+    say("hint", out.text);
+    return {step: out.step, kind: out.kind, text: out.text, region: out.region || null,
+      cell: out.cell || null, position: out.position || null};
+  }
+  function hintPicked() {
+    if (!picked) { say("hint", t("web_pick_first")); return; }
+    hint(picked.code);
+  }
 
   /* ---- judging ---------------------------------------------------------------------- */
   function verdictOf(r) {
@@ -370,6 +720,9 @@
     state.tries += 1;
     if (r.verdict === "right") {
       declared.add(r.code);
+      note("none:" + r.code, true);
+      act({kind: "answer", key: "none:" + r.code, placement: null,
+        label: r.code + ": " + t("web_no_position")});
       say("right", t("web_none_right", {code: r.code}));
     } else if (r.verdict === "repeat") {
       say("repeat", t("web_none_repeat", {code: r.code}));
@@ -404,6 +757,9 @@
     state.tries += 1;
     if (r.verdict === "right") {
       found.set(r.placement.id(), r.placement);
+      note(grid.text(r.placement), true);
+      act({kind: "answer", key: grid.text(r.placement), placement: r.placement,
+        label: grid.text(r.placement)});
       say("right", t("web_right", {answer: shownText}));
       showPlacement(r.placement, "right");
     } else if (r.verdict === "repeat") {
@@ -427,6 +783,7 @@
     if (!input.value.trim()) return;
     var out = submit(input.value);
     if (out.verdict === "right") input.value = "";
+    else input.select();                      // the next keystroke replaces it
   });
 
   /* ---- lists, progress, reveal, record ------------------------------------------------ */
@@ -437,6 +794,15 @@
     b.textContent = grid.text(p);
     b.title = grid.spanText(p);
     b.addEventListener("click", function () { showPlacement(p, cls); });
+    // focus or hover names the position on the board too (list highlight)
+    var glow = function (on) {
+      var g = foundLayer.querySelector('[data-position="' + grid.text(p) + '"]');
+      if (g) g.classList.toggle("lit", on);
+    };
+    b.addEventListener("focus", function () { glow(true); });
+    b.addEventListener("blur", function () { glow(false); });
+    b.addEventListener("mouseenter", function () { glow(true); });
+    b.addEventListener("mouseleave", function () { glow(false); });
     li.appendChild(b);
     ul.appendChild(li);
   }
@@ -446,18 +812,31 @@
     li.textContent = code + ": " + t("web_no_position");
     ul.appendChild(li);
   }
-  /* Every position found, as an outline on the board, so the reader sees what is done. */
+  /* Every position found, drawn in its tile's colours (faded) with its code on hover, so
+     the reader sees what is done; one overlapping an earlier one gets a wider inset outline
+     in another dash, so two never look like one. */
   function markFound() {
     foundLayer.textContent = "";
+    var taken = new Map();                    // cell -> how many found positions cover it
     found.forEach(function (p) {
-      var c = p.cells(), inset = 1.6;
+      var c = p.cells(), depth = 0;
+      c.forEach(function (xy) { depth = Math.max(depth, taken.get(xy.join()) || 0); });
+      c.forEach(function (xy) { taken.set(xy.join(), depth + 1); });
+      var g = drawTile(foundLayer, p.code, p.dir, sx(p.at[0]), sy(p.at[1]), "found-tile");
+      g.dataset.position = grid.text(p);
+      g.dataset.depth = String(depth);
+      el("title", {}, g).textContent = grid.text(p);
+      var inset = 1.2 + 1.4 * Math.min(depth, 2);
       var x0 = sx(c[0][0]) + inset, y0 = sy(c[0][1]) + inset;
       el("rect", {x: x0, y: y0, width: sx(c[2][0]) + C - inset - x0,
-        height: sy(c[2][1]) + C - inset - y0, rx: 1.2, "class": "found-mark"}, foundLayer);
+        height: sy(c[2][1]) + C - inset - y0, rx: 1.2,
+        "class": "found-mark depth-" + Math.min(depth, 3)}, g);
     });
+    foundLayer.setAttribute("aria-hidden", "true");
   }
   function refresh() {
     markFound();
+    drawNotes();
     var ul = $("found");
     ul.textContent = "";
     Array.from(found.values()).forEach(function (p) { listItem(ul, p, "right"); });
@@ -524,11 +903,17 @@
   function restart() {
     found.clear();
     declared.clear();
+    var reset = stamp();
     state = fresh();
-    try { window.localStorage.removeItem(STORE_KEY); } catch (e) { /* no storage */ }
+    state.reset = reset;
     lastTick = performance.now();
     cancel();
     showPlacement(null);
+    done.length = 0;
+    undone.length = 0;
+    buttonsState();
+    hintLayer.textContent = "";
+    drawNotes();
     say("", "");
     $("answer").value = "";
     save();
@@ -553,7 +938,8 @@
         wrong: state.wrong,
         found: found.size,
         total: total,
-        revealed: !!state.revealed
+        revealed: !!state.revealed,
+        hints: state.hints.map(function (h) { return {code: h.code, step: h.step}; })
       }]
     };
   }
@@ -571,12 +957,33 @@
   var live = document.createElement("p");
   live.id = "cursor-text";
   live.className = "cursor-text";
-  live.setAttribute("aria-live", "polite");
-  svg.parentNode.insertBefore(live, svg.nextSibling);
-  svg.setAttribute("aria-describedby", "cursor-text");
+  live.setAttribute("aria-hidden", "true");   // said in full by #cell-say
+  view.parentNode.insertBefore(live, view.nextSibling);
+  var say2 = document.createElement("p");
+  say2.id = "cell-say";
+  say2.className = "sr-only";
+  say2.setAttribute("aria-live", "polite");
+  view.parentNode.insertBefore(say2, live.nextSibling);
+  svg.setAttribute("aria-describedby", "cell-say");
   drawCursor();
   refresh();
   save();
+  buttonsState();
+  fit();
+
+  /* Another tab of this puzzle saved: take in what it found (and write back what only this
+     tab holds, so the union is kept even when that tab closes first). */
+  window.addEventListener("storage", function (e) {
+    if (e.key !== STORE_KEY || e.storageArea !== window.localStorage) return;
+    var other = null;
+    try { other = e.newValue ? upgrade(JSON.parse(e.newValue)) : null; } catch (err) { other = null; }
+    if (!other) { save(); return; }           // cleared elsewhere: this tab's answers stay
+    var grew = merge(other);
+    restore();
+    if (perfect() && state.done === null) { state.done = Date.now(); state.doneActive = state.active; }
+    if (grew) refresh();
+    if (ahead(state, other)) save();
+  });
 
   /* The testing hook: a public contract (README, "The web player"). */
   window.conundrum = {
@@ -587,6 +994,9 @@
     answer: function (text) { return submit(String(text)); },
     found: function () { return {found: found.size, total: total}; },
     none: function (code) { return declareNone(String(code)); },
-    record: record
+    record: record,
+    undo: function () { return undo(); },
+    redo: function () { return redo(); },
+    hint: function (code) { return hint(code); }
   };
 })();
