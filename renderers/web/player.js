@@ -160,7 +160,8 @@
   var lastTick = performance.now();
   function tick() {
     var now = performance.now();
-    if (document.visibilityState === "visible" && state.done === null) {
+    // the clock runs only while the page is seen and the timer shown (hidden: paused)
+    if (document.visibilityState === "visible" && state.done === null && !timerHidden()) {
       state.active += Math.min(now - lastTick, 5000);
     }
     lastTick = now;
@@ -168,6 +169,32 @@
   }
   document.addEventListener("visibilitychange", function () { tick(); save(); });
   setInterval(function () { tick(); if (state.done === null) save(); }, 1000);
+
+  /* The timer can be hidden; hidden, it is paused too (kept per puzzle). */
+  function timerHidden() { return !!state.timerHidden; }
+  function showTimerButton() {
+    var b = $("timer");
+    if (!b) return;
+    b.textContent = t(timerHidden() ? "web_timer_show" : "web_timer_hide");
+    b.setAttribute("aria-pressed", String(timerHidden()));
+  }
+
+  /* Dark or light: the reader's switch when used (kept for every puzzle), else the system's
+     prefers-color-scheme, followed as it changes. Print is always light (player.css). */
+  var THEME_KEY = "conundrum:theme";
+  var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  function chosenTheme() {
+    try { return window.localStorage.getItem(THEME_KEY); } catch (e) { return null; }
+  }
+  function applyTheme() {
+    var chosen = chosenTheme();
+    var dark = chosen ? chosen === "dark" : !!(darkQuery && darkQuery.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+    if ($("theme")) $("theme").setAttribute("aria-pressed", String(dark));
+  }
+  applyTheme();
+  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", applyTheme);
+  window.addEventListener("storage", function (e) { if (e.key === THEME_KEY) applyTheme(); });
 
   /* ---- drawing ----------------------------------------------------------------- */
   function el(name, attrs, parent) {
@@ -246,7 +273,7 @@
      it once the docked bar (below on a phone, beside on a wide screen) has its room. The
      zoom then scales from that fit; the board scrolls in its own box, labels kept in view. */
   var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20;
-  var phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : {matches: false};
+  var phone = window.matchMedia ? window.matchMedia("screen and (max-width: 760px)") : {matches: false};
   function fit() {
     var wrap = view.parentNode, top = wrap.getBoundingClientRect().top + window.scrollY;
     var above = view.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
@@ -862,7 +889,7 @@
     var ms = state.done !== null ? state.doneActive : state.active;
     var count = hideCounts ? t("web_found_some", {found: found.size})
       : t("web_found_count", {found: found.size, total: total});
-    var text = count + " · " + t("web_time", {time: clock(ms)});
+    var text = timerHidden() ? count : count + " · " + t("web_time", {time: clock(ms)});
     if (perfect()) text = t("web_perfect") + " " + text;
     $("progress").textContent = text;
   }
@@ -903,9 +930,10 @@
   function restart() {
     found.clear();
     declared.clear();
-    var reset = stamp();
+    var reset = stamp(), hidden = timerHidden();
     state = fresh();
     state.reset = reset;
+    state.timerHidden = hidden;
     lastTick = performance.now();
     cancel();
     showPlacement(null);
@@ -943,6 +971,30 @@
       }]
     };
   }
+  var themeButton = document.createElement("button");
+  themeButton.type = "button";
+  themeButton.id = "theme";
+  themeButton.className = "theme";
+  themeButton.textContent = "\u25D0 " + t("web_dark");
+  themeButton.addEventListener("click", function () {
+    var dark = document.documentElement.dataset.theme !== "dark";
+    try { window.localStorage.setItem(THEME_KEY, dark ? "dark" : "light"); } catch (e) { /* none */ }
+    applyTheme();
+  });
+  document.querySelector("header").appendChild(themeButton);
+  applyTheme();
+  var timerButton = document.createElement("button");
+  timerButton.type = "button";
+  timerButton.id = "timer";
+  timerButton.addEventListener("click", function () {
+    tick();                                   // time up to now counts, then it stops
+    state.timerHidden = !timerHidden();
+    save();
+    showTimerButton();
+    showProgress();
+  });
+  $("restart").parentNode.insertBefore(timerButton, $("restart"));
+  showTimerButton();
   $("download").textContent = t("web_download");
   $("download").addEventListener("click", function () {
     var a = document.createElement("a");
