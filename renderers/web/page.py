@@ -9,6 +9,8 @@ it finds them with the rules.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import os
@@ -130,6 +132,13 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+def script_hash(script: str) -> str:
+    """The CSP source that lets exactly this inline script run (`'sha256-...'`): the page
+    allows no other script, so text that ever escaped its slot could not run."""
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
 def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
               number: int | str | None = None, title: str | None = None,
               index_href: str | None = None, blank: bool = False,
@@ -174,6 +183,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
+    script = asset("rules.js") + "\n" + asset("player.js")
     replacements = {
         "LANG": lang,
         "TITLE": html.escape(title),
@@ -184,7 +194,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
         "DATA": _json(data),
-        "SCRIPT": asset("rules.js") + "\n" + asset("player.js"),
+        "SCRIPT": script,
+        "CSP": script_hash(script),
         "NOSCRIPT": t("web_noscript"),
         "FOOTER": t("puzzle_id", id=pid),
         "PALETTE": pal.name,
