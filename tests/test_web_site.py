@@ -121,8 +121,8 @@ def test_each_qr_code_in_the_book_opens_its_page(book):
     assert codes == [page_address(spec.web, bp.number) for bp in result.puzzles]
     for code in codes:  # every address is a file of the site
         assert (site / code.removeprefix(spec.web)).is_file()
-    assert {p.name for p in written} == {"index.html"} | {f"{bp.number}.html"
-                                                         for bp in result.puzzles}
+    assert {p.name for p in written} == {"index.html", "play.html"} | {
+        f"{bp.number}.html" for bp in result.puzzles}
     text = pdf_text(result.pdf)
     assert message("uk", "web_howto", address="example.org/vol1/")[:40] in text
 
@@ -167,7 +167,8 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     good = run("book", str(spec), "-o", str(tmp_path / "b.pdf"), "--web", str(tmp_path / "site"))
     assert good.returncode == 0, good.stderr
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == \
-        [".conundrum-site.txt", "1.html", "2.html", "3.html", "4.html", "5.html", "index.html"]
+        [".conundrum-site.txt", "1.html", "2.html", "3.html", "4.html", "5.html", "index.html",
+         "play.html"]
     assert "--web DIR" not in good.stderr
     # the same book without --web: its QR codes need pages, and it says how to write them
     alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")

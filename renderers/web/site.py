@@ -18,9 +18,10 @@ from conundrum.guard import remove_output
 from conundrum.notation import Grid
 from renderers.page.i18n import message
 from renderers.page.palettes import get_palette
-from renderers.web.page import page_html
+from renderers.web.page import page_html, player_html
 
 INDEX = "index.html"
+PLAYER = "play.html"  # plays any puzzle its address carries after # (share links)
 INDEX_CSS = (
     "body{margin:0;background:#fafaf7;color:var(--ink);font:16px/1.5 system-ui,-apple-system,"
     "'Segoe UI',Roboto,'Noto Sans',Ubuntu,Arial,sans-serif}main{max-width:860px;margin:0 auto;"
@@ -66,7 +67,8 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     The book's puzzles were solved, and their counts checked, when the book was made,
     and a page finds the answers itself in the browser: so no puzzle is solved again
     here, each page only needs its board's drawn area."""
-    files = [(INDEX, index_html(spec, puzzles))]
+    files = [(INDEX, index_html(spec, puzzles)),
+             (PLAYER, player_html(spec.language, spec.palette, index_href=INDEX))]
     for bp in puzzles:
         files.append((page_name(bp.number),
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
