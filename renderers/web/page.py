@@ -165,6 +165,10 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+# A book site's pages may start its service worker and read its manifest (same origin only).
+SITE_CSP = "; worker-src 'self'; manifest-src 'self'"
+
+
 def script_hash(script: str) -> str:
     """The CSP source that lets exactly this inline script run (`'sha256-...'`): the page
     allows no other script, so text that ever escaped its slot could not run."""
@@ -175,7 +179,9 @@ def script_hash(script: str) -> str:
 def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
               number: int | str | None = None, title: str | None = None,
               index_href: str | None = None, blank: bool = False,
-              grid: Grid | None = None, empty: bool = False) -> str:
+              grid: Grid | None = None, empty: bool = False,
+              pager: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None),
+              site: bool = False) -> str:
     """The whole player page for one puzzle, as text.
 
     `number` and `title` override the puzzle's own (a book's pages show the book's title
@@ -186,6 +192,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     book's puzzles were, when the book was made): the page itself needs no solution.
     Without it, the puzzle is solved here to refuse a wrong printed count and a board too
     far apart to draw. `empty` makes the page with no puzzle of its own (`player_html`).
+    `pager` is the previous and next puzzles' (address, number) on a book site, and `site`
+    lets the page, served over http(s), register the site's service worker and manifest.
     """
     lang = check_language(lang)
     pal = get_palette(palette)
@@ -214,14 +222,23 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "titleDefault": title == message(lang, "title_default") and not puzzle.title,
         "backHref": index_href,
         "empty": empty,
+        "site": site,
     }
     data["languages"], data["palettes"] = _others(lang, pal.name)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
+    script = asset("rules.js") + "\n" + asset("player.js")
     rule_key = puzzle.ruleset.instruction_key
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
-    script = asset("rules.js") + "\n" + asset("player.js")
+    prev, nxt = pager
+    if prev or nxt:
+        links = [f'<a rel="prev" href="{html.escape(prev[0])}">\u2190 '
+                 f'{t("puzzle_number", n=prev[1])}</a>' if prev else "", back,
+                 f'<a rel="next" href="{html.escape(nxt[0])}">'
+                 f'{t("puzzle_number", n=nxt[1])} \u2192</a>' if nxt else ""]
+        back = f'<nav class="pager" aria-label="{t("web_pager")}">{"".join(links)}</nav>'
+    csp = script_hash(script) + (SITE_CSP if site else "")
     replacements = {
         "LANG": lang,
         "TITLE": html.escape(title),
@@ -233,7 +250,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "SYMBOLS": square_symbols(pal),
         "DATA": _json(data),
         "SCRIPT": script,
-        "CSP": script_hash(script),
+        "CSP": csp,
         "NOSCRIPT": t("web_noscript"),
         "FOOTER": t("puzzle_id", id=pid),
         "PALETTE": pal.name,

@@ -1103,6 +1103,15 @@
   save();
   buttonsState();
   fit();
+  /* On a book site served over http(s): the site's manifest and its service worker, which
+     keeps every page for offline play (a page opened from disk does without). */
+  if (DATA.site && /^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = "manifest.webmanifest";
+    document.head.appendChild(manifest);
+    navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
+  }
   if (sharedFault) {
     say("unreadable", t(sharedFault));
     document.body.classList.add("no-puzzle");
