@@ -118,3 +118,14 @@ def test_the_csp_lets_only_the_page_s_own_script_run():
     assert body
     digest = base64.b64encode(hashlib.sha256(body.group(1).encode()).digest()).decode()
     assert f"'sha256-{digest}'" in scripts
+
+
+def test_a_77_tile_page_and_the_player_page_stay_within_150_kb():
+    from conundrum.generate import GenerateRequest, generate
+    from renderers.web.page import player_html
+
+    puzzle = generate(GenerateRequest(tiles=77, given=2, positions=(3, 4), seed=1))
+    assert len(puzzle.board) == 77
+    for lang in LANGUAGES:
+        assert len(page_html(puzzle, lang, "colourblind").encode("utf-8")) <= 150_000
+    assert len(player_html("uk").encode("utf-8")) <= 150_000
