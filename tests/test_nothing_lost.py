@@ -143,7 +143,8 @@ def test_a_shorter_book_leaves_no_page_of_the_longer_one(folder: Path) -> None:
     assert run_program("book", "small.yaml", "-o", "s.pdf", "--draft", "--web", "site",
                        cwd=folder).returncode == 0
     names = sorted(p.name for p in (folder / "site").iterdir())
-    assert names == [".conundrum-site.txt", "1.html", "2.html", "index.html", "notes.txt"]
+    assert names == [".conundrum-site.txt", "1.html", "2.html", "icon.svg", "index.html",
+                     "manifest.webmanifest", "notes.txt", "play.html", "sw.js"]
 
 
 def test_output_path_faults_are_one_line_each(folder: Path) -> None:

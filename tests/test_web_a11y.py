@@ -37,7 +37,7 @@ def test_axe_finds_nothing_serious_in_any_language_and_palette(lang, chrome, tmp
     assert console_errors(chrome) == []
 
 
-def test_axe_on_a_phone(tmp_path):
+def test_axe_on_a_phone_light_and_dark(tmp_path):
     from tests.support.web import new_driver
     driver = new_driver()
     try:
@@ -47,6 +47,13 @@ def test_axe_on_a_phone(tmp_path):
         path = tmp_path / "uk.html"
         render_html(EXAMPLE, path, lang="uk", palette="colourblind")
         fresh(driver, path)
+        assert serious(audit(driver)) == []
+        # and in dark mode, with a verdict on show
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": "dark"}]})
+        driver.refresh()
+        driver.execute_script("window.conundrum.answer('YYB E6 h')")
+        assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
         assert serious(audit(driver)) == []
     finally:
         driver.quit()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import random
 import re
@@ -104,3 +106,26 @@ def test_a_wrong_count_is_refused_and_nothing_written(tmp_path):
     with pytest.raises(ConundrumError, match="solver finds 5"):
         render_html(puzzle, tmp_path / "p.html")
     assert not (tmp_path / "p.html").exists()
+
+
+def test_the_csp_lets_only_the_page_s_own_script_run():
+    text = page_html(load_puzzle(EXAMPLE))
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', text)
+    assert csp
+    (scripts,) = [d for d in csp.group(1).split(";") if d.strip().startswith("script-src")]
+    assert "unsafe-inline" not in scripts and "unsafe-eval" not in scripts
+    body = re.search(r"<script>(.*?)</script>", text, re.S)
+    assert body
+    digest = base64.b64encode(hashlib.sha256(body.group(1).encode()).digest()).decode()
+    assert f"'sha256-{digest}'" in scripts
+
+
+def test_a_77_tile_page_and_the_player_page_stay_within_150_kb():
+    from conundrum.generate import GenerateRequest, generate
+    from renderers.web.page import player_html
+
+    puzzle = generate(GenerateRequest(tiles=77, given=2, positions=(3, 4), seed=1))
+    assert len(puzzle.board) == 77
+    for lang in LANGUAGES:
+        assert len(page_html(puzzle, lang, "colourblind").encode("utf-8")) <= 150_000
+    assert len(player_html("uk").encode("utf-8")) <= 150_000

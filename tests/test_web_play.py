@@ -456,3 +456,16 @@ def test_start_again_asks_first_then_forgets_everything(lang, chrome, tmp_path):
     assert chrome.execute_script("return window.conundrum.found()") == {"found": 1, "total": 5}
     assert chrome.execute_script("return window.conundrum.record()")["records"][0]["tries"] == 1
     assert console_errors(chrome) == []
+
+
+def test_an_injected_inline_script_does_not_run(chrome, tmp_path):  # noqa: F811
+    """Were escaping ever to fail, a script slipped into the page would not run: the CSP
+    allows only the page's own script, by its hash."""
+    path = tmp_path / "injected.html"
+    text = page_html(load_puzzle(EXAMPLE))
+    path.write_text(text.replace("<main>", "<main><script>window.injected = 1;</script>", 1),
+                    encoding="utf-8")
+    fresh(chrome, path)
+    assert chrome.execute_script("return typeof window.injected") == "undefined"
+    assert chrome.execute_script("return window.conundrum.found()") == {"found": 0, "total": 5}
+    assert any("Content Security Policy" in e for e in console_errors(chrome))

@@ -121,8 +121,9 @@ def test_each_qr_code_in_the_book_opens_its_page(book):
     assert codes == [page_address(spec.web, bp.number) for bp in result.puzzles]
     for code in codes:  # every address is a file of the site
         assert (site / code.removeprefix(spec.web)).is_file()
-    assert {p.name for p in written} == {"index.html"} | {f"{bp.number}.html"
-                                                         for bp in result.puzzles}
+    assert {p.name for p in written} == {"index.html", "play.html", "sw.js", "icon.svg",
+                                         "manifest.webmanifest"} | {
+        f"{bp.number}.html" for bp in result.puzzles}
     text = pdf_text(result.pdf)
     assert message("uk", "web_howto", address="example.org/vol1/")[:40] in text
 
@@ -167,7 +168,8 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     good = run("book", str(spec), "-o", str(tmp_path / "b.pdf"), "--web", str(tmp_path / "site"))
     assert good.returncode == 0, good.stderr
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == \
-        [".conundrum-site.txt", "1.html", "2.html", "3.html", "4.html", "5.html", "index.html"]
+        [".conundrum-site.txt", "1.html", "2.html", "3.html", "4.html", "5.html", "icon.svg",
+         "index.html", "manifest.webmanifest", "play.html", "sw.js"]
     assert "--web DIR" not in good.stderr
     # the same book without --web: its QR codes need pages, and it says how to write them
     alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")
@@ -179,8 +181,12 @@ def test_the_site_solves_no_puzzle_again(book, monkeypatch):
     """The book solved its puzzles when it was made, and a page finds its answers in the
     browser: writing the site solves nothing, and its pages are those of `render`."""
     spec, result, site, _written = book
+    numbers = [bp.number for bp in result.puzzles]
+    pager = lambda n: ((f"{n - 1}.html", n - 1) if n > numbers[0] else None,  # noqa: E731
+                       (f"{n + 1}.html", n + 1) if n < numbers[-1] else None)
     solo = {bp.number: page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
-                                 title=spec.title, index_href="index.html")
+                                 title=spec.title, index_href="index.html",
+                                 pager=pager(bp.number), site=True)
             for bp in result.puzzles}
 
     def no_solving(*_args, **_kw):

@@ -61,7 +61,8 @@ def register(app: typer.Typer) -> None:
         if done.cover is not None:
             print(f"{done.cover}: the full-wrap cover", file=sys.stderr)
         if done.site is not None:
-            print(f"{web}: a site of {len(done.site)} pages", file=sys.stderr)
+            pages = sum(1 for p in done.site if p.suffix == ".html")  # not sw.js, the icon
+            print(f"{web}: a site of {pages} pages", file=sys.stderr)
         recorded = (f"draft: nothing recorded in catalogue {result.catalogue}" if draft else
                     f"{result.recorded} new in catalogue {result.catalogue}")
         print(f"{result.pdf}: {len(result.puzzles)} puzzles; manifest {result.manifest}; "

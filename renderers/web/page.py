@@ -9,6 +9,8 @@ it finds them with the rules.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
 import os
@@ -22,9 +24,9 @@ from conundrum.files import atomic_write, check_target
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
-from renderers.page.i18n import catalogue, check_language, message
+from renderers.page.i18n import LANGUAGES, catalogue, check_language, message
 from renderers.page.layout import Circle, Item, Line, Page, Polygon, Rect
-from renderers.page.palettes import Palette, get_palette
+from renderers.page.palettes import PALETTES, Palette, get_palette
 from renderers.paint.svg import num
 from renderers.sheet.draw import draw_square
 from renderers.sheet.puzzle import (
@@ -103,12 +105,45 @@ def _symbols_of(pal: Palette) -> str:
     return "".join(out)
 
 
+def palette_vars(pal: Palette) -> dict[str, str]:
+    """The palette's page colours, as CSS variable names (without `--`) and values."""
+    return {"ink": pal.ink, "paper": pal.paper, "grid-fill": pal.grid_fill,
+            "grid-line": pal.grid_line, "label": pal.label, "muted": pal.muted,
+            "accent": pal.accent, "highlight": pal.highlight}
+
+
 def palette_css(pal: Palette) -> str:
     """The palette's page colours as CSS variables on `:root`."""
-    names = {"ink": pal.ink, "paper": pal.paper, "grid-fill": pal.grid_fill,
-             "grid-line": pal.grid_line, "label": pal.label, "muted": pal.muted,
-             "accent": pal.accent, "highlight": pal.highlight}
-    return ":root{" + "".join(f"--{k}:{v};" for k, v in names.items()) + "}"
+    return ":root{" + "".join(f"--{k}:{v};" for k, v in palette_vars(pal).items()) + "}"
+
+
+@lru_cache(maxsize=8)
+def _others(lang: str, palette: str) -> tuple[dict[str, object], dict[str, object]]:
+    # the other languages' messages and palettes' squares, for a share link's #lang=/#palette=
+    langs: dict[str, object] = {other: page_messages(other) for other in LANGUAGES
+                                if other != lang}
+    pals: dict[str, object] = {name: {"vars": palette_vars(pal), "symbols": square_symbols(pal)}
+                               for name, pal in PALETTES.items() if name != palette}
+    return langs, pals
+
+
+def share_fragment(puzzle: Puzzle) -> str:
+    """The `#` part of an address that makes a player page without a puzzle of its own
+    (`player_html`, a book site's `play.html`) play this one: `p=` and the puzzle as
+    base64url (no padding) of compact UTF-8 JSON (docs/guide/web-player.md, "Share links")."""
+    content: dict[str, object] = {
+        "v": 1,
+        "id": puzzle_id(puzzle),
+        "rules": puzzle.rules,
+        "chameleons": list(puzzle.chameleons) if puzzle.chameleons else None,
+        "set": list(puzzle.ruleset.chameleons),
+        "board": [[p.code, p.at[0], p.at[1], p.dir] for p in puzzle.board],
+        "given": [g.code for g in puzzle.given],
+    }
+    if puzzle.title is not None:
+        content["title"] = puzzle.title
+    blob = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return "p=" + base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=")
 
 
 def puzzle_mapping(puzzle: Puzzle) -> dict[str, object]:
@@ -130,10 +165,23 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+# A book site's pages may start its service worker and read its manifest (same origin only).
+SITE_CSP = "; worker-src 'self'; manifest-src 'self'"
+
+
+def script_hash(script: str) -> str:
+    """The CSP source that lets exactly this inline script run (`'sha256-...'`): the page
+    allows no other script, so text that ever escaped its slot could not run."""
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
 def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classic",
               number: int | str | None = None, title: str | None = None,
               index_href: str | None = None, blank: bool = False,
-              grid: Grid | None = None) -> str:
+              grid: Grid | None = None, empty: bool = False,
+              pager: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None),
+              site: bool = False) -> str:
     """The whole player page for one puzzle, as text.
 
     `number` and `title` override the puzzle's own (a book's pages show the book's title
@@ -143,7 +191,9 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     `grid` is the puzzle's drawn area when the caller has solved the puzzle already (a
     book's puzzles were, when the book was made): the page itself needs no solution.
     Without it, the puzzle is solved here to refuse a wrong printed count and a board too
-    far apart to draw.
+    far apart to draw. `empty` makes the page with no puzzle of its own (`player_html`).
+    `pager` is the previous and next puzzles' (address, number) on a book site, and `site`
+    lets the page, served over http(s), register the site's service worker and manifest.
     """
     lang = check_language(lang)
     pal = get_palette(palette)
@@ -168,12 +218,27 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "example": NOTATION_EXAMPLE,
         "blank": blank,
         "messages": page_messages(lang),
+        "ruleKey": puzzle.ruleset.instruction_key,
+        "titleDefault": title == message(lang, "title_default") and not puzzle.title,
+        "backHref": index_href,
+        "empty": empty,
+        "site": site,
     }
+    data["languages"], data["palettes"] = _others(lang, pal.name)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
+    script = asset("rules.js") + "\n" + asset("player.js")
     rule_key = puzzle.ruleset.instruction_key
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
+    prev, nxt = pager
+    if prev or nxt:
+        links = [f'<a rel="prev" href="{html.escape(prev[0])}">\u2190 '
+                 f'{t("puzzle_number", n=prev[1])}</a>' if prev else "", back,
+                 f'<a rel="next" href="{html.escape(nxt[0])}">'
+                 f'{t("puzzle_number", n=nxt[1])} \u2192</a>' if nxt else ""]
+        back = f'<nav class="pager" aria-label="{t("web_pager")}">{"".join(links)}</nav>'
+    csp = script_hash(script) + (SITE_CSP if site else "")
     replacements = {
         "LANG": lang,
         "TITLE": html.escape(title),
@@ -184,13 +249,25 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
         "DATA": _json(data),
-        "SCRIPT": asset("rules.js") + "\n" + asset("player.js"),
+        "SCRIPT": script,
+        "CSP": csp,
         "NOSCRIPT": t("web_noscript"),
         "FOOTER": t("puzzle_id", id=pid),
         "PALETTE": pal.name,
     }
     # One pass, so text from the puzzle (a title) can never fill in another slot.
     return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: replacements[m.group(1)], asset("template.html"))
+
+
+def player_html(lang: str = "en", palette: str = "classic",
+                index_href: str | None = None) -> str:
+    """The player page with no puzzle of its own: it plays the puzzle its address carries
+    after `#` (`share_fragment`), so one page serves any puzzle."""
+    from conundrum.board import Board
+    from conundrum.placement import Placement
+    stand_in = Puzzle(Board([Placement("Y*B", (0, 0), "h")]), [])
+    return page_html(stand_in, lang=lang, palette=palette, index_href=index_href,
+                     grid=Grid.of(stand_in.board), empty=True)
 
 
 def render_html(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike, lang: str = "en",

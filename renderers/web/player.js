@@ -5,6 +5,74 @@
   "use strict";
   var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
   var R = ConundrumRules;
+  /* ---- a share link: #lang=, #palette= and (on a page without a puzzle) #p= ------------ */
+  var HASH = {};
+  (window.location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
+    var i = kv.indexOf("=");
+    if (i > 0) {
+      try { HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { /* bad escape */ }
+    }
+  });
+  // another address of the same page: open it afresh with what the new fragment says
+  window.addEventListener("hashchange", function () { window.location.reload(); });
+  if (HASH.lang && HASH.lang !== DATA.lang && DATA.languages && DATA.languages[HASH.lang]) {
+    DATA.languages[DATA.lang] = DATA.messages;
+    DATA.messages = DATA.languages[HASH.lang];
+    DATA.lang = HASH.lang;
+    document.documentElement.lang = DATA.lang;
+  }
+  if (HASH.palette && DATA.palettes && DATA.palettes[HASH.palette]) {
+    var chosenPalette = DATA.palettes[HASH.palette];
+    Object.keys(chosenPalette.vars).forEach(function (k) {
+      document.documentElement.style.setProperty("--" + k, chosenPalette.vars[k]);
+    });
+    var defs = document.querySelector("#board defs");
+    defs.innerHTML = chosenPalette.symbols;
+    document.body.dataset.palette = HASH.palette;
+  }
+  var sharedFault = null;
+  if (DATA.empty) {
+    try {
+      if (!HASH.p) throw new Error("none");
+      var b64 = HASH.p.replace(/-/g, "+").replace(/_/g, "/");
+      while (b64.length % 4) b64 += "=";
+      var bin = atob(b64), bytes = new Uint8Array(bin.length);
+      for (var bi = 0; bi < bin.length; bi++) bytes[bi] = bin.charCodeAt(bi);
+      var shared = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes));
+      if (!shared || shared.v !== 1 || !Array.isArray(shared.board) || !shared.board.length ||
+          !Array.isArray(shared.given)) throw new Error("shape");
+      DATA.board = shared.board.map(function (q) {
+        if (!Array.isArray(q) || q.length !== 4 || !/^[RYGBP*]{3}$/.test(q[0]) ||
+            !Number.isInteger(q[1]) || !Number.isInteger(q[2]) || (q[3] !== "h" && q[3] !== "v")) {
+          throw new Error("tile");
+        }
+        return {code: q[0], at: [q[1], q[2]], dir: q[3]};
+      });
+      DATA.given = shared.given.map(function (c) {
+        if (!/^[RYGBP*]{3}$/.test(String(c))) throw new Error("given");
+        return {code: String(c)};
+      });
+      DATA.rules = shared.rules === "junior" ? "junior" : "standard";
+      DATA.ruleKey = DATA.rules === "junior" ? "instruction_junior" : "instruction";
+      DATA.chameleons = Array.isArray(shared.set) ? shared.set.map(String) : [];
+      DATA.grid = null;
+      DATA.id = /^[0-9a-f]{10}$/.test(shared.id) ? shared.id : "link-" + HASH.p.length + "-" +
+        HASH.p.split("").reduce(function (h, ch) { return (h * 31 + ch.charCodeAt(0)) >>> 0; }, 7);
+      DATA.titleDefault = typeof shared.title !== "string";
+      DATA.title = DATA.titleDefault ? "" : shared.title;
+      DATA.number = null;
+      DATA.puzzle = {rules: DATA.rules, chameleons: shared.chameleons || null,
+        board: DATA.board.map(function (q) { return {code: q.code, at: q.at, dir: q.dir}; }),
+        given: DATA.given.map(function (g) { return {code: g.code}; })};
+      if (!DATA.titleDefault) DATA.puzzle.title = DATA.title;
+      DATA.empty = false;
+    } catch (e) {
+      sharedFault = HASH.p ? "web_bad_link" : "web_no_puzzle";
+      DATA.id = "";
+      DATA.board = [{code: "Y*B", at: [0, 0], dir: "h"}];
+      DATA.given = [];
+    }
+  }
   var game = new R.Game(DATA);
   var grid = game.grid;
   var M = DATA.messages;
@@ -33,6 +101,19 @@
       return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
     });
   }
+  /* The text the page was written with, in the language and for the puzzle now shown. */
+  (function relabel() {
+    var title = DATA.titleDefault ? t("title_default") : DATA.title;
+    document.title = title;
+    document.querySelector("h1").textContent = title;
+    document.querySelector(".number").textContent =
+      DATA.number !== null && DATA.number !== undefined ? t("puzzle_number", {n: DATA.number}) : "";
+    document.querySelector(".rule").textContent = t(DATA.ruleKey) + " " + t("chameleon_note");
+    document.querySelector(".hint").textContent = t("web_hint");
+    document.querySelector("footer").textContent = DATA.id ? t("puzzle_id", {id: DATA.id}) : "";
+    var back = document.querySelector(".back");
+    if (back) back.textContent = t("web_index_link");
+  })();
   function reasonText(fault) {
     var params = Object.assign({}, fault.params);
     if (fault.key === "reason_not_given" && params.given === null) params.given = t("reason_none_given");
@@ -160,7 +241,8 @@
   var lastTick = performance.now();
   function tick() {
     var now = performance.now();
-    if (document.visibilityState === "visible" && state.done === null) {
+    // the clock runs only while the page is seen and the timer shown (hidden: paused)
+    if (document.visibilityState === "visible" && state.done === null && !timerHidden()) {
       state.active += Math.min(now - lastTick, 5000);
     }
     lastTick = now;
@@ -168,6 +250,32 @@
   }
   document.addEventListener("visibilitychange", function () { tick(); save(); });
   setInterval(function () { tick(); if (state.done === null) save(); }, 1000);
+
+  /* The timer can be hidden; hidden, it is paused too (kept per puzzle). */
+  function timerHidden() { return !!state.timerHidden; }
+  function showTimerButton() {
+    var b = $("timer");
+    if (!b) return;
+    b.textContent = t(timerHidden() ? "web_timer_show" : "web_timer_hide");
+    b.setAttribute("aria-pressed", String(timerHidden()));
+  }
+
+  /* Dark or light: the reader's switch when used (kept for every puzzle), else the system's
+     prefers-color-scheme, followed as it changes. Print is always light (player.css). */
+  var THEME_KEY = "conundrum:theme";
+  var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  function chosenTheme() {
+    try { return window.localStorage.getItem(THEME_KEY); } catch (e) { return null; }
+  }
+  function applyTheme() {
+    var chosen = chosenTheme();
+    var dark = chosen ? chosen === "dark" : !!(darkQuery && darkQuery.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+    if ($("theme")) $("theme").setAttribute("aria-pressed", String(dark));
+  }
+  applyTheme();
+  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", applyTheme);
+  window.addEventListener("storage", function (e) { if (e.key === THEME_KEY) applyTheme(); });
 
   /* ---- drawing ----------------------------------------------------------------- */
   function el(name, attrs, parent) {
@@ -246,7 +354,7 @@
      it once the docked bar (below on a phone, beside on a wide screen) has its room. The
      zoom then scales from that fit; the board scrolls in its own box, labels kept in view. */
   var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20;
-  var phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : {matches: false};
+  var phone = window.matchMedia ? window.matchMedia("screen and (max-width: 760px)") : {matches: false};
   function fit() {
     var wrap = view.parentNode, top = wrap.getBoundingClientRect().top + window.scrollY;
     var above = view.getBoundingClientRect().top - wrap.getBoundingClientRect().top;
@@ -862,7 +970,7 @@
     var ms = state.done !== null ? state.doneActive : state.active;
     var count = hideCounts ? t("web_found_some", {found: found.size})
       : t("web_found_count", {found: found.size, total: total});
-    var text = count + " · " + t("web_time", {time: clock(ms)});
+    var text = timerHidden() ? count : count + " · " + t("web_time", {time: clock(ms)});
     if (perfect()) text = t("web_perfect") + " " + text;
     $("progress").textContent = text;
   }
@@ -903,9 +1011,10 @@
   function restart() {
     found.clear();
     declared.clear();
-    var reset = stamp();
+    var reset = stamp(), hidden = timerHidden();
     state = fresh();
     state.reset = reset;
+    state.timerHidden = hidden;
     lastTick = performance.now();
     cancel();
     showPlacement(null);
@@ -943,6 +1052,30 @@
       }]
     };
   }
+  var themeButton = document.createElement("button");
+  themeButton.type = "button";
+  themeButton.id = "theme";
+  themeButton.className = "theme";
+  themeButton.textContent = "\u25D0 " + t("web_dark");
+  themeButton.addEventListener("click", function () {
+    var dark = document.documentElement.dataset.theme !== "dark";
+    try { window.localStorage.setItem(THEME_KEY, dark ? "dark" : "light"); } catch (e) { /* none */ }
+    applyTheme();
+  });
+  document.querySelector("header").appendChild(themeButton);
+  applyTheme();
+  var timerButton = document.createElement("button");
+  timerButton.type = "button";
+  timerButton.id = "timer";
+  timerButton.addEventListener("click", function () {
+    tick();                                   // time up to now counts, then it stops
+    state.timerHidden = !timerHidden();
+    save();
+    showTimerButton();
+    showProgress();
+  });
+  $("restart").parentNode.insertBefore(timerButton, $("restart"));
+  showTimerButton();
   $("download").textContent = t("web_download");
   $("download").addEventListener("click", function () {
     var a = document.createElement("a");
@@ -970,6 +1103,19 @@
   save();
   buttonsState();
   fit();
+  /* On a book site served over http(s): the site's manifest and its service worker, which
+     keeps every page for offline play (a page opened from disk does without). */
+  if (DATA.site && /^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
+    var manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.href = "manifest.webmanifest";
+    document.head.appendChild(manifest);
+    navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
+  }
+  if (sharedFault) {
+    say("unreadable", t(sharedFault));
+    document.body.classList.add("no-puzzle");
+  }
 
   /* Another tab of this puzzle saved: take in what it found (and write back what only this
      tab holds, so the union is kept even when that tab closes first). */
@@ -999,4 +1145,6 @@
     redo: function () { return redo(); },
     hint: function (code) { return hint(code); }
   };
+  // the moment the page is ready to play (make bench reads it)
+  if (window.performance && performance.mark) performance.mark("conundrum-ready");
 })();

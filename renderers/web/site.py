@@ -6,7 +6,9 @@ Nothing else is needed to host it (any static host) or to open it from disk.
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import os
 from pathlib import Path
 
@@ -18,9 +20,11 @@ from conundrum.guard import remove_output
 from conundrum.notation import Grid
 from renderers.page.i18n import message
 from renderers.page.palettes import get_palette
-from renderers.web.page import page_html
+from renderers.sheet.puzzle import puzzle_id
+from renderers.web.page import SITE_CSP, page_html, player_html, script_hash
 
 INDEX = "index.html"
+PLAYER = "play.html"  # plays any puzzle its address carries after # (share links)
 INDEX_CSS = (
     "body{margin:0;background:#fafaf7;color:var(--ink);font:16px/1.5 system-ui,-apple-system,"
     "'Segoe UI',Roboto,'Noto Sans',Ubuntu,Arial,sans-serif}main{max-width:860px;margin:0 auto;"
@@ -29,6 +33,9 @@ INDEX_CSS = (
     "a{display:inline-block;min-width:3.2em;padding:8px 12px;border:1px solid #8a8a85;"
     "border-radius:6px;background:#fff;color:var(--ink);text-decoration:none;text-align:center}"
     "a:hover{background:#f0f0ea}a:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}"
+    "a small{display:block;font-size:.75rem;color:var(--muted)}a.finished{border-color:#14522a;"
+    "background:#e3f4e6}.mark{margin-left:4px;color:#14522a;font-weight:700}"
+    "a.started{border-style:dashed}"
 )
 
 
@@ -37,8 +44,39 @@ def page_name(number: int) -> str:
     return f"{number}.html"
 
 
+# The index marks each puzzle the reader has finished (its progress in localStorage, kept by
+# the player under "conundrum:<puzzle id>"), and on http(s) starts the service worker.
+INDEX_JS = """(function () {
+  var said = document.body.getAttribute("data-finished");
+  Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
+    var s = null;
+    try { s = JSON.parse(window.localStorage.getItem("conundrum:" + a.getAttribute("data-id"))); }
+    catch (e) { s = null; }
+    if (s && s.done !== null && s.done !== undefined) {
+      a.className = "finished";
+      a.setAttribute("aria-label", a.getAttribute("aria-label") + ", " + said);
+      var mark = document.createElement("span");
+      mark.className = "mark";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = "\\u2713";
+      a.appendChild(mark);
+    } else if (s && s.found && s.found.length) {
+      a.className = "started";
+    }
+  });
+  if (/^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
+    var link = document.createElement("link");
+    link.rel = "manifest";
+    link.href = "manifest.webmanifest";
+    document.head.appendChild(link);
+    navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
+  }
+})();"""
+
+
 def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
-    """The site's front page: the book's title, then each section's puzzles as links."""
+    """The site's front page: the book's title, then each section's puzzles as links, each
+    with its grade, marked when the reader has finished it."""
     lang, pal = spec.language, get_palette(spec.palette)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     parts = [f"<h1>{html.escape(spec.title)}</h1>"]
@@ -47,17 +85,79 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
     parts.append(f"<p>{t('web_index_intro')}</p>")
     for index, section in enumerate(spec.sections):
         items = [bp for bp in puzzles if bp.section == index]
-        links = "".join(f'<li><a href="{page_name(bp.number)}" '
-                        f'aria-label="{t("puzzle_number", n=bp.number)}">{bp.number}</a></li>'
-                        for bp in items)
+        links = "".join(_index_link(bp, t) for bp in items)
         parts.append(f"<section><h2>{html.escape(section.name)}</h2><ol>{links}</ol></section>")
     colours = f":root{{--ink:{pal.ink};--muted:{pal.muted}}}"
     return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-            "style-src 'unsafe-inline'\">\n"
+            f"style-src 'unsafe-inline'; script-src {script_hash(INDEX_JS)}{SITE_CSP}\">\n"
             f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}</style>\n"
-            f"</head>\n<body>\n<main>\n{''.join(parts)}\n</main>\n</body>\n</html>\n")
+            f'</head>\n<body data-finished="{t("web_finished")}">\n<main>\n{"".join(parts)}\n'
+            f"</main>\n<script>{INDEX_JS}</script>\n</body>\n</html>\n")
+
+
+def _index_link(bp: BookPuzzle, t) -> str:
+    grade = bp.puzzle.extra.get("grade")
+    label = t("puzzle_number", n=bp.number)
+    small = ""
+    if isinstance(grade, int) and not isinstance(grade, bool):
+        label += ", " + t("book_level", n=grade)
+        small = f'<small aria-hidden="true">{t("book_level", n=grade)}</small>'
+    return (f'<li><a href="{page_name(bp.number)}" data-id="{puzzle_id(bp.puzzle)}" '
+            f'aria-label="{label}">{bp.number}{small}</a></li>')
+
+
+def offline_files(spec: BookSpec, files: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The web app manifest, its icon and the service worker that keeps every file of the
+    site (`files`) for offline play; its cache is named by the files' contents, so a new
+    site replaces the old one's."""
+    pal = get_palette(spec.palette)
+    squares = "".join(f'<rect x="{4 + 20 * i}" y="24" width="18" height="18" rx="2" '
+                      f'fill="{pal.fills[c]}" stroke="{pal.ink}" stroke-width="1.5"/>'
+                      for i, c in enumerate("RGB"))
+    icon = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 66 66">'
+            f'<rect width="66" height="66" rx="10" fill="#fafaf7"/>{squares}</svg>\n')
+    manifest = json.dumps({
+        "name": spec.title, "short_name": spec.title[:12], "lang": spec.language,
+        "start_url": "./" + INDEX, "scope": "./", "display": "standalone",
+        "background_color": "#fafaf7", "theme_color": pal.accent,
+        "icons": [{"src": ICON, "sizes": "any", "type": "image/svg+xml"}],
+    }, ensure_ascii=False, indent=1) + "\n"
+    cached = [*files, (MANIFEST, manifest), (ICON, icon)]
+    digest = hashlib.sha256()
+    for name, text in cached:
+        digest.update(name.encode() + b"\0" + text.encode("utf-8") + b"\0")
+    names = json.dumps(["./", *(f"./{name}" for name, _ in cached)])
+    worker = SW_JS.replace("CACHE_NAME", f"conundrum-{digest.hexdigest()[:12]}") \
+                  .replace("FILE_LIST", names)
+    return [(MANIFEST, manifest), (ICON, icon), (WORKER, worker)]
+
+
+MANIFEST, ICON, WORKER = "manifest.webmanifest", "icon.svg", "sw.js"
+SW_JS = """/* The book site's service worker: every page kept, so the site plays offline. */
+var CACHE = "CACHE_NAME";
+var FILES = FILE_LIST;
+self.addEventListener("install", function (e) {
+  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); })
+    .then(function () { return self.skipWaiting(); }));
+});
+self.addEventListener("activate", function (e) {
+  e.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) {
+      return k.indexOf("conundrum-") === 0 && k !== CACHE;
+    }).map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+self.addEventListener("fetch", function (e) {
+  if (e.request.method !== "GET") return;
+  e.respondWith(caches.open(CACHE).then(function (c) {
+    return c.match(e.request, {ignoreSearch: true}).then(function (hit) {
+      return hit || fetch(e.request);
+    });
+  }));
+});
+"""
 
 
 def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str]]:
@@ -66,14 +166,18 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     The book's puzzles were solved, and their counts checked, when the book was made,
     and a page finds the answers itself in the browser: so no puzzle is solved again
     here, each page only needs its board's drawn area."""
-    files = [(INDEX, index_html(spec, puzzles))]
-    for bp in puzzles:
+    files = [(INDEX, index_html(spec, puzzles)),
+             (PLAYER, player_html(spec.language, spec.palette, index_href=INDEX))]
+    for i, bp in enumerate(puzzles):
+        prev = (page_name(puzzles[i - 1].number), puzzles[i - 1].number) if i else None
+        nxt = ((page_name(puzzles[i + 1].number), puzzles[i + 1].number)
+               if i + 1 < len(puzzles) else None)
         files.append((page_name(bp.number),
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
                                 title=spec.title, index_href=INDEX,
                                 blank=spec.sections[bp.section].counts == "blank",
-                                grid=Grid.of(bp.puzzle.board))))
-    return files
+                                grid=Grid.of(bp.puzzle.board), pager=(prev, nxt), site=True)))
+    return files + offline_files(spec, files)
 
 
 # The site's own list of the files the program wrote into its folder: a later, shorter

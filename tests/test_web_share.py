@@ -1,0 +1,106 @@
+"""Share links: a page reads `#lang=`, `#palette=` and, on the player page with no puzzle of
+its own, `#p=` (a puzzle encoded by `share_fragment`), in a real headless Chromium."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conundrum.notation import Grid
+from conundrum.puzzle import load_puzzle
+from conundrum.solver import positions
+from renderers.page.i18n import message
+from renderers.page.palettes import PALETTES
+from renderers.sheet.puzzle import puzzle_id
+from renderers.web.page import page_html, player_html, render_html, share_fragment
+from tests.support.puzzles import grown_puzzle
+from tests.support.web import chrome, console_errors  # noqa: F401
+from tests.test_web_play import fresh
+
+pytestmark = pytest.mark.slow  # drives the browser
+
+EXAMPLE = "puzzles/spec-example.yaml"
+
+
+def go(driver, path, fragment: str) -> None:
+    driver.get(path.resolve().as_uri() + "#" + fragment)
+    driver.refresh()                     # the same file, another fragment: loaded afresh
+
+
+def test_language_and_palette_from_the_address(chrome, tmp_path):  # noqa: F811
+    path = tmp_path / "p.html"
+    render_html(EXAMPLE, path, lang="en", palette="classic")
+    fresh(chrome, path)
+    go(chrome, path, "lang=uk&palette=mono")
+    assert chrome.execute_script("return document.documentElement.lang") == "uk"
+    assert chrome.find_element(By.ID, "rotate").text == message("uk", "web_rotate")
+    assert chrome.find_element(By.TAG_NAME, "footer").text.startswith(
+        message("uk", "puzzle_id", id="")[:5])
+    assert chrome.execute_script("return window.conundrum.answer('YYB E6 h')")["reason"] == \
+        message("uk", "reason_clash", cell="E6", colour="Y", other_colour="G",
+                other_cell="E5", code="YGB")
+    assert chrome.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
+    fills = chrome.execute_script(
+        "return Array.from(document.querySelectorAll('#sq-R [fill]'))"
+        ".map(e => e.getAttribute('fill'))")
+    assert PALETTES["mono"].fills["R"] in fills
+    assert PALETTES["classic"].fills["R"] not in fills
+    # an unknown language or palette is ignored: the page's own
+    go(chrome, path, "lang=xx&palette=neon")
+    assert chrome.execute_script("return document.documentElement.lang") == "en"
+    assert chrome.find_element(By.ID, "rotate").text == message("en", "web_rotate")
+    assert console_errors(chrome) == []
+
+
+def test_one_player_page_plays_any_puzzle_in_its_address(chrome, tmp_path):  # noqa: F811
+    path = tmp_path / "play.html"
+    path.write_text(player_html("en"), encoding="utf-8")
+    for puzzle in (load_puzzle(EXAMPLE), grown_puzzle(20, 4, title="Grown <b>&</b>")):
+        go(chrome, path, share_fragment(puzzle) + "&lang=fr")
+        grid = Grid.of(puzzle.board)
+        for g in puzzle.given:
+            want = [grid.text(p) for p in positions(puzzle.board, g.code, puzzle.ruleset)]
+            assert chrome.execute_script("return window.conundrum.positions(arguments[0])",
+                                         g.code) == want
+        (rec,) = chrome.execute_script("return window.conundrum.record()")["records"]
+        assert rec["puzzle_id"] == puzzle_id(puzzle)
+        assert rec["total"] == sum(len(positions(puzzle.board, g.code, puzzle.ruleset))
+                                   for g in puzzle.given)
+        title = puzzle.title or message("fr", "title_default")
+        assert chrome.title == title and chrome.find_element(By.TAG_NAME, "h1").text == title
+        assert chrome.find_element(By.ID, "rotate").text == message("fr", "web_rotate")
+        first = chrome.execute_script("return window.conundrum.positions(arguments[0])[0]",
+                                      puzzle.given[0].code)
+        assert chrome.execute_script("return window.conundrum.answer(arguments[0])",
+                                     first)["verdict"] == "right"
+    assert console_errors(chrome) == []
+
+
+def test_a_missing_or_broken_puzzle_link_says_so(chrome, tmp_path):  # noqa: F811
+    path = tmp_path / "play.html"
+    path.write_text(player_html("en"), encoding="utf-8")
+    go(chrome, path, "")
+    assert chrome.find_element(By.ID, "verdict").text == message("en", "web_no_puzzle")
+    cut = share_fragment(load_puzzle(EXAMPLE))[:40]
+    go(chrome, path, cut)
+    assert chrome.find_element(By.ID, "verdict").text == message("en", "web_bad_link")
+    bad = base64.urlsafe_b64encode(json.dumps({"v": 1, "board": [["XX", 0, 0, "h"]],
+                                               "given": []}).encode()).decode()
+    go(chrome, path, "p=" + bad)
+    assert chrome.find_element(By.ID, "verdict").text == message("en", "web_bad_link")
+    assert console_errors(chrome) == []
+
+
+def test_the_encoding_is_compact_json_in_base64url():
+    puzzle = load_puzzle(EXAMPLE)
+    fragment = share_fragment(puzzle)
+    assert fragment.startswith("p=") and "=" not in fragment[2:]
+    raw = fragment[2:]
+    data = json.loads(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
+    assert data["v"] == 1 and data["id"] == puzzle_id(puzzle)
+    assert data["board"][0] == ["Y*B", 0, 0, "h"] and data["given"] == ["YYB"]
+    assert data["title"] == "Conundrum 7"
+    assert len(page_html(puzzle).encode()) <= 150_000
