@@ -59,6 +59,7 @@ class Task:
     max_grid: tuple[int, int] | None = None  # the largest grid the book's page prints
     kinds: tuple[str, ...] | None = None  # the kinds of given tile planned (variety.py)
     score: tuple[float, float] | None = None  # the part of the grade's band (variety.py)
+    kind: str = "count"  # count | all: the question the puzzle asks
 
     @property
     def asks(self) -> bool:
@@ -77,6 +78,8 @@ class Task:
             request["kinds"] = list(self.kinds)
         if self.score is not None:
             request["score"] = list(self.score)
+        if self.kind != "count":  # a count puzzle's request (and work-file key) as before
+            request["kind"] = self.kind
         return request
 
     def key(self) -> str:
@@ -127,13 +130,13 @@ def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
     s = spec.sections[section]
     return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
                 s.difficulty, s.tiles, s.given, s.positions, max_grid=max_grid, kinds=kinds,
-                score=score)
+                score=score, kind=s.kind)
 
 
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
     """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
-    from ..generate import GenerateRequest, TimeLimitError, generate_solved
+    from ..generate import GenerateRequest, TimeLimitError, generate, generate_solved
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
@@ -141,6 +144,8 @@ def run_task(request: dict) -> tuple[str | None, str | None]:
         if req.get(name) is not None:
             req[name] = tuple(req[name])
     try:
+        if req.get("kind", "count") != "count":  # proven unique by its own arrangement search
+            return to_record(generate(GenerateRequest(**req))), None
         # the generator's own re-solve travels with the puzzle: the layout solves none
         return to_record(*generate_solved(GenerateRequest(**req))), None
     except TimeLimitError:

@@ -29,6 +29,8 @@ def to_record(puzzle: Puzzle, solutions: Solutions | None = None) -> str:
         "given": [[g.code, g.positions] for g in puzzle.given],
         "extra": puzzle.extra,
     }
+    if puzzle.kind != "count":  # a count puzzle's record as it always was
+        doc["kind"], doc["claim"] = puzzle.kind, puzzle.solutions
     if solutions is not None:
         doc["solutions"] = [[code, [[p.code, p.at[0], p.at[1], p.dir] for p in found]]
                             for code, found in solutions]
@@ -49,7 +51,8 @@ def read_record(text: str) -> tuple[Puzzle, Solutions | None]:
         board = Board(Placement.make(code, (x, y), d) for code, x, y, d in doc["board"])
         given = [Given(code, n) for code, n in doc["given"]]
         chams = None if doc["chameleons"] is None else tuple(doc["chameleons"])
-        puzzle = Puzzle(board, given, doc["rules"], chams, doc["title"], doc["extra"])
+        puzzle = Puzzle(board, given, doc["rules"], chams, doc["title"], doc["extra"],
+                        doc.get("kind", "count"), doc.get("claim"))
         found = doc.get("solutions")
         solutions = None if found is None else tuple(
             (code, tuple(Placement.make(c, (x, y), d) for c, x, y, d in places))

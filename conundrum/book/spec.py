@@ -19,6 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ..errors import ConundrumError
 from ..files import read_text, typed_text, yaml_mapping
 from ..guard import note_input
+from ..puzzle import ALL_GIVEN, KINDS
 from ..options import (
     ANSWERS,
     COLOUR_ALIASES,
@@ -41,9 +42,9 @@ BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "i
              "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
              "intro", "time_box", "large_print", "sections")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
-                "puzzles")
+                "puzzles", "kind")
 # generator options: meaningless for a section of hand-made puzzles
-GENERATOR_KEYS = ("tiles", "given", "positions")
+GENERATOR_KEYS = ("tiles", "given", "positions", "kind")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
 
 MAX_COUNT = 10_000  # puzzles in one section
@@ -78,6 +79,7 @@ class Section:
     # hand-made puzzle files, as written in the spec (relative to the spec file's folder);
     # None: the section is generated
     puzzles: tuple[str, ...] | None = None
+    kind: str = "count"  # count | all (Lay them all): what the section's puzzles ask
 
     @property
     def hand_made(self) -> bool:
@@ -342,14 +344,29 @@ def _section(item: Any, index: int, counts: str = "print") -> Section:
             positions=_positions(item.get("positions")),
             counts=_choice(item, "counts", COUNTS, counts),
             puzzles=puzzles,
+            kind=_choice(item, "kind", KINDS, "count"),
         )
     except ConundrumError as exc:
         raise ConundrumError(f"{where}{exc}") from None
+    if section.kind == "all":
+        _check_all(section, where)
     targets = section.positions
     if targets and section.given and len(targets) not in (1, section.given):
         raise ConundrumError(f"{where}{len(targets)} position targets for "
                              f"{section.given} given tiles (give one, or one per tile)")
     return section
+
+
+def _check_all(section: Section, where: str) -> None:
+    """A `kind: all` section: every given tile is laid, so it takes no position targets and
+    gives 2 to 5 tiles."""
+    low, high = ALL_GIVEN
+    if section.positions is not None:
+        raise ConundrumError(f"{where}a `kind: all` section takes no `positions:` (its answer "
+                             "is one arrangement of the given tiles)")
+    if section.given is not None and not low <= section.given <= high:
+        raise ConundrumError(f"{where}a `kind: all` section gives {low} to {high} tiles, not "
+                             f"{section.given}")
 
 
 def _puzzle_files(item: dict) -> tuple[str, ...] | None:

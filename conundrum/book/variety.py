@@ -61,7 +61,8 @@ def aspect_class(board: Board) -> str:
 
 def planned(section: Section) -> bool:
     """Whether the section's given tiles are the level's own (so their kinds can be planned)."""
-    return not section.hand_made and section.given is None and section.positions is None
+    return (not section.hand_made and section.kind == "count" and section.given is None
+            and section.positions is None)
 
 
 def edge_window(section: Section, slot: int) -> tuple[float, float] | None:

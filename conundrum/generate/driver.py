@@ -218,6 +218,9 @@ def most_tiles(req: GenerateRequest) -> int:
     """The most tiles a board of the request can have (over every size a level picks)."""
     if req.tiles is not None or req.difficulty is None:
         return req.tiles or 0
+    if req.kind == "all":
+        from .lay_all import ALL_LEVELS
+        return ALL_LEVELS[req.difficulty].tiles[1]
     return level_params(req.difficulty, ruleset(req.rules).name).tiles[1]
 
 
@@ -231,6 +234,10 @@ def most_answers(req: GenerateRequest) -> tuple[int, ...]:
     """The highest count each given tile can have, for the most given tiles the request
     can lead to (over every size a difficulty level may pick): what a printed page must
     leave room for (given tiles, and space for the answers)."""
+    if req.kind == "all":  # one position a tile: the arrangement
+        from .lay_all import ALL_LEVELS
+        most = req.given or (ALL_LEVELS[req.difficulty].given[1] if req.difficulty else 5)
+        return (1,) * most
     if req.positions is not None:
         return explicit_sizes(replace(req, tiles=1)).targets  # (the tiles change nothing here)
     if req.given == 0 or req.difficulty is None:

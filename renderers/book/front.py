@@ -131,6 +131,9 @@ class FrontMatter(BookPages):
             code = code if code != code[::-1] else "BRP"  # a palindrome shows no turning
             text = self.t(f"book_rule_{i}", example=example, code=code, reversed=code[::-1])
             top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
+        if any(s.kind == "all" for s in self.spec.sections):  # the second kind, explained
+            top = draw_paragraph(page, self.t("book_rule_all"), x, top, w, body, self.pal.ink,
+                                 tag="rule") + 2.0
         if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
             top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
                                  x, top, w, body, self.pal.ink, tag="web howto") + 2.0

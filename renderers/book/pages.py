@@ -123,7 +123,9 @@ class BookPages:
     def _detail_text(self, index: int, first: int, last: int) -> str:
         span = (self.t("book_puzzles_one", first=first) if first == last
                 else self.t("book_puzzles_range", first=first, last=last))
-        return f"{self.t('book_level', n=self.spec.sections[index].difficulty)} · {span}"
+        section = self.spec.sections[index]
+        kind = f" · {self.t('book_kind_all')}" if section.kind == "all" else ""
+        return f"{self.t('book_level', n=section.difficulty)} · {span}{kind}"
 
     def _notes(self, number: int) -> Page:
         page = self._new("notes")

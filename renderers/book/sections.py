@@ -117,7 +117,8 @@ class Sections(BookPages):
         where its boards could not grow within that (see `grid_limits`)."""
         section, per_page = self.spec.sections[index], self.spec.per_page
         request = GenerateRequest(tiles=section.tiles, given=section.given,
-                                  positions=section.positions, difficulty=section.difficulty)
+                                  positions=section.positions, difficulty=section.difficulty,
+                                  kind=section.kind)
         while True:
             limit = self.grid_limit(index, per_page, most_answers(request))
             if per_page == 1 or roomy(replace(request, max_grid=limit)):
