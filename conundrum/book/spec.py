@@ -19,7 +19,6 @@ from urllib.parse import urlsplit, urlunsplit
 from ..errors import ConundrumError
 from ..files import read_text, typed_text, yaml_mapping
 from ..guard import note_input
-from ..puzzle import ALL_GIVEN, KINDS
 from ..options import (
     ANSWERS,
     COLOUR_ALIASES,
@@ -32,6 +31,7 @@ from ..options import (
     PAPERS,
     PER_PAGE,
 )
+from ..puzzle import ALL_GIVEN, KINDS
 
 # The names `conundrum render` accepts (this package cannot import the renderers;
 # tests/test_book_data.py checks that both sides accept the same names).
