@@ -15,7 +15,7 @@ from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.effort import measure_all
 from conundrum.generate.lay_all import ALL_LEVELS
 from conundrum.puzzle import Given, dump_puzzle, load_puzzle
-from tests.support.reference import reference_arrangements
+from tests.support.reference import reference_arrangements, single_tile_moves
 
 SEEDS = range(1, 7)
 
@@ -106,18 +106,10 @@ def test_check_accepts_the_answer_and_rejects_every_single_tile_move(made):
         answer = puzzle_arrangements(puzzle).arrangements[0]
         grid = drawn_grid(puzzle)
         assert judge(puzzle, "; ".join(grid.text(p) for p in answer)).right
-        for i, p in enumerate(answer):
-            for x in range(grid.left, grid.left + grid.width):
-                for y in range(grid.top, grid.top + grid.height):
-                    for d in "hv":
-                        for code in {p.code, p.code[::-1]}:
-                            moved = type(p)(code, (x, y), d)
-                            if moved == p:
-                                continue
-                            text = "; ".join(grid.text(moved if j == i else q)
-                                             for j, q in enumerate(answer))
-                            verdict = judge(puzzle, text, grid)
-                            assert not verdict.right and verdict.fault, (level, text)
+        for moved in single_tile_moves(answer, grid):
+            text = "; ".join(grid.text(p) for p in moved)
+            verdict = judge(puzzle, text, grid)
+            assert not verdict.right and verdict.fault, (level, text)
 
 
 @pytest.mark.parametrize(("request_", "message"), [

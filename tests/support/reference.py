@@ -7,6 +7,8 @@ cells. It shares nothing with the package but the Placement type.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from conundrum.placement import Placement
 
 Cells = dict[tuple[int, int], tuple[str, int]]  # cell -> (colour, tile index)
@@ -136,3 +138,16 @@ def reference_arrangements(placements: list[Placement], codes: list[str],
     for order in permutations(range(len(codes))):
         lay(order, {})
     return found
+
+
+def single_tile_moves(answer: Sequence[Placement], grid) -> Iterator[list[Placement]]:
+    """Every arrangement that moves one tile of `answer` to another position inside `grid`
+    (a notation.Grid), either way round: what a reader's one slip can give."""
+    for i, p in enumerate(answer):
+        for x in range(grid.left, grid.left + grid.width):
+            for y in range(grid.top, grid.top + grid.height):
+                for d in "hv":
+                    for code in sorted({p.code, p.code[::-1]}):
+                        moved = Placement(code, (x, y), d)
+                        if moved != p:
+                            yield [moved if j == i else q for j, q in enumerate(answer)]
