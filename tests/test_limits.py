@@ -86,7 +86,8 @@ def test_ctrl_c_at_any_moment_is_130_with_one_line(spec: Path, after: float) -> 
 def _whole_or_absent(folder: Path) -> None:
     """An interrupt may come after the book was renamed into place, before the line saying
     so: then the book is whole. Never a part of one, nor a temporary file left behind."""
-    outputs = {"b.pdf", "b.manifest.yaml", "conundrum-catalogue.sqlite"}
+    outputs = {"b.pdf", "b.manifest.yaml", "conundrum-catalogue.sqlite",
+               "b.work.sqlite"}  # the puzzles made so far, kept for --resume
     assert {p.name for p in folder.iterdir()} <= outputs | {"small.yaml"}
     if (folder / "b.pdf").exists():
         assert len(pypdf.PdfReader(folder / "b.pdf").pages) > 6
