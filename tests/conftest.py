@@ -13,6 +13,9 @@ import pytest
 from tests.support.pg import Server, Unavailable, running_server
 from tests.support.program import run_program
 
+# the browser fixtures (`chrome`, a module's; `driver`, a test's own) for every test file
+pytest_plugins = ("tests.support.web",)
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",

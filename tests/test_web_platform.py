@@ -13,22 +13,12 @@ from selenium.webdriver.common.by import By
 
 from renderers.page.i18n import message
 from renderers.web.page import render_html
-from tests.support.web import new_driver
 from tests.test_web_play import fresh
 
 pytestmark = pytest.mark.slow  # drives the browser
 
 EXAMPLE = "puzzles/spec-example.yaml"
 BIG = "puzzles/start-alone.yaml"
-
-
-@pytest.fixture
-def driver():
-    d = new_driver()
-    try:
-        yield d
-    finally:
-        d.quit()
 
 
 def rgb(css: str) -> tuple[float, float, float]:

@@ -15,22 +15,13 @@ import pytest
 from conundrum.puzzle import load_puzzle
 from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import render_html
-from tests.support.web import console_errors, new_driver, open_page
+from tests.support.web import console_errors, open_page
 
 pytestmark = pytest.mark.slow  # drives the browser
 
 EXAMPLE = "puzzles/spec-example.yaml"
 ANSWERS = ("YYB C3 h", "BYY C3 v", "YYB D3 h", "YYB C4 v", "BYY C3 h")
 KEY = f"conundrum:{puzzle_id(load_puzzle(EXAMPLE))}"
-
-
-@pytest.fixture
-def driver():
-    d = new_driver()
-    try:
-        yield d
-    finally:
-        d.quit()
 
 
 def page(tmp_path):

@@ -53,6 +53,16 @@ def new_driver(width: int = 1200, height: int = 900):
     return driver
 
 
+@pytest.fixture
+def driver() -> Iterator:
+    """A browser of the test's own, for a test that changes storage, emulation or windows."""
+    browser = new_driver()
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
 @pytest.fixture(scope="module")
 def chrome() -> Iterator:
     driver = new_driver()
