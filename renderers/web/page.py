@@ -19,6 +19,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from conundrum.arrange import drawn_grid
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
 from conundrum.notation import Grid
@@ -40,6 +41,7 @@ from renderers.sheet.puzzle import (
 
 # Sheet messages the page shows besides its own (web_*, reason_*, unreadable_*).
 SHEET_KEYS = ("title_default", "puzzle_number", "instruction", "instruction_junior",
+              "instruction_all",
               "chameleon_note", "tiles_heading", "positions", "no_positions", "puzzle_id",
               *(f"colour_{c}" for c in COLOURS), "colour_joker")
 WEB_PREFIXES = ("web_", "reason_", "unreadable_")
@@ -127,10 +129,12 @@ def _others(lang: str, palette: str) -> tuple[dict[str, object], dict[str, objec
     return langs, pals
 
 
-def share_fragment(puzzle: Puzzle) -> str:
+def share_fragment(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The `#` part of an address that makes a player page without a puzzle of its own
     (`player_html`, a book site's `play.html`) play this one: `p=` and the puzzle as
-    base64url (no padding) of compact UTF-8 JSON (docs/guide/web-player.md, "Share links")."""
+    base64url (no padding) of compact UTF-8 JSON (docs/guide/web-player.md, "Share links").
+    A `kind: all` puzzle carries its kind and its drawn grid (`grid`, found when not given:
+    its arrangement may reach past the board's margin, and cells are named on that grid)."""
     content: dict[str, object] = {
         "v": 1,
         "id": puzzle_id(puzzle),
@@ -140,6 +144,10 @@ def share_fragment(puzzle: Puzzle) -> str:
         "board": [[p.code, p.at[0], p.at[1], p.dir] for p in puzzle.board],
         "given": [g.code for g in puzzle.given],
     }
+    if puzzle.kind == "all":
+        g = grid or drawn_grid(puzzle)
+        content["kind"] = "all"
+        content["grid"] = [g.left, g.top, g.width, g.height]
     if puzzle.title is not None:
         content["title"] = puzzle.title
     blob = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -155,6 +163,8 @@ def puzzle_mapping(puzzle: Puzzle) -> dict[str, object]:
         "given": [{"code": g.code} if g.positions is None
                   else {"code": g.code, "positions": g.positions} for g in puzzle.given],
     }
+    if puzzle.kind != "count":
+        out["kind"] = puzzle.kind
     if puzzle.title is not None:
         out["title"] = puzzle.title
     return out
@@ -203,6 +213,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     title = title if title is not None else puzzle_title(puzzle, style)
     num = puzzle_number(puzzle, style)
     pid = puzzle_id(puzzle)
+    rule_key = "instruction_all" if puzzle.kind == "all" else puzzle.ruleset.instruction_key
     data = {
         "id": pid,
         "lang": lang,
@@ -218,7 +229,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "example": NOTATION_EXAMPLE,
         "blank": blank,
         "messages": page_messages(lang),
-        "ruleKey": puzzle.ruleset.instruction_key,
+        "ruleKey": rule_key,
+        "kind": puzzle.kind,
         "titleDefault": title == message(lang, "title_default") and not puzzle.title,
         "backHref": index_href,
         "empty": empty,
@@ -227,7 +239,6 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     data["languages"], data["palettes"] = _others(lang, pal.name)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     script = asset("rules.js") + "\n" + asset("player.js")
-    rule_key = puzzle.ruleset.instruction_key
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
@@ -245,7 +256,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "NUMBER": heading,
         "BACK": back,
         "RULE": t(rule_key) + " " + t("chameleon_note"),
-        "HINT": t("web_hint"),
+        "HINT": t("web_all_hint_text" if puzzle.kind == "all" else "web_hint"),
         "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
         "DATA": _json(data),

@@ -56,6 +56,16 @@
       DATA.ruleKey = DATA.rules === "junior" ? "instruction_junior" : "instruction";
       DATA.chameleons = Array.isArray(shared.set) ? shared.set.map(String) : [];
       DATA.grid = null;
+      DATA.kind = "count";
+      if (shared.kind === "all") {            // Lay them all: its cells are named on its own grid
+        var sg = shared.grid;
+        if (!Array.isArray(sg) || sg.length !== 4 || !sg.every(Number.isInteger) ||
+            sg[2] < 1 || sg[3] < 1 || sg[2] * sg[3] > 40000 || shared.given.length < 2 ||
+            shared.given.length > 5) throw new Error("all");
+        DATA.kind = "all";
+        DATA.ruleKey = "instruction_all";
+        DATA.grid = {left: sg[0], top: sg[1], width: sg[2], height: sg[3]};
+      }
       DATA.id = /^[0-9a-f]{10}$/.test(shared.id) ? shared.id : "link-" + HASH.p.length + "-" +
         HASH.p.split("").reduce(function (h, ch) { return (h * 31 + ch.charCodeAt(0)) >>> 0; }, 7);
       DATA.titleDefault = typeof shared.title !== "string";
@@ -64,6 +74,7 @@
       DATA.puzzle = {rules: DATA.rules, chameleons: shared.chameleons || null,
         board: DATA.board.map(function (q) { return {code: q.code, at: q.at, dir: q.dir}; }),
         given: DATA.given.map(function (g) { return {code: g.code}; })};
+      if (DATA.kind === "all") DATA.puzzle.kind = "all";
       if (!DATA.titleDefault) DATA.puzzle.title = DATA.title;
       DATA.empty = false;
     } catch (e) {
@@ -74,6 +85,7 @@
     }
   }
   var game = new R.Game(DATA);
+  var ALL = DATA.kind === "all";               // Lay them all: every tile laid, then "Check"
   var grid = game.grid;
   var M = DATA.messages;
   var NS = "http://www.w3.org/2000/svg";
@@ -109,13 +121,14 @@
     document.querySelector(".number").textContent =
       DATA.number !== null && DATA.number !== undefined ? t("puzzle_number", {n: DATA.number}) : "";
     document.querySelector(".rule").textContent = t(DATA.ruleKey) + " " + t("chameleon_note");
-    document.querySelector(".hint").textContent = t("web_hint");
+    document.querySelector(".hint").textContent = t(ALL ? "web_all_hint_text" : "web_hint");
     document.querySelector("footer").textContent = DATA.id ? t("puzzle_id", {id: DATA.id}) : "";
     var back = document.querySelector(".back");
     if (back) back.textContent = t("web_index_link");
   })();
   function reasonText(fault) {
     var params = Object.assign({}, fault.params);
+    if (params.reason instanceof R.Fault) params.reason = reasonText(params.reason);
     if (fault.key === "reason_not_given" && params.given === null) params.given = t("reason_none_given");
     return t(fault.key, params);
   }
@@ -126,14 +139,15 @@
   }
 
   /* ---- what the reader has done (kept under the puzzle's id) ----------------- */
-  var totals = DATA.given.map(function (g) { return game.positions(g.code).length; });
+  // (a Lay-them-all page counts tiles laid, not positions: no tile's count is shown)
+  var totals = DATA.given.map(function (g) { return ALL ? 1 : game.positions(g.code).length; });
   var total = totals.reduce(function (a, b) { return a + b; }, 0);
   // Tiles that cannot be laid anywhere (a trick puzzle): the reader settles each one by
   // declaring "no position". Their "0 positions" would give the answer away, so then the
   // page shows no counts at all, as the book prints boxes instead of counts.
   var noneCodes = DATA.given.map(function (g) { return R.canonical(g.code); })
     .filter(function (c, i, a) { return totals[i] === 0 && a.indexOf(c) === i; });
-  var hideCounts = !!DATA.blank || noneCodes.length > 0;
+  var hideCounts = !!DATA.blank || noneCodes.length > 0 || ALL;
   var state = load();
   var found = new Map();                      // position id -> placement, in finding order
   var declared = new Set();                   // canonical codes declared to have no position
@@ -206,11 +220,51 @@
       return k.indexOf("none:") !== 0 && present(state, k);
     }).sort(function (a, b) { return state.seen[a] - state.seen[b]; });
     texts.forEach(function (text) {
+      if (ALL) { layIn(text); return; }
       var r = game.judge(text, found);
       if (r.verdict === "right") found.set(r.placement.id(), r.placement);
     });
     noneCodes.forEach(function (code) { if (present(state, "none:" + code)) declared.add(code); });
   }
+  /* Lay them all: `found` holds the reader's laid tiles, one position a tile; laying a tile
+     again moves it. Kept as answers are (a position's text with the time it was laid), so
+     the latest position of each tile wins, here and in a merge of two tabs. */
+  function layIn(text) {
+    var p;
+    try { p = grid.parse(text); } catch (e) { return null; }
+    if (game.given.map(R.canonical).indexOf(p.tile()) < 0) return null;
+    var before = laidOf(p.tile());
+    if (before) found.delete(before.id());
+    found.set(p.id(), p);
+    return p;
+  }
+  function laidOf(tile) {
+    var out = null;
+    found.forEach(function (p) { if (p.tile() === tile) out = p; });
+    return out;
+  }
+  /* The reader's arrangement as text, tiles in the order given (what "Check" judges). */
+  function arrangementText() {
+    return DATA.given.map(function (g) { return laidOf(R.canonical(g.code)); })
+      .filter(Boolean).map(function (p) { return grid.text(p); }).join("; ");
+  }
+  var judgedMemo = {text: null, result: null};
+  function judgeAllNow() {
+    var text = arrangementText();
+    if (judgedMemo.text !== text) judgedMemo = {text: text, result: game.judgeAll(text)};
+    return judgedMemo.result;
+  }
+  /* The board the next tile is laid on: the puzzle's and the reader's other laid tiles. */
+  function currentGame(except) {
+    var others = Array.from(found.values()).filter(function (p) { return p.tile() !== except; });
+    return game.withTiles(others);
+  }
+  var answerMemo = null;                       // the one arrangement, found when first needed
+  function theArrangement() {
+    if (!answerMemo) answerMemo = game.arrangements(2)[0] || [];
+    return answerMemo;
+  }
+
   /* Does `a` hold an answer (or a taking back) that `b` lacks? */
   function ahead(a, b) {
     if (a.reset !== b.reset) return a.reset > b.reset;
@@ -233,6 +287,8 @@
   }
   /* Every position found and every tile without one declared so. */
   function perfect() {
+    // Lay them all: finished once "Check" accepted the arrangement still on the board
+    if (ALL) return state.done !== null && judgeAllNow().verdict === "right";
     return DATA.given.length > 0 && found.size === total &&
       noneCodes.every(function (c) { return declared.has(c); });
   }
@@ -318,7 +374,8 @@
   var svg = $("board");
   var W = grid.width * C, H = grid.height * C;
   svg.setAttribute("viewBox", [0, 0, W, H].join(" "));
-  svg.setAttribute("aria-label", t("web_board_label", {columns: grid.width, rows: grid.height}));
+  svg.setAttribute("aria-label", t(ALL ? "web_all_board_label" : "web_board_label",
+    {columns: grid.width, rows: grid.height}));
   ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
   function drawBoard() {
     var g = el("g", {"class": "grid"}, svg);
@@ -487,6 +544,11 @@
   function countTiles() {
     tileButtons.forEach(function (b, i) {
       var code = R.canonical(DATA.given[i].code), n = 0;
+      if (ALL) {                               // where the tile lies now, never a count
+        var at = laidOf(code);
+        b.querySelector(".count").textContent = at ? grid.text(at) : t("web_all_not_laid");
+        return;
+      }
       found.forEach(function (p) { if (p.tile() === code) n++; });
       b.querySelector(".count").textContent = declared.has(code) ? t("web_no_position")
         : hideCounts ? t("web_found_some", {found: n})
@@ -507,7 +569,12 @@
   button("flip", t("web_flip"), function () { flip(); });
   button("lay", t("web_lay"), function () { lay(); });
   button("cancel", t("web_cancel"), function () { cancel(); });
-  button("none", t("web_none"), function () { declare(); });
+  if (ALL) {
+    button("take-back", t("web_all_take_back"), function () { takeBack(); });
+    button("check-all", t("web_all_check"), function () { checkAll(); }).className = "check-all";
+  } else {
+    button("none", t("web_none"), function () { declare(); });
+  }
 
   function pick(index) {
     if (picked && picked.index === index) { cancel(); return; }
@@ -527,6 +594,7 @@
     submit(picked.code + " " + grid.name(cursor) + " " + picked.dir);
   }
   function declare() {
+    if (ALL) return;                           // every tile of Lay them all has its place
     if (!picked) { say("hint", t("web_pick_first")); return; }
     declareNone(picked.code);
   }
@@ -550,11 +618,19 @@
       out = t("web_cell_tile", {cell: name, colour: t(here[0] === "*" ? "colour_joker" : "colour_" + here[0]),
         code: tile ? tile.code : ""});
     } else {
-      var mine = [];
+      var mine = [], colour = null, code = "";
       found.forEach(function (p) {
-        if (p.cells().some(function (c) { return c[0] === cell[0] && c[1] === cell[1]; })) mine.push(grid.text(p));
+        p.cells().forEach(function (c, i) {
+          if (c[0] !== cell[0] || c[1] !== cell[1]) return;
+          mine.push(grid.text(p));
+          colour = p.code[i];
+          code = p.code;
+        });
       });
-      out = mine.length ? t("web_cell_found", {cell: name, positions: mine.join(", ")})
+      if (ALL && mine.length) {
+        out = t("web_all_cell_laid", {cell: name, code: code,
+          colour: t(colour === "*" ? "colour_joker" : "colour_" + colour)});
+      } else out = mine.length ? t("web_cell_found", {cell: name, positions: mine.join(", ")})
         : t("web_cell_empty", {cell: name});
     }
     if (state.marks["x:" + name]) out += " " + t("web_cell_crossed");
@@ -640,6 +716,8 @@
       if (notesOn) { if (picked) pencil(); else crossCell(cursor); } else lay();
     } else if (code === "Escape") {
       cancel();
+    } else if (ALL && (code === "Delete" || code === "Backspace")) {
+      takeBack();
     } else if (letter && !e.shiftKey && COMMANDS[code]) {
       COMMANDS[code]();
     } else if (letter) {
@@ -658,7 +736,12 @@
   var undone = [], done = [];
   function act(step) { done.push(step); undone.length = 0; buttonsState(); }
   function applyStep(step, forward) {
-    if (step.kind === "answer") {
+    if (step.kind === "lay") {                // Lay them all: a tile laid, moved or taken back
+      if (forward) { if (step.prev) note(step.prev, false); if (step.key) note(step.key, true); }
+      else { if (step.key) note(step.key, false); if (step.prev) note(step.prev, true); }
+      restore();
+      showPlacement(null);
+    } else if (step.kind === "answer") {
       note(step.key, forward);
       restore();
       if (forward && step.placement) showPlacement(step.placement, "right");
@@ -743,10 +826,16 @@
     try { c = R.canonical(R.normaliseCode(String(code))); } catch (e) { c = null; }
     var given = DATA.given.filter(function (g) { return R.canonical(g.code) === c; })[0];
     if (!given) { say("hint", t("web_pick_first")); return null; }
+    if (ALL && !allTarget(given.code)) {        // that tile is in place: help with another
+      given = DATA.given.filter(function (g) { return allTarget(g.code); })[0] || given;
+    }
     c = given.code;                           // named as the page shows it
-    var target = game.positions(given.code).filter(function (p) { return !found.has(p.id()); })[0];
+    var target = ALL ? allTarget(c)
+      : game.positions(given.code).filter(function (p) { return !found.has(p.id()); })[0];
     var out;
-    if (!target) {
+    if (!target && ALL) {
+      out = {step: 0, kind: "position", code: c, text: t("web_all_hint_done")};
+    } else if (!target) {
       var none = noneCodes.indexOf(R.canonical(c)) >= 0;
       out = {step: 3, kind: "position", code: c,
         text: none ? t("web_hint_none", {code: c}) : t("web_hint_done", {code: c})};
@@ -764,12 +853,13 @@
         var r0 = row < halfH ? 0 : halfH, r1 = row < halfH ? halfH - 1 : grid.height - 1;
         out.region = {columns: R.columnLabel(c0) + "\u2013" + R.columnLabel(c1),
           rows: (r0 + 1) + "\u2013" + (r1 + 1)};
-        out.text = t("web_hint_region", {code: c, columns: out.region.columns, rows: out.region.rows});
+        out.text = t(ALL ? "web_all_hint_region" : "web_hint_region",
+          {code: c, columns: out.region.columns, rows: out.region.rows});
         el("rect", {x: c0 * C, y: r0 * C, width: (c1 - c0 + 1) * C, height: (r1 - r0 + 1) * C,
           "class": "hint-region"}, hintLayer);
       } else if (step === 2) {
         out.cell = grid.name(target.at);
-        out.text = t("web_hint_cell", {code: c, cell: out.cell});
+        out.text = t(ALL ? "web_all_hint_cell" : "web_hint_cell", {code: c, cell: out.cell});
         el("rect", {x: sx(target.at[0]), y: sy(target.at[1]), width: C, height: C,
           "class": "hint-cell"}, hintLayer);
       } else {
@@ -785,8 +875,19 @@
       cell: out.cell || null, position: out.position || null};
   }
   function hintPicked() {
+    if (ALL && !picked) {                      // the first tile not yet in its place
+      var first = DATA.given.filter(function (g) { return allTarget(g.code); })[0];
+      hint((first || DATA.given[0]).code);
+      return;
+    }
     if (!picked) { say("hint", t("web_pick_first")); return; }
     hint(picked.code);
+  }
+  /* Lay them all: where a tile lies in the one arrangement, unless the reader laid it there. */
+  function allTarget(code) {
+    var tile = R.canonical(code), mine = laidOf(tile);
+    var aim = theArrangement().filter(function (p) { return p.tile() === tile; })[0] || null;
+    return aim && !(mine && mine.id() === aim.id()) ? aim : null;
   }
 
   /* ---- judging ---------------------------------------------------------------------- */
@@ -853,8 +954,79 @@
     refresh();
     if (perfect() && right) say("right perfect", t("web_perfect") + " " + rightText);
   }
+  /* Lay them all: lay (or move) the tiles of the positions in `text`, each kept as one step
+     undo takes back; not judged until "Check" (the order the reader lays in is not the rule). */
+  function layAll(text) {
+    var answers = game.readArrangement(text), laidNow = [];
+    for (var i = 0; i < answers.length; i++) {
+      var a = answers[i];
+      if (!a.placement) {
+        say("unreadable", t("web_unreadable", {reason: reasonText(a.fault.params.reason)}));
+        return {verdict: "unreadable", reason: reasonText(a.fault.params.reason)};
+      }
+      if (game.given.map(R.canonical).indexOf(a.placement.tile()) < 0) {
+        var fault = new R.Fault("reason_not_given", {tile: a.placement.tile(), given: game.given.join(", ")});
+        say("wrong", t("web_wrong", {answer: grid.text(a.placement), reason: reasonText(fault)}));
+        return {verdict: "wrong", reason: reasonText(fault)};
+      }
+    }
+    answers.forEach(function (a) {
+      var before = laidOf(a.placement.tile()), key = grid.text(a.placement);
+      var prev = before ? grid.text(before) : null;
+      if (prev === key) return;
+      if (prev) note(prev, false);
+      note(key, true);
+      act({kind: "lay", key: key, prev: prev, label: key});
+      laidNow.push(key);
+      restore();
+    });
+    if (!perfect()) { state.done = null; state.doneActive = null; }
+    save();
+    refresh();
+    showPlacement(null);
+    var text2 = t("web_all_laid", {answer: laidNow.join("; ") || arrangementText()});
+    if (found.size === DATA.given.length) text2 += " " + t("web_all_ready");
+    say("hint", text2);
+    return {verdict: "laid", reason: ""};
+  }
+  /* Take the picked tile (or the tile under the cursor) off the board. */
+  function takeBack() {
+    var p = picked ? laidOf(R.canonical(picked.code)) : null;
+    if (!p) {
+      found.forEach(function (q) {
+        if (q.cells().some(function (c) { return c[0] === cursor[0] && c[1] === cursor[1]; })) p = q;
+      });
+    }
+    if (!p) { say("hint", t("web_pick_first")); return null; }
+    var key = grid.text(p);
+    note(key, false);
+    act({kind: "lay", key: null, prev: key, label: key});
+    if (!perfect()) { state.done = null; state.doneActive = null; }
+    save();
+    refresh();
+    say("hint", t("web_all_taken_back", {code: p.code}));
+    return key;
+  }
+  /* "Check": the arrangement on the board judged as `conundrum check` judges it. */
+  function checkAll() {
+    var r = judgeAllNow(), out = verdictOf(r);
+    state.tries += 1;
+    if (r.verdict === "right") {
+      if (state.done === null) { tick(); state.done = Date.now(); state.doneActive = state.active; }
+      save();
+      refresh();
+      say("right perfect", t("web_perfect") + " " + t("web_all_right"));
+    } else {
+      state.wrong += 1;
+      save();
+      refresh();
+      say("wrong", t("web_all_wrong", {reason: out.reason}));
+    }
+    return out;
+  }
   /* Judge one answer as the reader gave it, and record it. */
   function submit(text) {
+    if (ALL) return layAll(text);
     var r = game.judge(text, found);
     var out = verdictOf(r);
     var shownText = r.placement ? grid.text(r.placement) : text.trim();
@@ -882,15 +1054,15 @@
     return out;
   }
 
-  $("answer-label").textContent = t("web_type_label", {example: DATA.example});
+  $("answer-label").textContent = t(ALL ? "web_all_type_label" : "web_type_label", {example: DATA.example});
   $("answer").placeholder = DATA.example;
-  $("check").textContent = t("web_check");
+  $("check").textContent = t(ALL ? "web_all_lay_typed" : "web_check");
   $("typed").addEventListener("submit", function (e) {
     e.preventDefault();
     var input = $("answer");
     if (!input.value.trim()) return;
     var out = submit(input.value);
-    if (out.verdict === "right") input.value = "";
+    if (out.verdict === "right" || out.verdict === "laid") input.value = "";
     else input.select();                      // the next keystroke replaces it
   });
 
@@ -930,7 +1102,8 @@
       var c = p.cells(), depth = 0;
       c.forEach(function (xy) { depth = Math.max(depth, taken.get(xy.join()) || 0); });
       c.forEach(function (xy) { taken.set(xy.join(), depth + 1); });
-      var g = drawTile(foundLayer, p.code, p.dir, sx(p.at[0]), sy(p.at[1]), "found-tile");
+      var g = drawTile(foundLayer, p.code, p.dir, sx(p.at[0]), sy(p.at[1]),
+        ALL ? "found-tile laid-tile" : "found-tile");
       g.dataset.position = grid.text(p);
       g.dataset.depth = String(depth);
       el("title", {}, g).textContent = grid.text(p);
@@ -954,7 +1127,8 @@
     $("missed-wrap").hidden = true;
     if (state.revealed) {
       var missing = [];
-      DATA.given.forEach(function (g) {
+      if (ALL) theArrangement().forEach(function (p) { missing.push(p); });
+      else DATA.given.forEach(function (g) {
         game.positions(g.code).forEach(function (p) { if (!found.has(p.id())) missing.push(p); });
       });
       missing.forEach(function (p) { listItem(missed, p, "revealed"); });
@@ -968,19 +1142,20 @@
   }
   function showProgress() {
     var ms = state.done !== null ? state.doneActive : state.active;
-    var count = hideCounts ? t("web_found_some", {found: found.size})
+    var count = ALL ? t("web_all_count", {laid: found.size, total: DATA.given.length})
+      : hideCounts ? t("web_found_some", {found: found.size})
       : t("web_found_count", {found: found.size, total: total});
     var text = timerHidden() ? count : count + " · " + t("web_time", {time: clock(ms)});
     if (perfect()) text = t("web_perfect") + " " + text;
     $("progress").textContent = text;
   }
-  $("found-heading").textContent = t("web_found_heading");
-  $("missed-heading").textContent = t("web_missed_heading");
+  $("found-heading").textContent = t(ALL ? "web_all_laid_heading" : "web_found_heading");
+  $("missed-heading").textContent = t(ALL ? "web_all_answer_heading" : "web_missed_heading");
 
   /* "Show answers" and "Start again" each ask first, in the one confirmation box. */
   var asked = null;                           // {opener, action} while the box is open
   function ask(opener, key, action) {
-    $("confirm-text").textContent = t(key + "_confirm");
+    $("confirm-text").textContent = t(ALL && key === "web_reveal" ? "web_all_reveal_confirm" : key + "_confirm");
     $("confirm-yes").textContent = t(key + "_yes");
     $("confirm-no").textContent = t(key + "_no");
     asked = {opener: opener, action: action};
@@ -1046,9 +1221,11 @@
         tries: state.tries,
         wrong: state.wrong,
         found: found.size,
-        total: total,
+        total: ALL ? DATA.given.length : total,
         revealed: !!state.revealed,
-        hints: state.hints.map(function (h) { return {code: h.code, step: h.step}; })
+        hints: state.hints.map(function (h) { return {code: h.code, step: h.step}; }),
+        kind: ALL ? "all" : "count",
+        arrangement: ALL ? Array.from(found.values()).map(function (p) { return grid.text(p); }) : undefined
       }]
     };
   }
@@ -1134,16 +1311,36 @@
   /* The testing hook: a public contract (README, "The web player"). */
   window.conundrum = {
     positions: function (code) {
-      return game.positions(String(code)).map(function (p) { return grid.text(p); });
+      // Lay them all: on the current board, the puzzle's and the reader's other laid tiles
+      var on = ALL ? currentGame(R.canonical(R.normaliseCode(String(code)))) : game;
+      return on.positions(String(code)).map(function (p) { return grid.text(p); });
     },
-    check: function (text) { return verdictOf(game.judge(String(text), found)); },
-    answer: function (text) { return submit(String(text)); },
-    found: function () { return {found: found.size, total: total}; },
+    check: function (text) {
+      return verdictOf(ALL ? game.judgeAll(String(text)) : game.judge(String(text), found));
+    },
+    answer: function (text) {
+      if (!ALL) return submit(String(text));
+      var laid = layAll(String(text));      // lay the arrangement's tiles, then "Check"
+      return laid.verdict === "laid" ? checkAll() : laid;
+    },
+    found: function () {
+      return ALL ? {found: found.size, total: DATA.given.length} : {found: found.size, total: total};
+    },
+    kind: function () { return ALL ? "all" : "count"; },
+    checkArrangement: function () { return checkAll(); },
+    arrangement: function () { return ALL ? arrangementText() : null; },
+    takeBack: function () { return takeBack(); },
     none: function (code) { return declareNone(String(code)); },
     record: record,
     undo: function () { return undo(); },
     redo: function () { return redo(); },
-    hint: function (code) { return hint(code); }
+    hint: function (code) {
+      if (ALL && (code === undefined || code === null)) {   // the first tile not in its place
+        var first = DATA.given.filter(function (g) { return allTarget(g.code); })[0];
+        code = (first || DATA.given[0]).code;
+      }
+      return hint(code);
+    }
   };
   // the moment the page is ready to play (make bench reads it)
   if (window.performance && performance.mark) performance.mark("conundrum-ready");

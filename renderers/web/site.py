@@ -12,6 +12,7 @@ import json
 import os
 from pathlib import Path
 
+from conundrum.arrange import drawn_grid
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
@@ -176,8 +177,14 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
                                 title=spec.title, index_href=INDEX,
                                 blank=spec.sections[bp.section].counts == "blank",
-                                grid=Grid.of(bp.puzzle.board), pager=(prev, nxt), site=True)))
+                                grid=_grid(bp), pager=(prev, nxt), site=True)))
     return files + offline_files(spec, files)
+
+
+def _grid(bp: BookPuzzle) -> Grid:
+    """The drawn area of a puzzle's page: the board's, or for a `kind: all` puzzle the grid
+    its sheet draws (grown to hold the arrangement, so cells are named as in the book)."""
+    return drawn_grid(bp.puzzle) if bp.puzzle.kind == "all" else Grid.of(bp.puzzle.board)
 
 
 # The site's own list of the files the program wrote into its folder: a later, shorter
