@@ -283,3 +283,42 @@ def test_axe_and_the_phone_layout(made, tmp_path):
         assert console_errors(driver) == []
     finally:
         driver.quit()
+
+
+MIXED = """title: Mixed
+seed: 3
+page: 6x9
+web: https://example.org/mixed/
+sections:
+  - {name: Warm-up, count: 1, difficulty: 1}
+  - {name: All of them, count: 2, difficulty: 2, kind: all}
+"""
+
+
+def test_a_book_sites_lay_them_all_page_plays_on_the_books_grid(tmp_path, chrome):  # noqa: F811
+    import subprocess
+
+    from conundrum.puzzle import load_puzzle
+    from tests.support.program import CONUNDRUM
+    (tmp_path / "m.yaml").write_text(MIXED, encoding="utf-8")
+    for args in (["book", "m.yaml", "-o", "m.pdf", "--web", "site"],
+                 ["extract", "m.manifest.yaml", "--all", "-o", "ex"]):
+        done = subprocess.run([*CONUNDRUM, *args], cwd=tmp_path, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    for number in (2, 3):
+        puzzle = load_puzzle(tmp_path / "ex" / f"puzzle-{number:03d}.yaml")
+        assert puzzle.kind == "all"
+        grid = drawn_grid(puzzle)                 # the grid the book's page names cells on
+        answer = puzzle_arrangements(puzzle).arrangements[0]
+        fresh(chrome, tmp_path / "site" / f"{number}.html")
+        assert chrome.execute_script("return window.conundrum.kind()") == "all"
+        chrome.execute_script("window.conundrum.answer(arguments[0])",
+                              arrangement_text(grid, answer))
+        assert "perfect" in chrome.find_element(By.ID, "verdict").get_attribute("class")
+        assert chrome.find_element(By.CSS_SELECTOR, ".rule").text.startswith(
+            message("en", "instruction_all"))
+    # the index marks the finished Lay-them-all puzzle as any other (fresh() cleared 2's)
+    open_page(chrome, tmp_path / "site" / "index.html")
+    finished = chrome.find_elements(By.CSS_SELECTOR, "a.finished")
+    assert [a.get_attribute("href").rsplit("/", 1)[1] for a in finished] == ["3.html"]
+    assert console_errors(chrome) == []
