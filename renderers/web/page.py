@@ -54,11 +54,16 @@ def asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def page_messages(lang: str) -> dict[str, object]:
-    """The messages the player needs, in one language."""
+ALL_KEYS = ("instruction_all", "web_all_", "reason_all_")  # only a Lay-them-all page's
+
+
+def page_messages(lang: str, lay_all: bool = True) -> dict[str, object]:
+    """The messages the player needs, in one language; without `lay_all`, none that only a
+    Lay-them-all page shows (a count page stays within its size budget)."""
     cat = catalogue(lang)
     return {k: v for k, v in sorted(cat.items())
-            if k in SHEET_KEYS or k.startswith(WEB_PREFIXES)}
+            if (k in SHEET_KEYS or k.startswith(WEB_PREFIXES))
+            and (lay_all or not k.startswith(ALL_KEYS))}
 
 
 def svg_item(item: Item) -> str:
@@ -119,10 +124,11 @@ def palette_css(pal: Palette) -> str:
     return ":root{" + "".join(f"--{k}:{v};" for k, v in palette_vars(pal).items()) + "}"
 
 
-@lru_cache(maxsize=8)
-def _others(lang: str, palette: str) -> tuple[dict[str, object], dict[str, object]]:
+@lru_cache(maxsize=16)
+def _others(lang: str, palette: str, lay_all: bool
+            ) -> tuple[dict[str, object], dict[str, object]]:
     # the other languages' messages and palettes' squares, for a share link's #lang=/#palette=
-    langs: dict[str, object] = {other: page_messages(other) for other in LANGUAGES
+    langs: dict[str, object] = {other: page_messages(other, lay_all) for other in LANGUAGES
                                 if other != lang}
     pals: dict[str, object] = {name: {"vars": palette_vars(pal), "symbols": square_symbols(pal)}
                                for name, pal in PALETTES.items() if name != palette}
@@ -214,6 +220,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     num = puzzle_number(puzzle, style)
     pid = puzzle_id(puzzle)
     rule_key = "instruction_all" if puzzle.kind == "all" else puzzle.ruleset.instruction_key
+    lay_all = puzzle.kind == "all" or empty  # the page with no puzzle may be sent either kind
     data = {
         "id": pid,
         "lang": lang,
@@ -228,7 +235,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "puzzle": puzzle_mapping(puzzle),
         "example": NOTATION_EXAMPLE,
         "blank": blank,
-        "messages": page_messages(lang),
+        "messages": page_messages(lang, lay_all),
         "ruleKey": rule_key,
         "kind": puzzle.kind,
         "titleDefault": title == message(lang, "title_default") and not puzzle.title,
@@ -236,7 +243,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "empty": empty,
         "site": site,
     }
-    data["languages"], data["palettes"] = _others(lang, pal.name)
+    data["languages"], data["palettes"] = _others(lang, pal.name, lay_all)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     script = asset("rules.js") + "\n" + asset("player.js")
     heading = t("puzzle_number", n=num) if num is not None else ""

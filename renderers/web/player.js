@@ -1224,7 +1224,8 @@
         total: ALL ? DATA.given.length : total,
         revealed: !!state.revealed,
         hints: state.hints.map(function (h) { return {code: h.code, step: h.step}; }),
-        kind: ALL ? "all" : "count",
+        // a Lay-them-all record says so, with the positions on the board
+        kind: ALL ? "all" : undefined,
         arrangement: ALL ? Array.from(found.values()).map(function (p) { return grid.text(p); }) : undefined
       }]
     };
