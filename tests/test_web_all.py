@@ -170,7 +170,7 @@ def test_playing_a_page_by_hand(made, chrome, tmp_path):  # noqa: F811
     assert js("return window.conundrum.found().found") == 2, verdict()
     assert js("return window.conundrum.arrangement()") == arrangement_text(grid, answer[:2])
     chrome.find_element(By.ID, "check-all").click()
-    missing = t("reason_all_missing", n=1, codes=puzzle.given[2].code)
+    missing = t("reason_all_missing_one", codes=puzzle.given[2].code)
     assert verdict() == t("web_all_wrong", reason=missing)
     assert "is-perfect" not in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
     box = chrome.find_element(By.ID, "answer")

@@ -397,8 +397,9 @@ var ConundrumRules = (function () {
     }
     var missing = this.given.filter(function (c, k) { return !laid[wanted[k]]; });
     if (missing.length) {
-      return {verdict: "wrong", fault: new Fault("reason_all_missing",
-        {n: missing.length, codes: missing.join(", ")})};
+      // one tile or several, as `conundrum check` words it (no count is said)
+      return {verdict: "wrong", fault: new Fault(missing.length === 1 ? "reason_all_missing_one"
+        : "reason_all_missing_many", {codes: missing.join(", ")})};
     }
     var answer = wanted.map(function (w) { return laid[w]; });
     var out = this.layInSomeOrder(answer);
