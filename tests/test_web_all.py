@@ -94,6 +94,45 @@ def test_the_page_judges_every_one_tile_slip_as_conundrum_check(case, made, chro
     assert console_errors(chrome) == []
 
 
+# Boards the generator does not make (junior rules, a chosen chameleon set): a grown game
+# with its last tiles taken back. Under junior rules a tile laid early can spoil a later one,
+# so the judge must try other orders than "any tile legal now first".
+GROWN = [("junior", None, 8, 3, s) for s in (1, 2, 3, 4)] + \
+        [("standard", ("R*R", "Y*Y", "G*G", "B*B", "P*P", "B*R"), 10, 3, s) for s in (1, 2)]
+
+
+@pytest.mark.parametrize("case", GROWN, ids=lambda c: f"{c[0]}-s{c[4]}")
+def test_grown_boards_junior_and_chameleon_sets_are_judged_alike(case, chrome, tmp_path):  # noqa: F811
+    import random
+
+    from conundrum.board import Board
+    from conundrum.game.grow import grow_board
+    from conundrum.puzzle import Given, Puzzle
+    from conundrum.rules import ruleset
+    rules, chameleons, n, k, seed = case
+    rs = ruleset(rules, chameleons)
+    laid = grow_board(n + k, random.Random(seed), rs, bot="random").placements
+    puzzle = Puzzle(Board(laid[:n]), [Given(p.code) for p in laid[n:]], rules,
+                    rs.chameleons if chameleons else None, kind="all")
+    answer = laid[n:]
+    grid = drawn_grid(puzzle)
+    path = tmp_path / "grown.html"
+    path.write_text(page_html(puzzle), encoding="utf-8")
+    fresh(chrome, path)
+    texts = [arrangement_text(grid, answer), arrangement_text(grid, answer[::-1])]
+    texts += [arrangement_text(grid, moved) for moved in single_tile_moves(answer, grid)]
+    seen = chrome.execute_script(JUDGE_ALL, texts)
+    rights = 0
+    for text, web in zip(texts, seen, strict=True):
+        py = judge(puzzle, text, grid)
+        assert web == {"verdict": "right" if py.right else "wrong", "reason": py.fault or ""}, \
+            text
+        rights += py.right
+    assert seen[0]["verdict"] == seen[1]["verdict"] == "right"
+    assert rights >= 2
+    assert console_errors(chrome) == []
+
+
 @pytest.mark.parametrize("case", CASES[::3], ids=lambda c: f"K{c[0]}-d{c[1]}-s{c[2]}")
 def test_positions_are_pythons_on_the_board_plus_the_tiles_laid(case, made, chrome):  # noqa: F811
     puzzle, answer, path = made[case]
