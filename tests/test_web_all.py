@@ -33,9 +33,9 @@ from tests.test_web_play import click_cell, fresh
 
 pytestmark = pytest.mark.slow  # drives the browser
 
-# (given tiles, difficulty) and seeds: K = 2, 3 and 4
+# (given tiles, difficulty) and seeds: K = 2 to 5
 CASES = [(2, 1, s) for s in (1, 2)] + [(2, 3, s) for s in (1, 3)] + \
-        [(3, 3, s) for s in (1, 2, 3)] + [(3, 4, s) for s in (1, 2)] + [(4, 5, s) for s in (1, 2)]
+        [(3, 3, s) for s in (1, 2, 3)] + [(3, 4, s) for s in (1, 2)] + [(4, 5, s) for s in (1, 2)] + [(5, 5, 1)]
 
 JUDGE_ALL = """
 return arguments[0].map(function (text) { return window.conundrum.check(text); });
@@ -186,6 +186,10 @@ def test_playing_a_page_by_hand(made, chrome, tmp_path):  # noqa: F811
         chrome.find_element(By.ID, "flip").click()
     click_cell(chrome, wrong.at)
     assert verdict() == t("web_all_laid", answer=wrong_at)
+    square = wrong.code[0]
+    said = chrome.find_element(By.ID, "cell-say").get_attribute("textContent")
+    assert said.startswith(t("web_all_cell_laid", cell=grid.name(wrong.at), code=wrong.code,
+                             colour=t("colour_joker" if square == "*" else f"colour_{square}")))
     assert js("return window.conundrum.arrangement()") == wrong_at
     js("window.conundrum.answer(arguments[0])", grid.text(first))   # laid again: moved
     assert js("return window.conundrum.arrangement()") == grid.text(first)

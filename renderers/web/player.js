@@ -741,6 +741,7 @@
       else { if (step.key) note(step.key, false); if (step.prev) note(step.prev, true); }
       restore();
       showPlacement(null);
+      drawCursor();
     } else if (step.kind === "answer") {
       note(step.key, forward);
       restore();
@@ -984,6 +985,7 @@
     save();
     refresh();
     showPlacement(null);
+    drawCursor();                              // the cursor's cell now holds the reader's tile
     var text2 = t("web_all_laid", {answer: laidNow.join("; ") || arrangementText()});
     if (found.size === DATA.given.length) text2 += " " + t("web_all_ready");
     say("hint", text2);
@@ -1004,6 +1006,7 @@
     if (!perfect()) { state.done = null; state.doneActive = null; }
     save();
     refresh();
+    drawCursor();
     say("hint", t("web_all_taken_back", {code: p.code}));
     return key;
   }
