@@ -172,6 +172,7 @@ def test_playing_a_page_by_hand(made, chrome, tmp_path):  # noqa: F811
     counts = [e.text for e in chrome.find_elements(By.CSS_SELECTOR, "#tiles .count")]
     assert counts == [t("web_all_not_laid")] * 3
     assert not chrome.find_elements(By.ID, "none")
+    assert js("return window.conundrum.none(arguments[0])", puzzle.given[0].code) is None
 
     # 1. the first tile laid in a wrong place with the pointer, then moved by laying it again
     first = answer[0]

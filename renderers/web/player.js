@@ -1334,7 +1334,8 @@
     checkArrangement: function () { return checkAll(); },
     arrangement: function () { return ALL ? arrangementText() : null; },
     takeBack: function () { return takeBack(); },
-    none: function (code) { return declareNone(String(code)); },
+    // Lay them all has no "no position": every tile has its place (null, nothing recorded)
+    none: function (code) { return ALL ? null : declareNone(String(code)); },
     record: record,
     undo: function () { return undo(); },
     redo: function () { return redo(); },
