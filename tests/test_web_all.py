@@ -35,7 +35,8 @@ pytestmark = pytest.mark.slow  # drives the browser
 
 # (given tiles, difficulty) and seeds: K = 2 to 5
 CASES = [(2, 1, s) for s in (1, 2)] + [(2, 3, s) for s in (1, 3)] + \
-        [(3, 3, s) for s in (1, 2, 3)] + [(3, 4, s) for s in (1, 2)] + [(4, 5, s) for s in (1, 2)] + [(5, 5, 1)]
+        [(3, 3, s) for s in (1, 2, 3)] + [(3, 4, s) for s in (1, 2)] + \
+        [(4, 5, s) for s in (1, 2)] + [(5, 5, 1)]
 
 JUDGE_ALL = """
 return arguments[0].map(function (text) { return window.conundrum.check(text); });
