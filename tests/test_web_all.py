@@ -321,6 +321,8 @@ def test_axe_and_the_phone_layout(made, tmp_path):
             driver.execute_script("window.conundrum.answer(arguments[0])", grid.text(p))
         driver.find_element(By.ID, "check-all").click()
         assert "perfect" in driver.find_element(By.ID, "verdict").get_attribute("class")
+        # the whole verdict is read without scrolling, however long its words
+        assert in_viewport(driver, "#verdict")
         driver.execute_script("window.conundrum.hint()")
         assert serious(audit(driver)) == [], "in play"
         assert driver.execute_script(SIDEWAYS) == []

@@ -899,6 +899,8 @@
     var v = $("verdict");
     v.className = "verdict " + kind;
     v.textContent = text;
+    // a long verdict grows the docked bar past the screen's foot: bring all of it in view
+    if (text && v.scrollIntoView) v.scrollIntoView({block: "nearest"});
   }
   /* Judge "this tile has no position" and record it (a tile settled like a position found). */
   function judgeNone(code) {
