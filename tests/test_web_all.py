@@ -27,7 +27,13 @@ from renderers.page.i18n import message
 from renderers.web.page import page_html, player_html, share_fragment
 from tests.support.axe import audit, serious
 from tests.support.reference import single_tile_moves
-from tests.support.web import chrome, console_errors, new_driver, open_page  # noqa: F401
+from tests.support.web import (  # noqa: F401
+    chrome,
+    console_errors,
+    finished_marks,
+    new_driver,
+    open_page,
+)
 from tests.test_web_phone import SIDEWAYS, SMALL_TARGETS, cell_point, emulate, in_viewport, tap
 from tests.test_web_play import click_cell, fresh
 
@@ -365,7 +371,10 @@ def test_a_book_sites_lay_them_all_page_plays_on_the_books_grid(tmp_path, chrome
         assert chrome.find_element(By.CSS_SELECTOR, ".rule").text.startswith(
             message("en", "instruction_all"))
     # the index marks the finished Lay-them-all puzzle as any other (fresh() cleared 2's)
-    open_page(chrome, tmp_path / "site" / "index.html")
-    finished = chrome.find_elements(By.CSS_SELECTOR, "a.finished")
-    assert [a.get_attribute("href").rsplit("/", 1)[1] for a in finished] == ["3.html"]
+    assert finished_marks(chrome, tmp_path / "site" / "index.html") == ["3.html"]
+    # and says under the section's name what its puzzles ask
+    sections = chrome.find_elements(By.TAG_NAME, "section")
+    assert [s.find_element(By.TAG_NAME, "h2").text for s in sections] == ["Warm-up", "All of them"]
+    assert [len(s.find_elements(By.CLASS_NAME, "kind")) for s in sections] == [0, 1]
+    assert sections[1].find_element(By.CLASS_NAME, "kind").text == message("en", "book_kind_all")
     assert console_errors(chrome) == []

@@ -17,7 +17,14 @@ from conundrum.notation import Grid
 from conundrum.solver import positions
 from renderers.page.i18n import message
 from renderers.sheet.puzzle import puzzle_id
-from tests.support.web import chrome, console_errors, new_driver, open_page  # noqa: F401
+from tests.support.web import (  # noqa: F401
+    chrome,
+    console_errors,
+    finished_marks,
+    new_driver,
+    open_page,
+)
+from tests.test_web_platform import contrast, luminance, media
 from tests.test_web_site import book  # noqa: F401
 
 pytestmark = pytest.mark.slow  # builds a book and drives the browser
@@ -47,7 +54,7 @@ def solve_all(driver, bp) -> None:
             driver.execute_script("window.conundrum.none(arguments[0])", g.code)
 
 
-def test_the_index_groups_grades_and_marks_finished_puzzles(book, chrome):  # noqa: F811
+def test_the_index_groups_grades_and_marks_finished_puzzles(book, driver):  # noqa: F811
     spec, result, site, _written = book
     index = (site / "index.html").read_text(encoding="utf-8")
     for bp in result.puzzles:
@@ -59,28 +66,55 @@ def test_the_index_groups_grades_and_marks_finished_puzzles(book, chrome):  # no
     assert [name for name, _ in sections] == [s.name for s in spec.sections]
     assert [len(re.findall("<li>", links)) for _, links in sections] == \
         [sum(bp.section == i for bp in result.puzzles) for i in range(len(spec.sections))]
-    # finish puzzle 2 on its page, then the index marks it (and only it)
-    open_page(chrome, site / "index.html")
-    chrome.execute_script("localStorage.clear()")
+    # in a new browser (nothing kept), finish puzzle 2, then the index marks it (only it)
     second = result.puzzles[1]
-    open_page(chrome, site / f"{second.number}.html")
-    solve_all(chrome, second)
-    assert "is-perfect" in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
-    open_page(chrome, site / "index.html")
-    # Chromium hands a page's localStorage writes to the next page a moment later (longer
-    # on a loaded machine): look again for up to 5 s
-    finished = []
-    for _ in range(25):
-        time.sleep(0.2)
-        chrome.refresh()
-        finished = chrome.find_elements(By.CSS_SELECTOR, "a.finished")
-        if finished:
-            break
-    assert [a.get_attribute("href").rsplit("/", 1)[-1] for a in finished] == \
-        [f"{second.number}.html"]
+    open_page(driver, site / f"{second.number}.html")
+    solve_all(driver, second)
+    assert "is-perfect" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert finished_marks(driver, site / "index.html") == [f"{second.number}.html"]
+    finished = driver.find_elements(By.CSS_SELECTOR, "a.finished")
     assert finished[0].get_attribute("aria-label").endswith(
         ", " + message(spec.language, "web_finished"))
-    assert console_errors(chrome) == []
+    assert console_errors(driver) == []
+
+
+INDEX_COLOURS = """
+const c = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
+return {body: [c('body', 'color'), c('body', 'backgroundColor')],
+        link: [c('a[data-id]', 'color'), c('a[data-id]', 'backgroundColor')],
+        small: [c('a[data-id] small', 'color'), c('a[data-id]', 'backgroundColor')]};
+"""
+
+
+def reload_theme(driver, stored: str) -> str:
+    """The index's theme once reloaded after `stored` was kept as the reader's switch; as
+    the storage hands on late (`finished_marks`), up to 5 s of reloads."""
+    driver.execute_script("localStorage.setItem('conundrum:theme', arguments[0])", stored)
+    theme = ""
+    for _ in range(25):
+        driver.refresh()
+        theme = driver.execute_script("return document.documentElement.dataset.theme")
+        if theme == stored:
+            break
+        time.sleep(0.2)
+    return theme
+
+
+def test_the_index_is_dark_as_the_player_is(book, driver):  # noqa: F811
+    _spec, _result, site, _written = book
+    media(driver, "dark")
+    open_page(driver, site / "index.html")      # a new browser: no switch used yet
+    assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    colours = driver.execute_script(INDEX_COLOURS)
+    assert luminance(colours["body"][1]) < 0.2
+    for text, ground in colours.values():
+        assert contrast(text, ground) >= 4.5, (text, ground)
+    # the reader's switch on a puzzle's page wins over the system, here too
+    assert reload_theme(driver, "light") == "light"
+    assert luminance(driver.execute_script(INDEX_COLOURS)["body"][1]) > 0.8
+    media(driver, "light")
+    assert reload_theme(driver, "dark") == "dark"
+    assert console_errors(driver) == []
 
 
 class Quiet(SimpleHTTPRequestHandler):

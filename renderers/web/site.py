@@ -36,7 +36,18 @@ INDEX_CSS = (
     "a:hover{background:#f0f0ea}a:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}"
     "a small{display:block;font-size:.75rem;color:var(--muted)}a.finished{border-color:#14522a;"
     "background:#e3f4e6}.mark{margin-left:4px;color:#14522a;font-weight:700}"
-    "a.started{border-style:dashed}"
+    "a.started{border-style:dashed}.kind{color:var(--muted);margin:-8px 0 4px}"
+)
+# Dark as the player is: the reader's switch there (kept under THEME_KEY), else the system's
+# prefers-color-scheme; INDEX_JS marks <html data-theme> before the first paint of the list
+INDEX_DARK = (
+    "html[data-theme=dark]{color-scheme:dark;--ink:#e8e8e3;--muted:#b0b4bb}"
+    "html[data-theme=dark] body{background:#121417}"
+    "html[data-theme=dark] a{background:#1b1e22;border-color:#80868f}"
+    "html[data-theme=dark] a:hover{background:#2e333a}"
+    "html[data-theme=dark] a:focus-visible{outline-color:#8ab8f0}"
+    "html[data-theme=dark] a.finished{background:#153a22;border-color:#b8f0c6}"
+    "html[data-theme=dark] .mark{color:#b8f0c6}"
 )
 
 
@@ -48,6 +59,11 @@ def page_name(number: int) -> str:
 # The index marks each puzzle the reader has finished (its progress in localStorage, kept by
 # the player under "conundrum:<puzzle id>"), and on http(s) starts the service worker.
 INDEX_JS = """(function () {
+  var chosen = null;
+  try { chosen = window.localStorage.getItem("conundrum:theme"); } catch (e) { chosen = null; }
+  var dark = chosen ? chosen === "dark" :
+    !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
   var said = document.body.getAttribute("data-finished");
   Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
     var s = null;
@@ -87,13 +103,16 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
     for index, section in enumerate(spec.sections):
         items = [bp for bp in puzzles if bp.section == index]
         links = "".join(_index_link(bp, t) for bp in items)
-        parts.append(f"<section><h2>{html.escape(section.name)}</h2><ol>{links}</ol></section>")
+        kind = f'<p class="kind">{t("book_kind_all")}</p>' if section.kind == "all" else ""
+        parts.append(f"<section><h2>{html.escape(section.name)}</h2>{kind}<ol>{links}</ol>"
+                     "</section>")
     colours = f":root{{--ink:{pal.ink};--muted:{pal.muted}}}"
     return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
             f"style-src 'unsafe-inline'; script-src {script_hash(INDEX_JS)}{SITE_CSP}\">\n"
-            f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}</style>\n"
+            f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}{INDEX_DARK}"
+            "</style>\n"
             f'</head>\n<body data-finished="{t("web_finished")}">\n<main>\n{"".join(parts)}\n'
             f"</main>\n<script>{INDEX_JS}</script>\n</body>\n</html>\n")
 

@@ -78,3 +78,23 @@ def open_page(driver, path: Path) -> None:
 
 def console_errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def finished_marks(driver, index: Path, tries: int = 25) -> list[str]:
+    """The pages a book site's index marks finished, opened afresh. Chromium hands a page's
+    localStorage writes to the next page a moment later (longer on a loaded machine), so an
+    index without marks is looked at again, for up to `tries` x 0.2 s."""
+    import time
+
+    from selenium.webdriver.common.by import By
+
+    open_page(driver, index)
+    names: list[str] = []
+    for _ in range(tries):
+        names = [a.get_attribute("href").rsplit("/", 1)[-1]
+                 for a in driver.find_elements(By.CSS_SELECTOR, "a.finished")]
+        if names:
+            break
+        time.sleep(0.2)
+        driver.refresh()
+    return names
