@@ -232,7 +232,10 @@ def test_a_small_book_prints_at_the_specs_per_page_with_cells_of_4_mm(
                         max_grids=limits)
     for m in made:
         grid = Grid.of(m.puzzle.board)
-        assert m.request["max_grid"] == list(limits[m.section])
+        # the section's grid, or within it where a retry leant to a shape (variety.lean)
+        asked = m.request["max_grid"]
+        assert asked[0] <= limits[m.section][0] and asked[1] <= limits[m.section][1]
+        assert m.attempt > 0 or asked == list(limits[m.section])
         assert grid.width <= limits[m.section][0] and grid.height <= limits[m.section][1]
     notes: list[str] = []
     pages = book_pages_of(spec, made, notes)

@@ -18,7 +18,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
@@ -29,8 +30,11 @@ from .handmade import HandMade
 from .record import read_record, to_record
 from .seeds import slot_seed
 from .spec import BookSpec
-from .variety import ASK_TRIES, SectionVariety, edge_window, section_rules
+from .variety import ASK_TRIES, ASPECT_TRIES, SectionVariety, edge_window, section_rules
 from .work import WorkFile
+
+if TYPE_CHECKING:
+    from ..generate import GenerateRequest
 
 MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
 # Generator refusals are (unlike repeats) usually the same for every seed, e.g. targets
@@ -60,11 +64,12 @@ class Task:
     kinds: tuple[str, ...] | None = None  # the kinds of given tile planned (variety.py)
     score: tuple[float, float] | None = None  # the part of the grade's band (variety.py)
     kind: str = "count"  # count | all: the question the puzzle asks
+    leans: bool = False  # max_grid leans to a shape the section lacks (variety.py, `lean`)
 
     @property
     def asks(self) -> bool:
-        """Whether the try asks for the book's plan (kinds, a part of the band)."""
-        return self.kinds is not None or self.score is not None
+        """Whether the try asks for the book's plan (kinds, a part of the band, a shape)."""
+        return self.kinds is not None or self.score is not None or self.leans
 
     def request(self) -> dict:
         """The generator's arguments: all that decides the result (slot and attempt do not)."""
@@ -133,21 +138,29 @@ def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
                 score=score, kind=s.kind)
 
 
-# ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
-def run_task(request: dict) -> tuple[str | None, str | None]:
-    """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
-    from ..generate import GenerateRequest, TimeLimitError, generate, generate_solved
+def generate_request(request: dict) -> GenerateRequest:
+    """A task's `request()` as the generator's request."""
+    from ..generate import GenerateRequest
 
     req = dict(request)
     req["positions"] = None if req["positions"] is None else tuple(req["positions"])
     for name in ("max_grid", "kinds", "score"):
         if req.get(name) is not None:
             req[name] = tuple(req[name])
+    return GenerateRequest(**req)
+
+
+# ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
+def run_task(request: dict) -> tuple[str | None, str | None]:
+    """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
+    from ..generate import TimeLimitError, generate, generate_solved
+
+    req = generate_request(request)
     try:
-        if req.get("kind", "count") != "count":  # proven unique by its own arrangement search
-            return to_record(generate(GenerateRequest(**req))), None
+        if req.kind != "count":  # proven unique by its own arrangement search
+            return to_record(generate(req)), None
         # the generator's own re-solve travels with the puzzle: the layout solves none
-        return to_record(*generate_solved(GenerateRequest(**req))), None
+        return to_record(*generate_solved(req)), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
@@ -192,8 +205,22 @@ class _State:
         return None if self.max_grids is None else self.max_grids[section]
 
     def task(self, section: int, slot: int, attempt: int) -> Task:
-        return slot_task(self.spec, [v.plan for v in self.variety], section, slot, attempt,
-                         self.max_grid(section))
+        grid = self.max_grid(section)
+        task = slot_task(self.spec, [v.plan for v in self.variety], section, slot, attempt,
+                         grid)
+        # A retry runs only once every earlier slot is decided (`_run`), so the section's
+        # shapes so far are the same for any --jobs and on --resume; a first try is
+        # started early and so asks for no shape.
+        if attempt == 0 or attempt >= ASPECT_TRIES or grid is None:
+            return task
+        from ..generate import most_tiles, roomy
+
+        tiles = most_tiles(generate_request(task.request()))
+        for leaning in self.variety[section].leanings(grid, tiles):
+            shaped = replace(task, max_grid=leaning, leans=True)
+            if roomy(generate_request(shaped.request())):
+                return shaped
+        return task
 
 
 def slot_task(spec: BookSpec, plans: Sequence[Sequence[tuple[str, ...] | None]],

@@ -11,7 +11,9 @@ accepting puzzles in slot order it then passes over a try that would
 - put more than ASPECT_CAP of the section's boards in one class of
   bounding-box aspect (wide, square, tall),
 
-so the next seed is tried. A slot relaxes these rules one by one: the kinds
+so the next seed is tried. Once a shape class is full, a retry asks for a
+board grown in a grid leaning to a class the section lacks (`lean`), since a
+page's grid may favour one shape. A slot relaxes these rules one by one: the kinds
 after 2 x ASK_TRIES seeds, the aspect after ASPECT_TRIES (quietly: a page's
 grid may leave a shape out), a repeated tile after VARIETY_TRIES, which it
 says on stderr. A section
@@ -33,6 +35,7 @@ from typing import TypeVar
 from ..board import Board
 from ..generate.choose import CHAMELEON_SHARE, PALINDROME_SHARE, kind
 from ..generate.difficulty import BANDS, level_params
+from ..notation import MARGIN
 from ..puzzle import Puzzle
 from ..seeds import derive
 from ..tiles import STANDARD_TILES, canonical, chameleon_set
@@ -46,6 +49,10 @@ T = TypeVar("T")
 ASK_TRIES = 3  # tries that ask the generator for a slot's plan, twice over (build.py)
 KINDS = ("plain", "palindrome", "chameleon")
 SHAPES = ("wide", "square", "tall")
+TALL = 0.8  # a bounding box narrower than this (width / height) is tall; wider than 1/TALL, wide
+# A board of n tiles spreads over about 6n cells of bounding box (3n of them its own), so
+# one kept to sqrt(LEAN n) cells across grows long enough down to be tall (and so on)
+LEAN = 4.8
 # how many distinct tiles of each kind the set holds (75 standard tiles, 5 chameleons)
 SET_SIZES = {k: sum(kind(c) == k for c in (*STANDARD_TILES, *chameleon_set())) for k in KINDS}
 
@@ -56,7 +63,22 @@ def aspect_class(board: Board) -> str:
     xs = [x for x, _y in cells]
     ys = [y for _x, y in cells]
     ratio = (max(xs) - min(xs) + 1) / (max(ys) - min(ys) + 1)
-    return "wide" if ratio > 1.25 else "tall" if ratio < 0.8 else "square"
+    return "wide" if ratio > 1 / TALL else "tall" if ratio < TALL else "square"
+
+
+def lean(grid: tuple[int, int], shape: str, tiles: int) -> tuple[int, int]:
+    """A grid within `grid` whose room (the grid less the MARGIN drawn around a board)
+    makes boards of up to `tiles` tiles grow in `shape`: narrow across (tall) or down
+    (wide), or a square about the size such a board spreads over."""
+    columns, rows = grid[0] - 2 * MARGIN, grid[1] - 2 * MARGIN
+    narrow = max(3, math.floor(math.sqrt(LEAN * tiles)))
+    if shape == "tall":
+        columns = min(columns, narrow, math.floor(TALL * rows))
+    elif shape == "wide":
+        rows = min(rows, narrow, math.floor(TALL * columns))
+    else:
+        columns = rows = min(columns, rows, math.ceil(math.sqrt(LEAN / TALL * tiles)))
+    return columns + 2 * MARGIN, rows + 2 * MARGIN
 
 
 def planned(section: Section) -> bool:
@@ -158,6 +180,17 @@ class SectionVariety:
             found.append((ASPECT_TRIES, f"makes {self.aspects[shape] + 1} {shape} boards"))
         return ([words for until, words in found if attempt < until],
                 [words for until, words in found if attempt >= until])
+
+    def leanings(self, grid: tuple[int, int], tiles: int) -> list[tuple[int, int]]:
+        """Once a shape class is full, grids within `grid` that lean to each class that is
+        not, the emptiest first: a retry grows its board of up to `tiles` tiles in one
+        (`lean`), so a section's boards vary even where its page's grid favours one
+        shape. [] while no class is full."""
+        if max(self.aspects.values(), default=0) < self.cap:
+            return []
+        shapes = sorted((s for s in SHAPES if self.aspects[s] < self.cap),
+                        key=lambda s: (self.aspects[s], SHAPES.index(s)))
+        return [lean(grid, s, tiles) for s in shapes if lean(grid, s, tiles) != grid]
 
     def take(self, puzzle: Puzzle) -> None:
         """Record an accepted puzzle."""
