@@ -25,6 +25,7 @@ from .placement import Placement
 from .puzzle import Puzzle
 from .rules import RuleSet
 from .solver import check_tile, reading_order
+from .tiles import canonical
 
 # An arrangement: one position per given tile, in the order the tiles are given.
 Arrangement = tuple[Placement, ...]
@@ -60,7 +61,7 @@ def arrange(board: Board, codes: Sequence[str], rules: RuleSet,
     `stop_after` arrangements are found (then `complete` is False). ConundrumError for a
     bad or repeated code, or a search beyond MAX_STATES partial arrangements."""
     norm = [check_tile(board, c, rules) for c in codes]
-    if len({min(c, c[::-1]) for c in norm}) != len(norm):
+    if len({canonical(c) for c in norm}) != len(norm):
         raise ConundrumError("the given tiles must be distinct")
     return _Search(board.copy(), norm, rules, stop_after).run()
 

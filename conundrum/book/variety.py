@@ -155,7 +155,6 @@ class SectionVariety:
     repeats: frozenset[str] = frozenset()  # kinds a section may give twice (too many asked)
     used: set[str] = field(default_factory=set)
     aspects: Counter = field(default_factory=Counter)
-    relaxed: int = 0  # slots that gave up a rule after VARIETY_TRIES seeds
 
     @property
     def cap(self) -> int:
@@ -190,7 +189,7 @@ class SectionVariety:
             return []
         shapes = sorted((s for s in SHAPES if self.aspects[s] < self.cap),
                         key=lambda s: (self.aspects[s], SHAPES.index(s)))
-        return [lean(grid, s, tiles) for s in shapes if lean(grid, s, tiles) != grid]
+        return [g for g in (lean(grid, s, tiles) for s in shapes) if g != grid]
 
     def take(self, puzzle: Puzzle) -> None:
         """Record an accepted puzzle."""
