@@ -34,7 +34,7 @@ from typing import TypeVar
 
 from ..board import Board
 from ..generate.choose import CHAMELEON_SHARE, PALINDROME_SHARE, kind
-from ..generate.difficulty import BANDS, level_params
+from ..generate.difficulty import BANDS, GIVEN_KINDS, level_params
 from ..notation import MARGIN
 from ..puzzle import Puzzle
 from ..seeds import derive
@@ -47,7 +47,7 @@ VARIETY_TRIES = 20  # seeds a slot tries before it may give a tile the section g
 ASPECT_TRIES = 10  # seeds a slot tries before it may add a board of a full aspect class
 T = TypeVar("T")
 ASK_TRIES = 3  # tries that ask the generator for a slot's plan, twice over (build.py)
-KINDS = ("plain", "palindrome", "chameleon")
+KINDS = GIVEN_KINDS
 SHAPES = ("wide", "square", "tall")
 TALL = 0.8  # a bounding box narrower than this (width / height) is tall; wider than 1/TALL, wide
 # A board of n tiles spreads over about 6n cells of bounding box (3n of them its own), so

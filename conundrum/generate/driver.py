@@ -108,15 +108,21 @@ def _make_all(req: GenerateRequest) -> Puzzle:
     _check_numbers(req)
     check_all_request(req.tiles, req.given, req.difficulty, req.positions, method,
                       ruleset(rules))
-    limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
-    if not math.isfinite(limit) or limit <= 0:
-        raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
     puzzle, _found, _effort = generate_all(req.tiles, req.given, req.difficulty, req.seed,
-                                           ruleset(rules), time.monotonic() + limit,
+                                           ruleset(rules), _deadline(req, method),
                                            req.max_grid, req.weights)
     verify_all(puzzle)
     puzzle.extra["generator"] = reproducing_args(replace(req, method=method), rules)
     return puzzle
+
+
+def _deadline(req: GenerateRequest, method: str) -> float:
+    """When the request's time runs out (time.monotonic()): its --time-limit, else the
+    method's default."""
+    limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
+    if not math.isfinite(limit) or limit <= 0:
+        raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
+    return time.monotonic() + limit
 
 
 def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
@@ -126,10 +132,7 @@ def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
     _check_numbers(req)
     req = replace(req, method=method, rules=rules,
                   positions=None if req.positions is None else tuple(req.positions))
-    limit = DEFAULT_TIME_LIMIT[method] if req.time_limit is None else req.time_limit
-    if not math.isfinite(limit) or limit <= 0:
-        raise GenerationError(f"--time-limit {limit}: must be a positive number of seconds")
-    deadline = time.monotonic() + limit
+    deadline = _deadline(req, method)
     rs = ruleset(rules)
     if req.difficulty is None:
         sizes = explicit_sizes(req)
