@@ -22,8 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conundrum.book.canonical import key_of
-from conundrum.book.catalogue import Catalogue, Entry
+from conundrum.book.catalogue import Entry
 from conundrum.book.catalogue_sqlite import SqliteCatalogue
+from conundrum.book.catalogues import open_catalogue
 from conundrum.cli import main as cli_main
 from tests.support.pg import Unavailable, running_server
 
@@ -73,7 +74,7 @@ class NaiveSqlite(SqliteCatalogue):
 def _claimer(catalogue: str, worker: int) -> None:
     forms = [f"standard|default|RGB@{worker},{i}h|bench" for i in range(CLAIMS)]
     naive = catalogue.endswith(".naive")
-    with NaiveSqlite(catalogue) if naive else Catalogue(catalogue) as cat:
+    with NaiveSqlite(catalogue) if naive else open_catalogue(catalogue) as cat:
         book = f"bench-{worker}"
         for form in forms:
             assert cat.claim(book, book, key_of(form), form)

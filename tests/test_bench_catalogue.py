@@ -1,0 +1,16 @@
+"""The catalogue benchmark's claimers run (make bench is not part of make test, so a
+broken claimer would otherwise go unseen until someone measures)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from tests.benchmarks.bench_catalogue import CLAIMS, claims_at_once
+
+
+def test_concurrent_claimers_each_claim_and_publish_every_puzzle(tmp_path) -> None:
+    for name in ("cat.sqlite", "cat.naive"):
+        path = tmp_path / name
+        assert claims_at_once(2, str(path)) > 0
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0] == 2 * CLAIMS
