@@ -48,7 +48,7 @@ if (shown()[0] !== code) document.getElementById('flip').click();
 
 
 def main() -> None:
-    from tests.support.web import new_driver, open_page
+    from tests.support.web import bench_driver, open_page
 
     puzzle = generate(GenerateRequest(tiles=77, given=2, positions=(3, 4), seed=1))
     grid = Grid.of(puzzle.board)
@@ -58,10 +58,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "p77.html"
         path.write_text(text, encoding="utf-8")
-        try:
-            driver = new_driver()
-        except BaseException as exc:  # no browser here: say so, the size still stands
-            print(f"no browser to time the page ({exc})")
+        driver = bench_driver("time the page")
+        if driver is None:  # no browser here: said, the size still stands
             return
         try:
             driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})

@@ -75,7 +75,7 @@ def site_pages() -> None:
 
 
 def main() -> None:
-    from tests.support.web import new_driver, open_page
+    from tests.support.web import bench_driver, open_page
 
     site_pages()
     puzzles = [_puzzle(n) for n in SIZES]
@@ -87,10 +87,8 @@ def main() -> None:
             paths.append(path)
             print(f"page of a {len(puzzle.board):2d}-tile board: "
                   f"{len(path.read_bytes()) / 1024:5.1f} KB")
-        try:
-            driver = new_driver()
-        except BaseException as exc:  # no browser here: say so, the sizes still stand
-            print(f"no browser to time judging ({exc})")
+        driver = bench_driver("time judging")
+        if driver is None:  # no browser here: said, the sizes still stand
             return
         try:
             for puzzle, path in zip(puzzles, paths, strict=True):

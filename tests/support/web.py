@@ -53,6 +53,16 @@ def new_driver(width: int = 1200, height: int = 900):
     return driver
 
 
+def bench_driver(what: str):
+    """A browser for a benchmark, or None (said on stdout) where there is none: a bench
+    still prints what it measures without one."""
+    try:
+        return new_driver()
+    except BaseException as exc:  # chromium missing or failing to start
+        print(f"no browser to {what} ({exc})")
+        return None
+
+
 @pytest.fixture
 def driver() -> Iterator:
     """A browser of the test's own, for a test that changes storage, emulation or windows."""
