@@ -243,6 +243,13 @@ def test_playing_a_page_by_hand(made, chrome, tmp_path):  # noqa: F811
     chrome.find_element(By.ID, "answer").send_keys(
         f"{answer[2].code} {grid.name((grid.left, grid.top))} h\n")
     assert "is-perfect" not in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert js("return window.conundrum.record()")["records"][0]["solve_ms"] is None
+    # undoing the move puts the answer back, but only Check finishes it again
+    assert js("return window.conundrum.undo()") is not None
+    assert js("return window.conundrum.arrangement()") == arrangement_text(grid, answer)
+    assert "is-perfect" not in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
+    assert js("return window.conundrum.record()")["records"][0]["solve_ms"] is None
+    assert js("return window.conundrum.redo()") is not None
     hint = js("return window.conundrum.hint()")
     assert hint["step"] == 1 and hint["kind"] == "region"
     assert js("return window.conundrum.hint()")["cell"] == grid.name(answer[2].at)

@@ -87,6 +87,27 @@ def test_undo_and_redo_by_keys_buttons_and_hook(chrome, page):  # noqa: F811
     assert console_errors(chrome) == []
 
 
+def test_undoing_an_answer_unfinishes_the_solve(chrome, page):  # noqa: F811
+    puzzle = load_puzzle(EXAMPLE)
+    grid = Grid.of(puzzle.board)
+    answers = [grid.text(p) for g in puzzle.given
+               for p in positions(puzzle.board, g.code, puzzle.ruleset)]
+    fresh(chrome, page)
+    for text in answers:
+        js(chrome, "window.conundrum.answer(arguments[0])", text)
+    perfect = lambda: "is-perfect" in chrome.find_element(  # noqa: E731
+        By.TAG_NAME, "body").get_attribute("class")
+    solve_ms = lambda: js(chrome, "window.conundrum.record()")["records"][0]["solve_ms"]  # noqa: E731
+    assert perfect() and solve_ms() is not None
+    assert js(chrome, "window.conundrum.undo()") == answers[-1]
+    assert not perfect() and solve_ms() is None
+    reload(chrome, page)                                          # and it stays so
+    assert not perfect() and solve_ms() is None
+    js(chrome, "window.conundrum.answer(arguments[0])", answers[-1])
+    assert perfect() and solve_ms() is not None
+    assert console_errors(chrome) == []
+
+
 def test_a_hint_in_three_steps_is_recorded(chrome, page):  # noqa: F811
     fresh(chrome, page)
     puzzle = load_puzzle(EXAMPLE)

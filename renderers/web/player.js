@@ -281,9 +281,17 @@
   function save() {
     merge(stored());                          // a stale tab never writes less than is kept
     restore();
+    syncDone();                               // the merge brings back a finish now undone
     state.found = Array.from(found.values()).map(function (p) { return grid.text(p); });
     state.none = noneCodes.filter(function (c) { return declared.has(c); });
     try { window.localStorage.setItem(STORE_KEY, JSON.stringify(state)); } catch (e) { /* none */ }
+  }
+  /* The solve is finished while the board is perfect, and only then (an undo or a moved
+     tile un-finishes it). A Lay-them-all puzzle is finished by "Check" alone (`checkAll`):
+     its perfect() asks for that finish, so it is only ever ended here. */
+  function syncDone() {
+    if (!perfect()) { state.done = null; state.doneActive = null; }
+    else if (state.done === null) { tick(); state.done = Date.now(); state.doneActive = state.active; }
   }
   /* Every position found and every tile without one declared so. */
   function perfect() {
@@ -750,8 +758,6 @@
     } else {
       setMark(step.key, forward ? step.after : step.before);
     }
-    if (!perfect()) { state.done = null; state.doneActive = null; }
-    else if (state.done === null) { tick(); state.done = Date.now(); state.doneActive = state.active; }
     save();
     refresh();
   }
@@ -946,13 +952,8 @@
     settle(r.verdict === "right", t("web_none_right", {code: r.code}));
     return out;
   }
-  /* After a judged answer: finish the solve when all is settled, keep it, show it. */
+  /* After a judged answer: keep it (`save` finishes the solve when all is settled), show it. */
   function settle(right, rightText) {
-    if (perfect() && state.done === null) {
-      tick();
-      state.done = Date.now();
-      state.doneActive = state.active;
-    }
     save();
     refresh();
     if (perfect() && right) say("right perfect", t("web_perfect") + " " + rightText);
@@ -983,7 +984,6 @@
       laidNow.push(key);
       restore();
     });
-    if (!perfect()) { state.done = null; state.doneActive = null; }
     save();
     refresh();
     showPlacement(null);
@@ -1005,7 +1005,6 @@
     var key = grid.text(p);
     note(key, false);
     act({kind: "lay", key: null, prev: key, label: key});
-    if (!perfect()) { state.done = null; state.doneActive = null; }
     save();
     refresh();
     drawCursor();
@@ -1309,7 +1308,7 @@
     if (!other) { save(); return; }           // cleared elsewhere: this tab's answers stay
     var grew = merge(other);
     restore();
-    if (perfect() && state.done === null) { state.done = Date.now(); state.doneActive = state.active; }
+    syncDone();
     if (grew) refresh();
     if (ahead(state, other)) save();
   });
