@@ -239,7 +239,6 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "ruleKey": rule_key,
         "kind": puzzle.kind,
         "titleDefault": title == message(lang, "title_default") and not puzzle.title,
-        "backHref": index_href,
         "empty": empty,
         "site": site,
     }

@@ -232,7 +232,7 @@
   function layIn(text) {
     var p;
     try { p = grid.parse(text); } catch (e) { return null; }
-    if (game.given.map(R.canonical).indexOf(p.tile()) < 0) return null;
+    if (game.notGiven(p.tile())) return null;
     var before = laidOf(p.tile());
     if (before) found.delete(before.id());
     found.set(p.id(), p);
@@ -830,6 +830,7 @@
      Each step is recorded (the solving record's `hints`). */
   function hint(code) {
     var c;
+    if (ALL && code == null) code = DATA.given[0].code;   // then the first tile not in place
     try { c = R.canonical(R.normaliseCode(String(code))); } catch (e) { c = null; }
     var given = DATA.given.filter(function (g) { return R.canonical(g.code) === c; })[0];
     if (!given) { say("hint", t("web_pick_first")); return null; }
@@ -882,11 +883,7 @@
       cell: out.cell || null, position: out.position || null};
   }
   function hintPicked() {
-    if (ALL && !picked) {                      // the first tile not yet in its place
-      var first = DATA.given.filter(function (g) { return allTarget(g.code); })[0];
-      hint((first || DATA.given[0]).code);
-      return;
-    }
+    if (ALL && !picked) { hint(null); return; }  // the first tile not yet in its place
     if (!picked) { say("hint", t("web_pick_first")); return; }
     hint(picked.code);
   }
@@ -917,11 +914,8 @@
       if (e instanceof R.Fault) return {verdict: "unreadable", fault: e, code: code};
       throw e;
     }
-    if (game.given.map(R.canonical).indexOf(c) < 0) {
-      var unique = game.given.filter(function (g, i, a) { return a.indexOf(g) === i; });
-      return {verdict: "wrong", code: c, fault: new R.Fault("reason_not_given",
-        {tile: c, given: unique.length ? unique.join(", ") : null})};
-    }
+    var notGiven = game.notGiven(c);
+    if (notGiven) return {verdict: "wrong", code: c, fault: notGiven};
     if (noneCodes.indexOf(c) < 0) {
       return {verdict: "wrong", code: c, fault: new R.Fault("web_none_reason", {code: c})};
     }
@@ -968,8 +962,8 @@
         say("unreadable", t("web_unreadable", {reason: reasonText(a.fault.params.reason)}));
         return {verdict: "unreadable", reason: reasonText(a.fault.params.reason)};
       }
-      if (game.given.map(R.canonical).indexOf(a.placement.tile()) < 0) {
-        var fault = new R.Fault("reason_not_given", {tile: a.placement.tile(), given: game.given.join(", ")});
+      var fault = game.notGiven(a.placement.tile());
+      if (fault) {
         say("wrong", t("web_wrong", {answer: grid.text(a.placement), reason: reasonText(fault)}));
         return {verdict: "wrong", reason: reasonText(fault)};
       }
@@ -1341,10 +1335,6 @@
     undo: function () { return undo(); },
     redo: function () { return redo(); },
     hint: function (code) {
-      if (ALL && (code === undefined || code === null)) {   // the first tile not in its place
-        var first = DATA.given.filter(function (g) { return allTarget(g.code); })[0];
-        code = (first || DATA.given[0]).code;
-      }
       return hint(code);
     }
   };

@@ -332,13 +332,15 @@ var ConundrumRules = (function () {
       if (found && found.has(p.id())) return {verdict: "repeat", fault: new Fault("reason_repeat", {}), placement: p};
       return {verdict: "right", fault: null, placement: p};
     }
-    var tiles = this.given.map(canonical);
-    if (tiles.indexOf(p.tile()) < 0) {
-      var unique = this.given.filter(function (c, i, a) { return a.indexOf(c) === i; });
-      return {verdict: "wrong", placement: p, fault: new Fault("reason_not_given",
-        {tile: p.tile(), given: unique.length ? unique.join(", ") : null})};
-    }
+    var notGiven = this.notGiven(p.tile());
+    if (notGiven) return {verdict: "wrong", placement: p, fault: notGiven};
     return {verdict: "wrong", placement: p, fault: this.explain(p) || new Fault("reason_illegal", {})};
+  };
+  /* The fault of naming a tile (canonical code) the puzzle does not give; null when given. */
+  Game.prototype.notGiven = function (tile) {
+    if (this.given.map(canonical).indexOf(tile) >= 0) return null;
+    var unique = this.given.filter(function (c, i, a) { return a.indexOf(c) === i; });
+    return new Fault("reason_not_given", {tile: tile, given: unique.length ? unique.join(", ") : null});
   };
 
   /* ---- lay them all (`kind: all`): conundrum/arrange.py and check.judge ---------------- */
