@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from ..board import Board
 from ..errors import ConundrumError, GenerationError
 from ..notation import Grid
-from ..puzzle import Given, Puzzle
+from ..puzzle import ALL_GIVEN, Given, Puzzle
 from ..rules import RuleSet, ruleset
 from ..seeds import derive
 from ..solver import Solutions, given_positions
@@ -29,6 +29,7 @@ from .difficulty import (
     params_for,
 )
 from .effort import Weights, default_weights, measure
+from .lay_all import ALL_LEVELS, check_all_request, generate_all, verify_all
 from .search import Budget, Room, TimeLimitError, run_search
 
 TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
@@ -102,8 +103,6 @@ def generate(req: GenerateRequest) -> Puzzle:
 def _make_all(req: GenerateRequest) -> Puzzle:
     """A `kind: all` puzzle (lay_all.py), proven to have one arrangement before it is
     returned, with what reproduces it."""
-    from .lay_all import check_all_request, generate_all, verify_all
-
     method, rules = _check_names(req)
     _check_numbers(req)
     check_all_request(req.tiles, req.given, req.difficulty, req.positions, method,
@@ -222,7 +221,6 @@ def most_tiles(req: GenerateRequest) -> int:
     if req.tiles is not None or req.difficulty is None:
         return req.tiles or 0
     if req.kind == "all":
-        from .lay_all import ALL_LEVELS
         return ALL_LEVELS[req.difficulty].tiles[1]
     return level_params(req.difficulty, ruleset(req.rules).name).tiles[1]
 
@@ -238,9 +236,8 @@ def most_answers(req: GenerateRequest) -> tuple[int, ...]:
     can lead to (over every size a difficulty level may pick): what a printed page must
     leave room for (given tiles, and space for the answers)."""
     if req.kind == "all":  # one position a tile: the arrangement
-        from .lay_all import ALL_LEVELS
-        most = req.given or (ALL_LEVELS[req.difficulty].given[1] if req.difficulty else 5)
-        return (1,) * most
+        return (1,) * (req.given or (ALL_LEVELS[req.difficulty].given[1] if req.difficulty
+                                     else ALL_GIVEN[1]))
     if req.positions is not None:
         return explicit_sizes(replace(req, tiles=1)).targets  # (the tiles change nothing here)
     if req.given == 0 or req.difficulty is None:
