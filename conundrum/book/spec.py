@@ -40,7 +40,9 @@ from ..puzzle import ALL_GIVEN, KINDS
 BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
              "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
              "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
-             "intro", "time_box", "large_print", "sections")
+             "intro", "time_box", "large_print", "sections",
+             # the cover's barcode and design (issue 31)
+             "barcode", "barcode_price", "cover_theme")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
                 "puzzles", "kind")
 # generator options: meaningless for a section of hand-made puzzles
@@ -59,6 +61,8 @@ MAX_SEED = 2**63 - 1
 MAX_TILES = 80  # the whole set
 MAX_POSITIONS = 1_000
 MIN_THICKNESS, MAX_THICKNESS = 0.001, 0.01  # inches a page: any paper a printer offers
+# the cover's designs (renderers/book/cover_themes.py draws each; a test keeps both in step)
+COVER_THEMES = ("plain", "band", "night")
 
 
 class SpecError(ConundrumError):
@@ -117,6 +121,9 @@ class BookSpec:
     intro: str | None = None  # a page of the author's, after the copyright page
     time_box: bool = False  # a box on every puzzle for the reader's solving time
     large_print: bool = False  # every type size and board cell 1.3 times larger
+    barcode: bool = False  # the ISBN's EAN-13 in the back cover's barcode area
+    barcode_price: str | None = None  # its 5-digit price add-on ("90000": no price)
+    cover_theme: str = "plain"  # the cover's design (COVER_THEMES)
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
@@ -189,8 +196,29 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         intro=_optional_text(data, "intro", MAX_INTRO),
         time_box=_flag(data, "time_box", False),
         large_print=_flag(data, "large_print", False),
+        **_cover_keys(data),
         base=base,
     )
+
+
+def _cover_keys(data: dict) -> dict[str, Any]:
+    """`barcode`, `barcode_price` and `cover_theme`: a barcode needs the ISBN it encodes,
+    a price add-on needs the barcode and is five digits (EAN-5: 90000 is no price)."""
+    barcode = _flag(data, "barcode", False)
+    if barcode and data.get("isbn") is None:
+        raise ConundrumError("`barcode: true` needs `isbn:` (the barcode is the ISBN's EAN-13)")
+    price = data.get("barcode_price")
+    if price is not None:
+        text = str(typed_text(price)).strip() if isinstance(price, (str, int)) and \
+            not isinstance(price, bool) else ""
+        if len(text) != 5 or not text.isascii() or not text.isdigit():
+            raise ConundrumError(f"`barcode_price` {price!r} must be 5 digits, e.g. 51299 "
+                                 "(currency 5 = US dollars, then 12.99) or 90000 (no price)")
+        if not barcode:
+            raise ConundrumError("`barcode_price` is the barcode's add-on; set `barcode: true`")
+        price = text
+    return {"barcode": barcode, "barcode_price": price,
+            "cover_theme": _choice(data, "cover_theme", COVER_THEMES, "plain")}
 
 
 def _thickness(value: Any) -> float | None:

@@ -21,7 +21,7 @@ def cover(
         "(without it: the manifest's title on white paper).")] = None,
 ) -> None:
     """Make a book's full-wrap cover (back, spine, front, bleed) as one PDF page."""
-    from renderers.book.cover import write_cover
+    from renderers.book.cover_source import write_cover
 
     written = write_cover(source, output, book=book, spec=spec)
     print(f"wrote {written}")

@@ -1,0 +1,214 @@
+"""The cover's designs (`cover_theme:`), each drawing the back and front panels.
+
+`plain` is the first cover's design (renderers/book/cover.py). The designed ones share
+one layout in two looks:
+- `band`: white paper with a full-bleed band of the palette's blue across the top of
+  back, spine and front, the title on it, the five tile colours as stripes below it;
+- `night`: a full-bleed dark ground with light words, the stripes at top and bottom.
+Both put the fullest board on the front and, on the back, the blurb, the sections, a
+sample puzzle (the book's smallest board with its given tiles, in the space left: the
+back is filled in proportion to its size) and the grade ladder (grades 1 to 5 as steps,
+those in the book filled) beside the barcode. A large-print book gets a round "Large
+Print" badge on the front. Every size is the 6x9 cover's times `scale`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from conundrum.book.spec import COVER_THEMES, BookSpec
+from conundrum.notation import Grid
+from conundrum.puzzle import Puzzle
+from renderers.book.cover_layout import (
+    BLEED,
+    SAFE,
+    CoverGeometry,
+    back_words,
+    board_art,
+    front_words,
+    plain,
+)
+from renderers.page.fonts import PT_TO_MM, fit_size
+from renderers.page.layout import Circle, Page, Rect, Text
+from renderers.page.style import Style
+from renderers.page.text import draw_fitted, draw_paragraph, line_height
+from renderers.sheet.draw import BoardView, draw_board, draw_tile
+
+COLOURS = "RYGBP"
+NIGHT = "#1d2a44"  # the night ground: a deep blue that prints as near-black in grey
+
+
+@dataclass(frozen=True)
+class Look:
+    """A designed theme's colours: the ground, the band (None: no band), the words' ink on
+    the ground and on the band, and the ink of secondary words."""
+
+    ground: str
+    band: str | None
+    ink: str
+    band_ink: str
+    muted: str
+
+
+def _look(name: str, style: Style) -> Look:
+    pal = style.pal
+    if name == "band":
+        return Look(pal.paper, pal.fill("B"), pal.ink, pal.symbol_ink("B"), pal.muted)
+    return Look(NIGHT, None, pal.paper, pal.paper, "#c9d1e0")
+
+
+def designed(name: str) -> Callable[..., str]:
+    """The drawing function of designed theme `name` (band or night)."""
+
+    def draw(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puzzle],
+             style: Style, scale: float) -> str:
+        look = _look(name, style)
+        page.add(Rect(0, 0, geo.width, geo.height, fill=look.ground, tag="bleed background"))
+        words_bottom = _front(page, geo, spec, puzzles, style, scale, look)
+        _back(page, geo, spec, puzzles, style, scale, look, words_bottom)
+        return look.band_ink
+
+    return draw
+
+
+def _stripes(page: Page, geo: CoverGeometry, y: float, h: float, style: Style) -> None:
+    """The five tile colours as stripes across the whole sheet, bleed to bleed."""
+    for i, colour in enumerate(COLOURS):
+        page.add(Rect(0, y + i * h / 5, geo.width, h / 5 + 0.01, fill=style.pal.fill(colour),
+                      tag="bleed stripe"))
+
+
+def _front(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puzzle],
+           style: Style, scale: float, look: Look) -> float:
+    """The front; returns the bottom of its band of words (the back's band matches it)."""
+    x0, x1 = geo.front[0] + SAFE, geo.front[1] - SAFE
+    top, bottom = BLEED + SAFE, geo.height - BLEED - SAFE
+    w = x1 - x0
+    words = Page(geo.width, geo.height)  # drawn aside first: the band fits their height
+    y = front_words(words, spec, x0, top + 6.0 * scale, w, scale, look.band_ink,
+                    look.band_ink if look.band else look.muted)
+    badge = 0.5 * 25.4 * scale if spec.large_print else 0.0
+    band_bottom = max(BLEED + geo.trim_h * 0.3, y + 6.0 * scale + badge)
+    stripe = 5.0 * scale
+    if look.band:  # across the top, and the whole spine, so its words read on one colour
+        page.add(Rect(0, 0, geo.width, band_bottom, fill=look.band, tag="bleed band"))
+        page.add(Rect(geo.back[1], 0, geo.spine, geo.height, fill=look.band,
+                      tag="bleed band spine"))
+    else:
+        _stripes(page, geo, 0, BLEED + 2.0 * scale, style)
+        _stripes(page, geo, geo.height - BLEED - 2.0 * scale, BLEED + 2.0 * scale, style)
+    page.add(*words.items)
+    if look.band:
+        _stripes(page, geo, band_bottom, stripe, style)
+    if badge:
+        _badge(page, x1 - badge, band_bottom + (stripe if look.band else 0) / 2, badge,
+               style.t("book_large_print"), style)
+    author_h = line_height(16.0 * scale) if spec.author else 0.0
+    if spec.author:
+        draw_fitted(page, spec.author, x0, bottom - author_h, w, 16.0 * scale, look.ink,
+                    bold=True, align="center", tag="cover author")
+    art_top = band_bottom + stripe + badge + 6.0 * scale
+    if puzzles:
+        board_art(page, max(puzzles, key=lambda p: len(p.board)), x0, art_top, w,
+                  bottom - author_h - 6.0 * scale - art_top, style, 9.0 * scale)
+    return band_bottom
+
+
+def _badge(page: Page, cx: float, cy: float, r: float, text: str, style: Style) -> None:
+    """A round badge: `text` in capitals, one word a line, on the palette's yellow."""
+    pal = style.pal
+    page.add(Circle(cx, cy, r, fill=pal.fill("Y"), stroke=pal.ink, width=0.4,
+                    tag="cover badge"))
+    lines = text.upper().split()
+    size = min(fit_size(line, 14.0, 1.55 * r, bold=True, smallest=7.0) for line in lines)
+    pitch = size * PT_TO_MM * 1.1
+    first = cy - pitch * (len(lines) - 1) / 2 + size * PT_TO_MM * 0.36
+    for i, line in enumerate(lines):
+        page.add(Text(cx, first + i * pitch, line, size, True, "center", pal.symbol_ink("Y"),
+                      "cover badge text"))
+
+
+def _back(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puzzle],
+          style: Style, scale: float, look: Look, band_bottom: float) -> None:
+    x0, x1 = geo.back[0] + SAFE, geo.back[1] - SAFE
+    w = x1 - x0
+    top, bottom = BLEED + SAFE, geo.height - BLEED - SAFE
+    if look.band:  # the title again, in the back's part of the band
+        draw_paragraph(page, spec.title, x0, top + 6.0 * scale, w, 18.0 * scale,
+                       look.band_ink, bold=True, tag="cover back title")
+        top = band_bottom + 5.0 * scale + 6.0 * scale
+    else:
+        top += 6.0 * scale
+    y = back_words(page, spec, style, x0, top, w, scale, look.ink)
+    bx, by, _, _ = geo.barcode
+    sample_bottom = by - 6.0 * scale
+    if puzzles and sample_bottom - y > 30.0 * scale:
+        _sample(page, min(puzzles, key=lambda p: len(p.board)), x0, y + 4.0 * scale, w,
+                sample_bottom - y - 4.0 * scale, style, scale, look)
+    _ladder(page, spec, x0, by, min(bx - 6.0 - x0, 60.0 * scale), bottom - by, style, scale,
+            look)
+
+
+def _sample(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float,
+            style: Style, scale: float, look: Look) -> None:
+    """A puzzle of the book on a paper panel: its board (with labels) and its given tiles,
+    as large as the space allows."""
+    pal = style.pal
+    caption = style.t("book_cover_sample")
+    size = 11.0 * scale
+    page.add(Rect(x, y, w, h, fill=pal.paper, stroke=look.muted, width=0.3,
+                  tag="cover sample panel"))
+    pad = 3.0 * scale
+    cy = draw_paragraph(page, caption, x + pad, y + pad, w - 2 * pad, size, pal.ink,
+                        bold=True, tag="cover sample caption") + 2.0 * scale
+    grid = Grid.of(puzzle.board)
+    tiles_h = 0.0
+    room_h = y + h - pad - cy
+    cell = min(9.0 * scale, (w - 2 * pad) / (grid.width + 1.5),
+               room_h / (grid.height + 1.5 + 2.5))
+    if cell <= 1.5:
+        return
+    tiles_h = 2.0 * cell
+    bw, bh = grid.width * cell, grid.height * cell
+    left = x + (w - bw) / 2
+    view = BoardView(grid, left, cy + (room_h - tiles_h - bh) / 2 + 0.75 * cell, cell)
+    draw_board(page, view, puzzle.board, pal, labels=True)
+    tile = cell * 0.8
+    span = len(puzzle.given) * 4 * tile - tile
+    tx, ty = x + (w - span) / 2, y + h - pad - tiles_h + 0.5 * cell
+    for g in puzzle.given:
+        draw_tile(page, g.code, "h", tx, ty, tile, pal)
+        tx += 4 * tile
+
+
+def _ladder(page: Page, spec: BookSpec, x: float, y: float, w: float, h: float, style: Style,
+            scale: float, look: Look) -> None:
+    """Grades 1 to 5 as rising steps, those of the book's sections filled, captioned with
+    the book's range ("Grade 1–3")."""
+    grades = sorted({s.difficulty for s in spec.sections})
+    low, high = grades[0], grades[-1]
+    caption = style.t("book_level", n=str(low) if low == high else f"{low}–{high}")
+    size = 10.0 * scale
+    cap_h = line_height(size)
+    steps_h = h - cap_h - 2.0
+    if w < 20.0 or steps_h < 8.0:
+        return
+    step = w / 5
+    for n in range(1, 6):
+        sh = steps_h * n / 5
+        filled = n in grades
+        page.add(Rect(x + (n - 1) * step + 0.4, y + steps_h - sh, step - 0.8, sh,
+                      fill=style.pal.fill(COLOURS[n - 1]) if filled else None,
+                      stroke=look.ink, width=0.3, tag=f"cover ladder {n}"))
+        label = str(n)
+        page.add(Text(x + (n - 0.5) * step, y + steps_h - 1.2, label, max(7.0, 8.0 * scale),
+                      True, "center", style.pal.symbol_ink(COLOURS[n - 1]) if filled else
+                      look.ink, "cover ladder label"))
+    draw_fitted(page, caption, x, y + steps_h + 1.0, w, size, look.ink, bold=True,
+                tag="cover ladder caption")
+
+
+THEMES: dict[str, Callable[..., str]] = {"plain": plain, "band": designed("band"),
+                                         "night": designed("night")}
+assert set(THEMES) == set(COVER_THEMES)  # the names a spec accepts (conundrum/book/spec.py)
