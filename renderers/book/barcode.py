@@ -78,8 +78,8 @@ def symbol(isbn: str, price: str | None = None) -> Symbol:
     made = zxingcpp.create_barcode(content, zxingcpp.BarcodeFormat.EAN13)
     image = np.asarray(made.to_image(scale=1, add_hrt=False, add_quiet_zones=False))
     dark = image < 128
-    every: list[bool] = dark.any(axis=0).tolist()  # a module dark in any row is a bar
-    rows: list[int] = dark.sum(axis=0).tolist()
+    rows = [int(v) for v in dark.sum(axis=0)]  # dark rows in each module column
+    every = [r > 0 for r in rows]  # a module dark in any row is a bar
     tallest = max(rows)
     # the guard bars are the main symbol's tallest ones; the add-on's bars start lower
     main_guards = frozenset(i for i in range(MAIN) if every[i] and rows[i] == tallest)
