@@ -184,12 +184,25 @@ def back_words(page: Page, spec: BookSpec, style: Style, x0: float, top: float, 
                scale: float, ink: str) -> float:
     """The blurb's paragraphs and the sections (name, grade, count) from `top` down;
     returns the y below them."""
+    y = blurb_words(page, spec, x0, top, w, scale, ink)
+    return section_words(page, spec, style, x0, y + 4.0 * scale, w, scale, ink)
+
+
+def blurb_words(page: Page, spec: BookSpec, x0: float, top: float, w: float, scale: float,
+                ink: str) -> float:
+    """The blurb's paragraphs from `top` down; returns the y below them."""
     y = top
     if spec.blurb:
         for paragraph in spec.blurb.split("\n\n"):
             y = draw_paragraph(page, " ".join(paragraph.split()), x0, y, w, 11.0 * scale, ink,
                                tag="cover blurb") + 2.5 * scale
-    y += 4.0 * scale
+    return y
+
+
+def section_words(page: Page, spec: BookSpec, style: Style, x0: float, top: float, w: float,
+                  scale: float, ink: str) -> float:
+    """One line a section (name, grade, count) from `top` down; returns the y below."""
+    y = top
     for section in spec.sections:
         line = (f"{section.name} · {style.t('book_level', n=section.difficulty)} · "
                 f"{style.t('book_count', n=section.count)}")

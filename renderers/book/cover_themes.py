@@ -25,9 +25,11 @@ from renderers.book.cover_layout import (
     SAFE,
     CoverGeometry,
     back_words,
+    blurb_words,
     board_art,
     front_words,
     plain,
+    section_words,
 )
 from renderers.page.fonts import PT_TO_MM, fit_size
 from renderers.page.layout import Circle, Page, Rect, Text
@@ -36,6 +38,7 @@ from renderers.page.text import draw_fitted, draw_paragraph, line_height
 from renderers.sheet.draw import BoardView, draw_board, draw_tile
 
 COLOURS = "RYGBP"
+LABEL_ROOM = 6.0  # mm: the widest label band draw_grid puts on each side of a board
 NIGHT = "#1d2a44"  # the night ground: a deep blue that prints as near-black in grey
 
 
@@ -121,7 +124,7 @@ def _badge(page: Page, cx: float, cy: float, r: float, text: str, style: Style) 
     page.add(Circle(cx, cy, r, fill=pal.fill("Y"), stroke=pal.ink, width=0.4,
                     tag="cover badge"))
     lines = text.upper().split()
-    size = min(fit_size(line, 14.0, 1.55 * r, bold=True, smallest=7.0) for line in lines)
+    size = min(fit_size(line, 30.0, 1.5 * r, bold=True, smallest=7.0) for line in lines)
     pitch = size * PT_TO_MM * 1.1
     first = cy - pitch * (len(lines) - 1) / 2 + size * PT_TO_MM * 0.36
     for i, line in enumerate(lines):
@@ -134,52 +137,69 @@ def _back(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puzz
     x0, x1 = geo.back[0] + SAFE, geo.back[1] - SAFE
     w = x1 - x0
     top, bottom = BLEED + SAFE, geo.height - BLEED - SAFE
-    if look.band:  # the title again, in the back's part of the band
-        draw_paragraph(page, spec.title, x0, top + 6.0 * scale, w, 18.0 * scale,
-                       look.band_ink, bold=True, tag="cover back title")
-        top = band_bottom + 5.0 * scale + 6.0 * scale
+    below = band_bottom + 5.0 * scale + 6.0 * scale  # under the band and its stripes
+    if look.band:  # the title again, and the blurb where it fits, on the back's band
+        y = draw_paragraph(page, spec.title, x0, top + 6.0 * scale, w, 18.0 * scale,
+                           look.band_ink, bold=True, tag="cover back title") + 3.0 * scale
+        blurb = Page(geo.width, geo.height)
+        if blurb_words(blurb, spec, x0, y, w, scale, look.band_ink) <= band_bottom - 3.0:
+            page.add(*blurb.items)
+            y = section_words(page, spec, style, x0, below, w, scale, look.ink)
+        else:
+            y = back_words(page, spec, style, x0, below, w, scale, look.ink)
     else:
-        top += 6.0 * scale
-    y = back_words(page, spec, style, x0, top, w, scale, look.ink)
+        y = back_words(page, spec, style, x0, top + 6.0 * scale, w, scale, look.ink)
     bx, by, _, _ = geo.barcode
     sample_bottom = by - 6.0 * scale
-    if puzzles and sample_bottom - y > 30.0 * scale:
-        _sample(page, min(puzzles, key=lambda p: len(p.board)), x0, y + 4.0 * scale, w,
+    if puzzles:
+        _sample(page, min(puzzles, key=_area), x0, y + 4.0 * scale, w,
                 sample_bottom - y - 4.0 * scale, style, scale, look)
     _ladder(page, spec, x0, by, min(bx - 6.0 - x0, 60.0 * scale), bottom - by, style, scale,
             look)
 
 
+def _area(puzzle: Puzzle) -> int:
+    """The cells of a puzzle's drawn grid (the back's sample is the smallest)."""
+    grid = Grid.of(puzzle.board)
+    return grid.width * grid.height
+
+
 def _sample(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float,
             style: Style, scale: float, look: Look) -> None:
-    """A puzzle of the book on a paper panel: its board (with labels) and its given tiles,
-    as large as the space allows."""
+    """A puzzle of the book on a paper panel: its board (with labels) at the left, as large
+    as the panel's height allows, the question and the given tiles at the right. Left out
+    where the board's cells would be under 2 mm."""
     pal = style.pal
-    caption = style.t("book_cover_sample")
-    size = 11.0 * scale
-    page.add(Rect(x, y, w, h, fill=pal.paper, stroke=look.muted, width=0.3,
-                  tag="cover sample panel"))
     pad = 3.0 * scale
-    cy = draw_paragraph(page, caption, x + pad, y + pad, w - 2 * pad, size, pal.ink,
-                        bold=True, tag="cover sample caption") + 2.0 * scale
     grid = Grid.of(puzzle.board)
-    tiles_h = 0.0
-    room_h = y + h - pad - cy
-    cell = min(9.0 * scale, (w - 2 * pad) / (grid.width + 1.5),
-               room_h / (grid.height + 1.5 + 2.5))
-    if cell <= 1.5:
+    inner_h = h - 2 * pad
+    labels = True
+    for band in (LABEL_ROOM, 0.0):  # with labels where they can be 7 pt, else without
+        cell = min(9.0 * scale, (inner_h - 2 * band) / grid.height,
+                   (w * 0.62 - 2 * pad - 2 * band) / grid.width)
+        labels = band > 0 and cell * 1.6 >= 7.0
+        if labels:
+            break
+    if cell < 2.0:
         return
-    tiles_h = 2.0 * cell
-    bw, bh = grid.width * cell, grid.height * cell
-    left = x + (w - bw) / 2
-    view = BoardView(grid, left, cy + (room_h - tiles_h - bh) / 2 + 0.75 * cell, cell)
-    draw_board(page, view, puzzle.board, pal, labels=True)
-    tile = cell * 0.8
-    span = len(puzzle.given) * 4 * tile - tile
-    tx, ty = x + (w - span) / 2, y + h - pad - tiles_h + 0.5 * cell
+    band = LABEL_ROOM if labels else 0.0
+    board_w = grid.width * cell + 2 * band
+    panel_h = grid.height * cell + 2 * band + 2 * pad
+    y += (h - panel_h) / 2
+    page.add(Rect(x, y, w, panel_h, fill=pal.paper, stroke=look.muted, width=0.3,
+                  tag="cover sample panel"))
+    view = BoardView(grid, x + pad + band, y + pad + band, cell)
+    draw_board(page, view, puzzle.board, pal, labels=labels)
+    cx = x + 2 * pad + board_w
+    cw = x + w - pad - cx
+    ty = draw_paragraph(page, style.t("book_cover_sample"), cx, y + pad, cw, 11.0 * scale,
+                        pal.ink, bold=True, tag="cover sample caption") + 3.0 * scale
+    tile = min(cell, cw / 3.2)
     for g in puzzle.given:
-        draw_tile(page, g.code, "h", tx, ty, tile, pal)
-        tx += 4 * tile
+        if ty + tile > y + panel_h - pad:
+            break
+        draw_tile(page, g.code, "h", cx, ty, tile, pal)
+        ty += 1.8 * tile
 
 
 def _ladder(page: Page, spec: BookSpec, x: float, y: float, w: float, h: float, style: Style,
