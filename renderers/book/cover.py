@@ -23,7 +23,6 @@ from renderers.book.cover_layout import (
     MAX_PAGES,
     SAFE,
     SPINE_SAFE,
-    SPINE_TEXT_PAGES,
     CoverGeometry,
     spine,
 )
@@ -48,7 +47,7 @@ def cover_page(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
     page.trim = (BLEED, BLEED, geo.width - BLEED, geo.height - BLEED)
     scale = geo.scale * (LARGE_PRINT if spec.large_print else 1.0)
     spine_ink = THEMES[spec.cover_theme](page, geo, spec, puzzles, style, scale)
-    if pages >= SPINE_TEXT_PAGES:
+    if geo.spine_words:
         spine(page, geo, spec, spine_ink)
     if spec.barcode and spec.isbn:
         from renderers.book.barcode import draw_barcode

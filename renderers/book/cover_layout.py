@@ -47,6 +47,12 @@ class CoverGeometry:
     trim_w: float
     trim_h: float
     spine: float
+    pages: int = 0  # the interior's
+
+    @property
+    def spine_words(self) -> bool:
+        """Whether the spine carries the title (a book of more than 79 pages)."""
+        return self.pages >= SPINE_TEXT_PAGES
 
     @classmethod
     def of(cls, spec: BookSpec, pages: int) -> CoverGeometry:
@@ -58,7 +64,7 @@ class CoverGeometry:
                                  f"{MAX_PAGES:,} pages (KDP: 24 to 828)")
         w, h = page_size(spec.page)
         inches = spec.paper_thickness or paper_thickness(spec.paper)
-        geo = cls(w, h, pages * inches * INCH)
+        geo = cls(w, h, pages * inches * INCH, pages)
         if geo.width > MAX_SIDE:  # not reached within MAX_PAGES; kept as PDF's own rule
             raise ConundrumError(f"a cover {geo.width / INCH:.1f} in wide: past PDF's page "
                                  "limit of 200 in")

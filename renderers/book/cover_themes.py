@@ -94,10 +94,11 @@ def _front(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puz
     badge = 0.5 * 25.4 * scale if spec.large_print else 0.0
     band_bottom = max(BLEED + geo.trim_h * 0.3, y + 6.0 * scale + badge)
     stripe = 5.0 * scale
-    if look.band:  # across the top, and the whole spine, so its words read on one colour
+    if look.band:  # across the top, and down a spine that has words, in one colour
         page.add(Rect(0, 0, geo.width, band_bottom, fill=look.band, tag="bleed band"))
-        page.add(Rect(geo.back[1], 0, geo.spine, geo.height, fill=look.band,
-                      tag="bleed band spine"))
+        if geo.spine_words:  # a thinner spine stays white: the fold may land 1/16 in off
+            page.add(Rect(geo.back[1], 0, geo.spine, geo.height, fill=look.band,
+                          tag="bleed band spine"))
     else:
         _stripes(page, geo, 0, BLEED + 2.0 * scale, style)
         _stripes(page, geo, geo.height - BLEED - 2.0 * scale, BLEED + 2.0 * scale, style)
@@ -176,7 +177,7 @@ def _sample(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float,
     labels = True
     for band in (LABEL_ROOM, 0.0):  # with labels where they can be 7 pt, else without
         cell = min(9.0 * scale, (inner_h - 2 * band) / grid.height,
-                   (w * 0.62 - 2 * pad - 2 * band) / grid.width)
+                   (w - max(38.0 * scale, 0.3 * w) - 2 * pad - 2 * band) / grid.width)
         labels = band > 0 and cell * 1.6 >= 7.0
         if labels:
             break
