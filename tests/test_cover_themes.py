@@ -137,3 +137,15 @@ def test_the_band_colours_the_spine_only_where_it_has_words() -> None:
         cover = cover_page(spec_of("6x9", "band"), pages, PUZZLES)
         assert bool(cover.tagged("bleed band spine")) == coloured
         assert bool(cover.tagged("cover spine")) == coloured
+
+
+@pytest.mark.parametrize("palette", ["classic", "colourblind", "mono"])
+@pytest.mark.parametrize("theme", DESIGNED)
+def test_the_ladders_filled_steps_show_on_every_palette(theme: str, palette: str) -> None:
+    from renderers.page.palettes import contrast
+
+    cover = cover_page(spec_of("6x9", theme, palette=palette), 120, PUZZLES)
+    ground = next(i for i in cover.tagged("bleed background") if isinstance(i, Rect)).fill
+    steps = [i for i in cover.tagged("cover ladder ") if isinstance(i, Rect)]
+    filled = [s for s in steps if s.fill is not None]
+    assert len(filled) == 2 and all(contrast(s.fill, ground) >= 1.5 for s in filled)

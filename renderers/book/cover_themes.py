@@ -33,6 +33,7 @@ from renderers.book.cover_layout import (
 )
 from renderers.page.fonts import PT_TO_MM, fit_size
 from renderers.page.layout import Circle, Page, Rect, Text
+from renderers.page.palettes import contrast
 from renderers.page.style import Style
 from renderers.page.text import draw_fitted, draw_paragraph, line_height
 from renderers.sheet.draw import BoardView, draw_board, draw_tile
@@ -218,16 +219,24 @@ def _ladder(page: Page, spec: BookSpec, x: float, y: float, w: float, h: float, 
     step = w / 5
     for n in range(1, 6):
         sh = steps_h * n / 5
-        filled = n in grades
-        page.add(Rect(x + (n - 1) * step + 0.4, y + steps_h - sh, step - 0.8, sh,
-                      fill=style.pal.fill(COLOURS[n - 1]) if filled else None,
+        fill, ink = _step_colours(COLOURS[n - 1], style, look) if n in grades else \
+            (None, look.ink)
+        page.add(Rect(x + (n - 1) * step + 0.4, y + steps_h - sh, step - 0.8, sh, fill=fill,
                       stroke=look.ink, width=0.3, tag=f"cover ladder {n}"))
-        label = str(n)
-        page.add(Text(x + (n - 0.5) * step, y + steps_h - 1.2, label, max(7.0, 8.0 * scale),
-                      True, "center", style.pal.symbol_ink(COLOURS[n - 1]) if filled else
-                      look.ink, "cover ladder label"))
+        page.add(Text(x + (n - 0.5) * step, y + steps_h - 1.2, str(n), max(7.0, 8.0 * scale),
+                      True, "center", ink, "cover ladder label"))
     draw_fitted(page, caption, x, y + steps_h + 1.0, w, size, look.ink, bold=True,
                 tag="cover ladder caption")
+
+
+def _step_colours(colour: str, style: Style, look: Look) -> tuple[str, str]:
+    """A filled step's fill and its number's ink: the tile colour, or the palette's label
+    grey where that colour hardly shows on the ground (mono's white and light greys)."""
+    pal = style.pal
+    fill = pal.fill(colour)
+    if contrast(fill, look.ground) < 1.5:
+        return pal.label, pal.paper
+    return fill, pal.symbol_ink(colour)
 
 
 THEMES: dict[str, Callable[..., str]] = {"plain": plain, "band": designed("band"),
