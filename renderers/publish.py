@@ -69,7 +69,12 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
 
     def render(content: BookContent, warn: Warn) -> bytes:
         kept.append(content)
-        return render_book(content, warn, drawn if options.export is not None else None)
+        data = render_book(content, warn, drawn if options.export is not None else None)
+        if not (spec.bleed or spec.cover):
+            return data
+        # a print-on-demand book records its paper, ink, colour and trim for `preflight`
+        from renderers.preflight.record import print_record, with_print_record
+        return with_print_record(data, print_record(spec.paper, spec.colour, spec.page))
 
     book_options = BookOptions(output=options.output, jobs=options.jobs,
                                catalogue=options.catalogue, resume=options.resume,

@@ -51,7 +51,7 @@ def test_a_plain_good_interior_passes(tmp_path: Path) -> None:
 
 def test_830_pages_fail_the_page_count(tmp_path: Path) -> None:
     report = preflight(made(tmp_path / "long.pdf", pages=830, ink_at=1.0))  # gutter: 0.875
-    assert failed(report) == ["page count (black ink)"]
+    assert failed(report) == ["page count (black ink, white paper)"]
     assert "2 too many" in next(c.measured for c in report.checks if not c.ok)
 
 
@@ -79,6 +79,7 @@ def test_an_rgb_operator_in_a_grey_book_fails(tmp_path: Path) -> None:
 def test_ink_1_mm_from_the_trim_fails_the_margins(tmp_path: Path) -> None:
     report = preflight(made(tmp_path / "edge.pdf", ink_at=0.04))
     assert set(failed(report)) == {"inside margin (24 pages)", "outside, top and bottom margins"}
+    assert "no tolerance" in next(c.required for c in report.checks if not c.ok)
 
 
 def test_the_cover_must_match_the_interior_s_spine(tmp_path: Path) -> None:
@@ -99,6 +100,7 @@ def test_the_command_prints_the_table_and_exits_by_the_verdict(tmp_path: Path, c
     assert main(["preflight", str(good)]) == 0
     out = capsys.readouterr().out
     assert "trim size" in out and "every rule passes" in out
+    assert "KDP Help" in out  # each rule with its source
     assert main(["preflight", str(bad)]) == 1
     assert "FAIL" in capsys.readouterr().out
     (tmp_path / "no.pdf").write_text("not a pdf", encoding="utf-8")
@@ -126,7 +128,7 @@ def test_book_warns_where_its_pdf_breaks_a_printer_rule(tmp_path: Path) -> None:
 
     said: list[str] = []
     _warn_preflight(made(tmp_path / "long.pdf", pages=830, ink_at=1.0), "rgb", said.append)
-    assert len(said) == 1 and "page count (black ink): 830 (2 too many)" in said[0]
+    assert len(said) == 1 and "page count (black ink, white paper): 830 (2 too many)" in said[0]
     said.clear()
     _warn_preflight(made(tmp_path / "fine.pdf"), "grey", said.append)
     assert said == []
