@@ -129,13 +129,14 @@ def _box(rect: Any) -> Box:
 
 
 def _page_facts(number: int, page: Any) -> PageFacts:
+    has_trim = "/TrimBox" in page  # asked first: reading page.trimbox may set it
     # pypdf gives the media box for a trim or bleed box the file does not set
     media, trim, bleed = _box(page.mediabox), _box(page.trimbox), _box(page.bleedbox)
     annots = _resolved(page.get("/Annots"))
     kinds = [str(_resolved(a).get("/Subtype", "?")).lstrip("/")
              for a in (annots if isinstance(annots, list) else [])
              if isinstance(_resolved(a), dict)]
-    return PageFacts(number, media, trim, bleed, has_trim="/TrimBox" in page,
+    return PageFacts(number, media, trim, bleed, has_trim=has_trim,
                      annotations=kinds)
 
 
