@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pypdf.generic import IndirectObject
+
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
 from renderers.preflight.reader import MAX_CONTENT_BYTES, guarded, open_pdf
@@ -107,9 +109,16 @@ def _facts(name: str, reader: Any) -> PdfFacts:
     ops: set[str] = set()
     widths: list[float] = []
     inflated = 0
+    seen: dict[Any, int] = {}  # a content stream shared by pages is scanned once
     for number, page in enumerate(reader.pages, 1):
         _fonts_of(page, fonts)
-        inflated += _scan_content(page, ops, widths)
+        ref = dict.get(page, "/Contents")
+        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else None
+        if key is None or key not in seen:
+            size = _scan_content(page, ops, widths, MAX_CONTENT_BYTES - inflated)
+            if key is not None:
+                seen[key] = size
+        inflated += seen[key] if key is not None else size
         if inflated > MAX_CONTENT_BYTES:
             raise ConundrumError(
                 f"{shown(name)}: the content of pages 1-{number} inflates to more than "
@@ -245,15 +254,16 @@ _SPACE = re.compile(rb"/(DeviceRGB|DeviceCMYK|DeviceGray|\w+)\s+(?:cs|CS)(?!\w)"
 _SPACES = {b"DeviceRGB": "rgb", b"DeviceCMYK": "cmyk", b"DeviceGray": "grey"}
 
 
-def _scan_content(page: Any, ops: set[str], widths: list[float]) -> int:
+def _scan_content(page: Any, ops: set[str], widths: list[float], room: int) -> int:
     """The colour operators and line widths of a page's content stream, found with regular
     expressions once strings are removed (pypdf's full parse takes 20 times as long, and
-    a book has hundreds of pages); the bytes it inflated to."""
+    a book has hundreds of pages); the bytes it inflated to (not scanned when that is
+    more than the `room` left in the inflated-content limit)."""
     contents = page.get_contents()
     if contents is None:
         return 0
     raw = contents.get_data()
-    if len(raw) > MAX_CONTENT_BYTES:
+    if len(raw) > room:
         return len(raw)  # refused by the caller before any work on it
     data = _STRINGS.sub(b" ", raw)
     ops.update(_COLOUR_OPS[m] for m in _COLOUR.findall(data))

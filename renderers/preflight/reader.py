@@ -62,14 +62,17 @@ def quiet_pypdf() -> Iterator[None]:
     """pypdf's log records and warnings kept from the terminal while inside (they quote
     the file's own bytes, escape sequences included)."""
     log = logging.getLogger("pypdf")
-    before = (log.level, log.propagate, log.disabled)
-    log.disabled, log.propagate = True, False
+    sink = logging.NullHandler()  # else logging's last resort prints the records
+    before = log.propagate
+    log.propagate = False
+    log.addHandler(sink)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             yield
     finally:
-        log.level, log.propagate, log.disabled = before
+        log.removeHandler(sink)
+        log.propagate = before
 
 
 def guarded(name: str, work: Callable[[], T], doing: str = "read") -> T:
