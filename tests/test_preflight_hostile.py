@@ -11,8 +11,15 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject,
-                           FloatObject, IndirectObject, NameObject, NumberObject)
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    NumberObject,
+)
 
 from conundrum.cli import main
 from renderers.preflight import reader

@@ -105,7 +105,8 @@ def _script(writer: PdfWriter) -> None:
 def test_annotations_bookmarks_forms_and_scripts_fail_each_on_its_own(tmp_path: Path) -> None:
     for name, change, rule in (
             ("annot", _annotate, "no annotations"),
-            ("outline", lambda w: w.add_outline_item(title="Chapter", page_number=0), "no bookmarks"),
+            ("outline", lambda w: w.add_outline_item(title="Chapter", page_number=0),
+             "no bookmarks"),
             ("form", _form, "no form fields"),
             ("js", _script, "no javascript")):
         assert failed(preflight(_with(tmp_path / f"{name}.pdf", change))) == [rule], name

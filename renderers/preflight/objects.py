@@ -15,9 +15,13 @@ from typing import Any
 
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
-from renderers.preflight.pdf_facts import PT, PageFacts, PdfFacts
-from renderers.preflight.reader import (MAX_PAGE_INCHES, MAX_RASTER_PIXELS,
-                                        MAX_RASTER_SECONDS, open_pdfium)
+from renderers.preflight.facts import PT, PageFacts, PdfFacts
+from renderers.preflight.reader import (
+    MAX_PAGE_INCHES,
+    MAX_RASTER_PIXELS,
+    MAX_RASTER_SECONDS,
+    open_pdfium,
+)
 
 INK_DPI = 50  # a first look: one pixel is 0.02 in
 FINE_DPI = 400  # near a rule: one pixel is 0.0025 in
@@ -49,10 +53,11 @@ def scan_objects(name: str, facts: PdfFacts) -> None:
                 for obj in page.get_objects(max_depth=8):
                     level = getattr(obj, "level", 0)
                     del stack[level:]
-                    own = tuple(obj.get_matrix().get()[:4])
-                    m = _times(own, stack[-1]) if stack else own  # type: ignore[arg-type]
+                    a, b, c, d = obj.get_matrix().get()[:4]
+                    own: Matrix = (a, b, c, d)
+                    m = _times(own, stack[-1]) if stack else own
                     if obj.type == raw.FPDF_PAGEOBJ_FORM:
-                        stack.append(m)  # type: ignore[arg-type]
+                        stack.append(m)
                     elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
                         size = ctypes.c_float()
                         raw.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))

@@ -11,78 +11,20 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from pypdf.generic import IndirectObject
 
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
+from renderers.preflight.facts import PT, Box, PageFacts, PdfFacts
+from renderers.preflight.objects import measure_ink, scan_objects
 from renderers.preflight.reader import MAX_CONTENT_BYTES, guarded, open_pdf
 
-PT = 72.0  # points an inch
+__all__ = ["PT", "Box", "PageFacts", "PdfFacts", "read_pdf"]
+
 TOLERANCE = 0.01  # inches: a page 1 mm (0.04 in) off is caught, rounding is not
 PRINT_KEY = "/ConundrumPrint"  # what our own books record of their printing (publish.py)
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in inches from the page's lower left corner."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        """The width in inches."""
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        """The height in inches."""
-        return self.y1 - self.y0
-
-
-@dataclass
-class PageFacts:
-    """One page: its media, trim and bleed boxes, and the extent of its ink."""
-
-    number: int
-    media: Box
-    trim: Box
-    bleed: Box
-    has_trim: bool = True  # the file sets a TrimBox (else the trim is the media box)
-    # the ink's distance in inches from each trim edge inward (negative: past the trim),
-    # and whether ink reaches the media's edge on that side (full-bleed art)
-    ink_in: dict[str, float] = field(default_factory=dict)
-    art_off_edge: dict[str, bool] = field(default_factory=dict)
-    annotations: list[str] = field(default_factory=list)  # their subtypes
-
-
-@dataclass
-class PdfFacts:
-    """Everything the printer's rules are checked against."""
-
-    path: str
-    pages: list[PageFacts]
-    unembedded_fonts: list[str]
-    colour_operators: set[str]  # "rgb", "cmyk", "grey"
-    thinnest_line_pt: float | None
-    smallest_text: tuple[float, int] | None = None  # points as printed, and its page
-    lowest_image_dpi: tuple[float, int] | None = None  # at its placed size, and its page
-    encrypted: bool = False
-    bookmarks: int = 0
-    form_fields: int = 0
-    javascript: list[str] = field(default_factory=list)  # where scripts are found
-    recorded: dict[str, str] = field(default_factory=dict)  # our book's own record
-    bleed_by_size: str | None = None  # the trim named when the size alone showed bleed
-
-    @property
-    def smallest_text_pt(self) -> float | None:
-        """The smallest type size as printed, in points (None: no text)."""
-        return None if self.smallest_text is None else self.smallest_text[0]
 
 
 def read_pdf(path: str | os.PathLike, ink: bool = True,
@@ -91,8 +33,6 @@ def read_pdf(path: str | os.PathLike, ink: bool = True,
     `trims` (the printer's sizes), pages without a TrimBox whose size is one of them plus
     `bleed` on three sides are read as that trim with bleed. ConundrumError when it is not
     a PDF that can be read, or breaks a limit of reader.py."""
-    from renderers.preflight.objects import measure_ink, scan_objects
-
     name, reader = open_pdf(path)
     facts = guarded(name, lambda: _facts(name, reader))
     if trims:
@@ -225,12 +165,12 @@ def _bleed_by_size(facts: PdfFacts, trims: dict[str, Any], bleed: float) -> None
     first = facts.pages[0]
     if first.has_trim:
         return
-    for name, (tw, th) in trims.items():
-        if abs(first.media.width - tw - bleed) <= TOLERANCE and \
-                abs(first.media.height - th - 2 * bleed) <= TOLERANCE:
-            break
-    else:
+    name = next((n for n, (tw, th) in trims.items()
+                 if abs(first.media.width - tw - bleed) <= TOLERANCE
+                 and abs(first.media.height - th - 2 * bleed) <= TOLERANCE), None)
+    if name is None:
         return
+    tw, th = trims[name]
     facts.bleed_by_size = name
     for page in facts.pages:
         if page.has_trim or abs(page.media.width - first.media.width) > TOLERANCE:

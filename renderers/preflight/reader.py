@@ -91,7 +91,7 @@ def guarded(name: str, work: Callable[[], T], doing: str = "read") -> T:
     except MemoryError:
         raise ConundrumError(f"{shown(name)}: ran out of memory while it was {doing}; "
                              "the PDF is too large to check here") from None
-    except (PyPdfError, *_READ_FAULTS) as exc:
+    except (PyPdfError, *_READ_FAULTS) as exc:  # type: ignore[misc]
         detail = shown(str(exc) or type(exc).__name__)[:200]
         raise ConundrumError(f"{shown(name)}: not a PDF that can be {doing} "
                              f"({detail})") from None
