@@ -158,3 +158,23 @@ def test_a_flate_bomb_is_refused_by_pypdf_s_limit(tmp_path: Path, capsys) -> Non
     assert main(["preflight", str(path)]) == 2
     assert "refused" in capsys.readouterr().err
     assert len(zlib.compress(b" " * 1000)) < 1000  # the file itself stays small
+
+
+@pytest.mark.parametrize("kib", [50_000, 60_000, 70_000, 90_000])
+def test_a_memory_limit_is_exit_2_with_a_memory_message(tmp_path: Path, kib: int) -> None:
+    """Under `ulimit -v` the PDF renderer's library may not load ("failed to map
+    segment"), or a page may not rasterise: either way one line and exit 2."""
+    import resource
+    import subprocess
+    import sys
+
+    path = made(tmp_path / "m.pdf")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (kib * 1024, kib * 1024))
+
+    done = subprocess.run([sys.executable, "-m", "conundrum", "preflight", str(path)],
+                          preexec_fn=limit, capture_output=True, text=True, timeout=120)
+    assert done.returncode in (0, 2), done.stderr
+    if done.returncode == 2:
+        assert done.stderr.count("\n") == 1 and "memory" in done.stderr, done.stderr

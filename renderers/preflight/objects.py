@@ -40,9 +40,9 @@ def _times(m: Matrix, n: Matrix) -> Matrix:
 
 def scan_objects(name: str, facts: PdfFacts) -> None:
     """Fill `facts.smallest_text` and `facts.lowest_image_dpi` from every page's objects."""
+    document = open_pdfium(name)  # first: it reports a library that cannot be loaded
     import pypdfium2.raw as raw  # type: ignore[import-untyped]
 
-    document = open_pdfium(name)
     smallest: tuple[float, int] | None = None
     lowest: tuple[float, int] | None = None
     try:
