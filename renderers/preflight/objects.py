@@ -27,6 +27,7 @@ INK_DPI = 50  # a first look: one pixel is 0.02 in
 FINE_DPI = 400  # near a rule: one pixel is 0.0025 in
 INK = 245  # a pixel darker than this (of 255) carries ink
 SIDES = ("left", "right", "top", "bottom")
+MAX_FORM_DEPTH = 8  # forms inside forms: deeper ones are not read
 
 Matrix = tuple[float, float, float, float]
 
@@ -39,55 +40,73 @@ def _times(m: Matrix, n: Matrix) -> Matrix:
 
 
 def scan_objects(name: str, facts: PdfFacts) -> None:
-    """Fill `facts.smallest_text` and `facts.lowest_image_dpi` from every page's objects."""
+    """Fill `facts.smallest_text` and `facts.lowest_image_dpi` from every page's objects
+    (through pdfium's C interface: a book page holds a thousand paths, and the Python
+    wrapper of each costs more than the rest of the check)."""
     document = open_pdfium(name)  # first: it reports a library that cannot be loaded
-    import pypdfium2.raw as raw  # type: ignore[import-untyped]
-
-    smallest: tuple[float, int] | None = None
-    lowest: tuple[float, int] | None = None
+    found: dict[str, tuple[float, int] | None] = {"text": None, "image": None}
     try:
         for k in range(len(facts.pages)):
             page = document[k]
             try:
-                stack: list[Matrix] = []
-                for obj in page.get_objects(max_depth=8):
-                    level = getattr(obj, "level", 0)
-                    del stack[level:]
-                    a, b, c, d = obj.get_matrix().get()[:4]
-                    own: Matrix = (a, b, c, d)
-                    m = _times(own, stack[-1]) if stack else own
-                    if obj.type == raw.FPDF_PAGEOBJ_FORM:
-                        stack.append(m)
-                    elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                        size = ctypes.c_float()
-                        raw.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
-                        printed = size.value * math.hypot(m[2], m[3])
-                        if printed > 0 and (smallest is None or printed < smallest[0]):
-                            smallest = (round(printed, 3), k + 1)
-                    elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
-                        dpi = _dpi(obj, m)
-                        if dpi is not None and (lowest is None or dpi < lowest[0]):
-                            lowest = (dpi, k + 1)
+                _walk(page.raw, None, 0, k + 1, found)
             finally:
                 page.close()
     except MemoryError:
         raise ConundrumError(f"{shown(name)}: ran out of memory reading its pages") from None
     finally:
         document.close()
-    facts.smallest_text, facts.lowest_image_dpi = smallest, lowest
+    facts.smallest_text, facts.lowest_image_dpi = found["text"], found["image"]
+
+
+def _walk(parent: Any, outer: Matrix | None, depth: int, number: int,
+          found: dict[str, tuple[float, int] | None]) -> None:
+    """The objects of a page (`outer` None) or of a form placed by `outer`, forms followed
+    to MAX_FORM_DEPTH."""
+    import pypdfium2.raw as raw  # type: ignore[import-untyped]
+
+    count = raw.FPDFPage_CountObjects(parent) if outer is None else \
+        raw.FPDFFormObj_CountObjects(parent)
+    for i in range(max(count, 0)):
+        obj = raw.FPDFPage_GetObject(parent, i) if outer is None else \
+            raw.FPDFFormObj_GetObject(parent, i)
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind not in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_FORM):
+            continue  # paths and shadings: nothing to read here
+        fs = raw.FS_MATRIX()
+        if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(fs)):
+            continue
+        m: Matrix = (fs.a, fs.b, fs.c, fs.d)
+        m = _times(m, outer) if outer is not None else m
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            if depth < MAX_FORM_DEPTH:
+                _walk(obj, m, depth + 1, number, found)
+        elif kind == raw.FPDF_PAGEOBJ_TEXT:
+            size = ctypes.c_float()
+            raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size))
+            printed = round(size.value * math.hypot(m[2], m[3]), 3)
+            least = found["text"]
+            if printed > 0 and (least is None or printed < least[0]):
+                found["text"] = (printed, number)
+        else:
+            dpi = _dpi(obj, m)
+            least = found["image"]
+            if dpi is not None and (least is None or dpi < least[0]):
+                found["image"] = (dpi, number)
 
 
 def _dpi(obj: Any, m: Matrix) -> float | None:
     """The image's resolution at its placed size: its pixels over the inches it covers
     (the lower of the two directions)."""
-    try:
-        px_w, px_h = obj.get_px_size()
-    except Exception:  # noqa: BLE001 - pdfium cannot size an image it cannot decode
+    import pypdfium2.raw as raw
+
+    w, h = ctypes.c_uint(), ctypes.c_uint()
+    if not raw.FPDFImageObj_GetImagePixelSize(obj, ctypes.byref(w), ctypes.byref(h)):
         return None
     inch_w, inch_h = math.hypot(m[0], m[1]) / PT, math.hypot(m[2], m[3]) / PT
-    if px_w <= 0 or px_h <= 0 or inch_w <= 0 or inch_h <= 0:
+    if w.value <= 0 or h.value <= 0 or inch_w <= 0 or inch_h <= 0:
         return None
-    return round(min(px_w / inch_w, px_h / inch_h), 1)
+    return round(min(w.value / inch_w, h.value / inch_h), 1)
 
 
 def measure_ink(name: str, pages: list[PageFacts],
