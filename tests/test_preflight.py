@@ -130,6 +130,7 @@ def test_the_command_prints_the_table_and_exits_by_the_verdict(tmp_path: Path, c
 @pytest.mark.slow
 @pytest.mark.parametrize("colour", ["rgb", "grey"])
 def test_a_book_we_write_passes(tmp_path: Path, colour: str) -> None:
+    ink = "black" if colour == "grey" else "premium-colour"
     (tmp_path / "b.yaml").write_text(
         f"title: Preflight\nseed: 2\npage: 6x9\nbleed: true\ncolour: {colour}\n"
         "web: https://example.org/v/\nsections:\n  - {name: A, count: 4, difficulty: 2}\n"
@@ -137,6 +138,8 @@ def test_a_book_we_write_passes(tmp_path: Path, colour: str) -> None:
     assert run_program("book", "b.yaml", "-o", "b.pdf", "--draft", cwd=tmp_path).returncode == 0
     done = run_program("preflight", "b.pdf", "--colour", colour, cwd=tmp_path)
     assert passes_but_known_book_faults(done), done.stdout  # LEAD: was returncode == 0
+    assert f"learned from the book's record: paper white, ink {ink}, colour {colour}" \
+        in done.stdout.replace("\n", " ")
     built = run_program("book", "b.yaml", "-o", "c.pdf", "--draft", cwd=tmp_path)
     # the book checked itself and found nothing but the known small type (LEAD: was
     # "Amazon KDP" not in built.stderr)
@@ -148,8 +151,12 @@ def test_book_warns_where_its_pdf_breaks_a_printer_rule(tmp_path: Path) -> None:
     from renderers.publish import _warn_preflight
 
     said: list[str] = []
-    _warn_preflight(made(tmp_path / "long.pdf", pages=830, ink_at=1.0), "rgb", said.append)
+    _warn_preflight(made(tmp_path / "long.pdf", pages=830, ink_at=1.0), "grey", said.append)
     assert len(said) == 1 and "page count (black ink, white paper): 830 (2 too many)" in said[0]
+    said.clear()
+    _warn_preflight(made(tmp_path / "cream.pdf", pages=780, ink_at=1.0), "rgb", said.append,
+                    "cream")  # colour on cream is printed in black: 776 at most
+    assert len(said) == 1 and "page count (black ink, cream paper): 780 (4 too many)" in said[0]
     said.clear()
     _warn_preflight(made(tmp_path / "fine.pdf"), "grey", said.append)
     assert said == []

@@ -11,14 +11,24 @@ from renderers.preflight.pdf_facts import PRINT_KEY
 
 
 def print_record(paper: str, colour: str, trim: str) -> str:
-    """The record's text; a grey book is printed in black ink, a coloured one in premium
-    colour (the one KDP takes from 24 pages; give `--ink` for another).
+    """The record's text, with the ink `ink_for` gives.
 
     >>> print_record("cream", "grey", "6x9")
     'paper=cream; ink=black; colour=grey; trim=6x9'
     """
-    ink = "black" if colour == "grey" else "premium-colour"
-    return f"paper={paper}; ink={ink}; colour={colour}; trim={trim}"
+    return f"paper={paper}; ink={ink_for(paper, colour)}; colour={colour}; trim={trim}"
+
+
+def ink_for(paper: str, colour: str) -> str:
+    """The ink a book is taken to be printed in: a coloured book on white paper in premium
+    colour (the colour printing KDP takes from 24 pages; `--ink` names another), a grey
+    one, or any on cream paper (where no colour is printed), in black.
+
+    >>> ink_for("white", "rgb"), ink_for("cream", "rgb"), ink_for("white", "grey")
+    ('premium-colour', 'black', 'black')
+    """
+    return "premium-colour" if colour != "grey" and paper in ("white", "colour") \
+        else "black"
 
 
 def with_print_record(data: bytes, record: str) -> bytes:
