@@ -74,7 +74,15 @@ def _escape_key(path: Path) -> Path:
     return path
 
 
+def _password(path: Path) -> Path:
+    writer = PdfWriter(clone_from=str(made(path)))
+    writer.encrypt(user_password="user", owner_password="owner", algorithm="RC4-128")
+    writer.write(str(path))
+    return path
+
+
 CORPUS: dict[str, Callable[[Path], Path]] = {
+    "user password": _password,
     "resources integer": lambda p: _page_with(p, "/Resources", lambda w: NumberObject(7)),
     "font array": lambda p: _page_with(p, "/Font", lambda w: ArrayObject([NumberObject(1)])),
     "font dangling": lambda p: _page_with(p, "/Font", lambda w: DictionaryObject(
@@ -120,6 +128,7 @@ def test_no_hostile_pdf_makes_preflight_exit_3(tmp_path: Path, capfd, name: str)
 
 def test_the_limits_are_named(tmp_path: Path, capsys) -> None:
     for build, words in ((CORPUS["too many pages"], "the page limit"),
+                         (CORPUS["user password"], "encrypted with a password"),
                          (CORPUS["page too large"], "in a side (the page-size limit)"),
                          (CORPUS["inflated content"], "inflated-content limit")):
         assert main(["preflight", str(build(tmp_path / "x.pdf"))]) == 2
