@@ -109,7 +109,8 @@ def open_pdf(path: str | os.PathLike, what: str = "a PDF") -> tuple[str, Any]:
         if reader.is_encrypted and not reader.decrypt(""):  # owner-locked files open
             raise ConundrumError(f"{shown(name)}: encrypted with a password; a printer "
                                  "takes no encrypted file (remove the password)")
-        declared = reader.trailer["/Root"]["/Pages"].get("/Count", 0)
+        tree: Any = reader.trailer["/Root"]
+        declared = tree["/Pages"].get("/Count", 0)
         if isinstance(declared, int) and declared > MAX_PAGES:  # before the tree is read
             raise ConundrumError(f"{shown(name)}: {declared:,} pages; preflight reads at "
                                  f"most {MAX_PAGES:,} (the page limit)")
