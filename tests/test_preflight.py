@@ -65,6 +65,10 @@ def failed(report) -> list[str]:
 def test_a_plain_good_interior_passes(tmp_path: Path) -> None:
     report = preflight(made(tmp_path / "good.pdf"), colour="grey")
     assert report.ok, [(c.rule, c.measured) for c in report.checks if not c.ok]
+    assert report.checks[0].row() == {
+        "rule": "trim size", "figure": "6.000 x 9.000 in (6x9)",
+        "limit": "one of the printer's sizes, every page alike, within 0.01 in",
+        "source": 'KDP Help, "Paperback submission guidelines": trim sizes', "pass": True}
 
 
 def test_830_pages_fail_the_page_count(tmp_path: Path) -> None:

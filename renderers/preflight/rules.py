@@ -22,6 +22,11 @@ class Check:
     ok: bool
     source: str = ""
 
+    def row(self) -> dict[str, object]:
+        """The check as data, in SPEC.md's names (Studio's preflight `rules`)."""
+        return {"rule": self.rule, "figure": self.measured, "limit": self.required,
+                "source": self.source, "pass": self.ok}
+
 
 def source(rules: dict, key: str) -> str:
     """Where the printer publishes rule `key`."""
