@@ -117,13 +117,15 @@ def _small_limits(monkeypatch) -> None:
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_no_hostile_pdf_makes_preflight_exit_3(tmp_path: Path, capfd, name: str) -> None:
     path = CORPUS[name](tmp_path / "h.pdf")
-    code = main(["preflight", str(path)])
-    out, err = capfd.readouterr()
-    assert code in (0, 1, 2), (name, err)
-    assert "\x1b" not in out + err and "\x07" not in out + err, name
-    assert "internal error" not in err.lower() and "Traceback" not in err
-    if code == 2:
-        assert err.count("\n") == 1 and str(path) in err, err
+    good = made(tmp_path / "good.pdf")
+    for args in (["preflight", str(path)], ["preflight", str(good), "--cover", str(path)]):
+        code = main(args)
+        out, err = capfd.readouterr()
+        assert code in (0, 1, 2), (name, err)
+        assert "\x1b" not in out + err and "\x07" not in out + err, name
+        assert "internal error" not in err.lower() and "Traceback" not in err
+        if code == 2:
+            assert err.count("\n") == 1 and str(path) in err, err
 
 
 def test_the_limits_are_named(tmp_path: Path, capsys) -> None:
