@@ -23,7 +23,7 @@ class Check:
     source: str = ""
 
     def row(self) -> dict[str, object]:
-        """The check as data, in SPEC.md's names (Studio's preflight `rules`)."""
+        """The check as data: rule, figure, limit, source and pass (Studio's publish job)."""
         return {"rule": self.rule, "figure": self.measured, "limit": self.required,
                 "source": self.source, "pass": self.ok}
 
