@@ -69,7 +69,12 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
 
     def render(content: BookContent, warn: Warn) -> bytes:
         kept.append(content)
-        return render_book(content, warn, drawn if options.export is not None else None)
+        data = render_book(content, warn, drawn if options.export is not None else None)
+        if not (spec.bleed or spec.cover):
+            return data
+        # a print-on-demand book records its paper, ink, colour and trim for `preflight`
+        from renderers.preflight.record import print_record, with_print_record
+        return with_print_record(data, print_record(spec.paper, spec.colour, spec.page))
 
     book_options = BookOptions(output=options.output, jobs=options.jobs,
                                catalogue=options.catalogue, resume=options.resume,
@@ -77,7 +82,7 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
                                draft=options.draft)
     result = make_book(spec, book_options, render, warn, hooks or Hooks())
     if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
-        _warn_preflight(result.pdf, spec.colour, warn)
+        _warn_preflight(result.pdf, spec.colour, warn, spec.paper)
     cover = _write_cover(spec, result) if spec.cover else None
     site = None
     if options.web is not None:
@@ -92,16 +97,18 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     return Published(spec, result, site, exported, cover)
 
 
-def _warn_preflight(pdf: Path, colour: str, warn: Warn) -> None:
+def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white") -> None:
     """Warn, one line a rule, where the book breaks a rule of KDP's paperback checks that
-    needs no rasterising (page count, trim size, bleed, fonts, colour, line and text
-    sizes; the margins are kept by the layout itself); `conundrum preflight` runs all."""
+    needs no rasterising (page count for its paper and ink, trim size, bleed, fonts,
+    colour, line and type sizes, images, what the file may not hold; the margins are kept
+    by the layout itself); `conundrum preflight` runs all."""
     from renderers.preflight import interior_checks, printer_rules
     from renderers.preflight.pdf_facts import read_pdf
+    from renderers.preflight.record import ink_for
 
     rules = printer_rules("kdp")
-    for check in interior_checks(read_pdf(pdf, ink=False), rules, colour, "black",
-                                 with_ink=False):
+    for check in interior_checks(read_pdf(pdf, ink=False), rules, colour,
+                                 ink_for(paper, colour), with_ink=False, paper=paper):
         if not check.ok:
             warn(f"{pdf}: {rules['name']}: {check.rule}: {check.measured}; the printer "
                  f"asks {check.required}")

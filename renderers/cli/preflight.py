@@ -14,36 +14,41 @@ def preflight(
         "--cover", help="The full-wrap cover PDF, checked against the interior's pages.")
     ] = None,
     printer: Annotated[str, typer.Option(
-        "--printer", help="Whose rules: kdp (Amazon KDP paperback).")] = "kdp",
+        "--printer", help="Whose rules: kdp (Amazon KDP paperback) or ingram "
+        "(IngramSpark paperback).")] = "kdp",
     colour: Annotated[str | None, typer.Option(
         "--colour", help="The colour mode the book was made in (its spec's `colour:`: rgb, "
-        "cmyk or grey): every colour operator must be of it.")] = None,
-    ink: Annotated[str, typer.Option(
+        "cmyk or grey): every colour operator must be of it. Default: what our own book "
+        "records, else not checked.")] = None,
+    ink: Annotated[str | None, typer.Option(
         "--ink", help="black, premium-colour or standard-colour: the printing the page "
-        "count limits are for.")] = "black",
-    paper: Annotated[str, typer.Option(
-        "--paper", help="white, cream or colour: the paper the spine width is for.")
-    ] = "white",
+        "count limits are for. Default: what our own book records, else black.")] = None,
+    paper: Annotated[str | None, typer.Option(
+        "--paper", help="white, cream or colour: the paper the page limits and the spine "
+        "width are for. Default: what our own book records, else white.")] = None,
 ) -> None:
-    """Check a finished book (and its cover) against a printer's rules; exit 0 when all
-    pass, 1 when any fails."""
+    """Check a finished book (and its cover) against a printer's published rules, one row
+    a rule with its figure, limit and source; exit 0 when all pass, 1 when any fails."""
     from rich.table import Table
+    from rich.text import Text
 
     from conundrum.cli.core import console
     from conundrum.terminal import shown
     from renderers.preflight import preflight as check
 
-    report = check(interior, cover, printer=printer,
-                   colour=colour,
-                   ink=ink, paper=paper)
-    table = Table(title=f"{shown(str(interior))}: {report.printer}")
-    for column in ("rule", "measured", "required", "result"):
+    report = check(interior, cover, printer=printer, colour=colour, ink=ink, paper=paper)
+    # user text (file names, figures read from the file) never goes through rich markup
+    table = Table(title=Text(f"{shown(interior)}: {report.printer}"))
+    for column in ("rule", "figure", "limit", "source", "result"):
         table.add_column(column)
     for c in report.checks:
-        table.add_row(c.rule, shown(c.measured), c.required,
-                      "[green]pass[/]" if c.ok else "[bold red]FAIL[/]")
+        table.add_row(Text(shown(c.rule)), Text(shown(c.measured)), Text(shown(c.required)),
+                      Text(shown(c.source)), Text("pass", style="green") if c.ok
+                      else Text("FAIL", style="bold red"))
     out = console()
     out.print(table)
+    if report.learned:
+        out.print(shown(report.learned), markup=False, highlight=False)
     failed = sum(not c.ok for c in report.checks)
     out.print("every rule passes" if not failed else f"{failed} rule(s) fail",
               style="bold green" if not failed else "bold red", markup=False)

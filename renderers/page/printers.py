@@ -10,15 +10,15 @@ from typing import Any
 from conundrum.errors import ConundrumError
 from conundrum.files import yaml_mapping
 from conundrum.options import PAPERS
+from conundrum.terminal import shown
 
-PRINTERS = ("kdp",)
-
+PRINTERS = ("kdp", "ingram")
 
 
 def printer_rules(name: str = "kdp") -> dict[str, Any]:
     """The rules of printer `name`; ConundrumError for an unknown one."""
     if name not in PRINTERS:
-        raise ConundrumError(f"--printer {name}: choose {', '.join(PRINTERS)}")
+        raise ConundrumError(f"--printer {shown(name)}: choose {', '.join(PRINTERS)}")
     text = resources.files(__package__).joinpath(f"printers/{name}.yaml").read_text("utf-8")
     return yaml_mapping(text, f"printer rules {name}", ConundrumError, "printer's rules",
                         "`name:` and `trim_sizes:`")

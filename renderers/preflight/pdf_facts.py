@@ -1,98 +1,75 @@
-"""What a printer's checks read off a finished PDF: page boxes, fonts, colour operators,
-line widths, text sizes (pypdf, from the content streams), and where ink lies
-(pypdfium2, from each page rasterised at a low resolution).
+"""What a printer's checks read off a finished PDF: page boxes, fonts, colour operators and
+line widths (pypdf, from the content streams), the document's security, annotations,
+bookmarks, forms and scripts (pypdf, from its objects), type sizes and image resolutions
+as printed (pypdfium2's page objects, their matrices applied), and where ink lies
+(pypdfium2, each page rasterised: objects.py). Every read goes through reader.py.
 
-Sizes are in inches. Line widths and text sizes are read as written (`w` and `Tf`
-operands), which is what they print at for PDFs drawn without a scaling matrix, as
-ours and most layout programs' are.
+Sizes are in inches.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
+from pypdf.generic import IndirectObject
+
 from conundrum.errors import ConundrumError
+from conundrum.terminal import shown
+from renderers.preflight.facts import PT, Box, PageFacts, PdfFacts
+from renderers.preflight.objects import measure_ink, scan_objects
+from renderers.preflight.reader import MAX_CONTENT_BYTES, guarded, open_pdf
 
-PT = 72.0  # points an inch
-INK_DPI = 50  # enough to see ink 1 mm from the trim (one pixel is 0.02 in)
-INK = 245  # a pixel darker than this (of 255) carries ink
+__all__ = ["PT", "Box", "PageFacts", "PdfFacts", "read_pdf"]
 
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in inches from the page's lower left corner."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def width(self) -> float:
-        """The width in inches."""
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        """The height in inches."""
-        return self.y1 - self.y0
+TOLERANCE = 0.01  # inches: a page 1 mm (0.04 in) off is caught, rounding is not
+PRINT_KEY = "/ConundrumPrint"  # what our own books record of their printing (publish.py)
 
 
-@dataclass
-class PageFacts:
-    """One page: its media, trim and bleed boxes, and the extent of its ink."""
-
-    number: int
-    media: Box
-    trim: Box
-    bleed: Box
-    # the ink's distance in inches from each trim edge inward (negative: past the trim),
-    # and whether ink reaches the media's edge on that side (full-bleed art)
-    ink_in: dict[str, float] = field(default_factory=dict)
-    art_off_edge: dict[str, bool] = field(default_factory=dict)
-
-
-@dataclass
-class PdfFacts:
-    """Everything the printer's rules are checked against."""
-
-    path: str
-    pages: list[PageFacts]
-    unembedded_fonts: list[str]
-    colour_operators: set[str]  # "rgb", "cmyk", "grey"
-    thinnest_line_pt: float | None
-    smallest_text_pt: float | None
+def read_pdf(path: str | os.PathLike, ink: bool = True,
+             trims: dict[str, Any] | None = None, bleed: float = 0.125) -> PdfFacts:
+    """The facts of the PDF at `path`; `ink=False` leaves out rasterising (fast). With
+    `trims` (the printer's sizes), pages without a TrimBox whose size is one of them plus
+    `bleed` on three sides are read as that trim with bleed. ConundrumError when it is not
+    a PDF that can be read, or breaks a limit of reader.py."""
+    name, reader = open_pdf(path)
+    facts = guarded(name, lambda: _facts(name, reader))
+    if trims:
+        _bleed_by_size(facts, trims, bleed)
+    scan_objects(name, facts)
+    if ink:
+        measure_ink(name, facts.pages)
+    return facts
 
 
-def read_pdf(path: str | os.PathLike, ink: bool = True) -> PdfFacts:
-    """The facts of the PDF at `path`; `ink=False` leaves out rasterising (fast).
-    ConundrumError when it is not a PDF that can be read."""
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    name = os.fsdecode(path)
-    try:
-        reader = PdfReader(name)
-        pages = [_page_facts(k, page) for k, page in enumerate(reader.pages, 1)]
-    except (OSError, PdfReadError, ValueError, KeyError) as exc:
-        raise ConundrumError(f"{name}: not a PDF that can be read ({exc})") from None
-    if not pages:
-        raise ConundrumError(f"{name}: a PDF without pages")
+def _facts(name: str, reader: Any) -> PdfFacts:
+    pages = [_page_facts(k, page) for k, page in enumerate(reader.pages, 1)]
     fonts: dict[str, bool] = {}
     ops: set[str] = set()
     widths: list[float] = []
-    sizes: list[float] = []
-    for page in reader.pages:
+    inflated = 0
+    seen: dict[Any, int] = {}  # a content stream shared by pages is scanned once
+    for number, page in enumerate(reader.pages, 1):
         _fonts_of(page, fonts)
-        _scan_content(page, ops, widths, sizes)
-    facts = PdfFacts(name, pages, sorted(n for n, ok in fonts.items() if not ok), ops,
-                     min(widths, default=None), min(sizes, default=None))
-    if ink:
-        _measure_ink(name, facts.pages)
-    return facts
+        ref = dict.get(page, "/Contents")
+        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else None
+        if key is None or key not in seen:
+            size = _scan_content(page, ops, widths, MAX_CONTENT_BYTES - inflated)
+            if key is not None:
+                seen[key] = size
+        inflated += seen[key] if key is not None else size
+        if inflated > MAX_CONTENT_BYTES:
+            raise ConundrumError(
+                f"{shown(name)}: the content of pages 1-{number} inflates to more than "
+                f"{MAX_CONTENT_BYTES:,} bytes (preflight's inflated-content limit)")
+    root = reader.trailer["/Root"].get_object()
+    info = reader.metadata or {}
+    return PdfFacts(name, pages, sorted(n for n, ok in fonts.items() if not ok), ops,
+                    min(widths, default=None), encrypted=bool(reader.is_encrypted),
+                    bookmarks=_bookmarks(root), form_fields=_form_fields(root),
+                    javascript=_scripts(root, reader.pages),
+                    recorded=_recorded(info.get(PRINT_KEY)))
 
 
 def _box(rect: Any) -> Box:
@@ -101,29 +78,106 @@ def _box(rect: Any) -> Box:
 
 
 def _page_facts(number: int, page: Any) -> PageFacts:
+    has_trim = "/TrimBox" in page  # asked first: reading page.trimbox may set it
     # pypdf gives the media box for a trim or bleed box the file does not set
     media, trim, bleed = _box(page.mediabox), _box(page.trimbox), _box(page.bleedbox)
-    return PageFacts(number, media, trim, bleed)
+    annots = _resolved(page.get("/Annots"))
+    kinds = [str(_resolved(a).get("/Subtype", "?")).lstrip("/")
+             for a in (annots if isinstance(annots, list) else [])
+             if isinstance(_resolved(a), dict)]
+    return PageFacts(number, media, trim, bleed, has_trim=has_trim,
+                     annotations=kinds)
+
+
+def _resolved(value: Any) -> Any:
+    return value.get_object() if hasattr(value, "get_object") else value
+
+
+def _dict(value: Any) -> dict:
+    """`value` resolved, or an empty mapping when it is not a dictionary (a malformed
+    Resources, Font or FontDescriptor entry)."""
+    value = _resolved(value)
+    return value if isinstance(value, dict) else {}
 
 
 def _fonts_of(page: Any, found: dict[str, bool]) -> None:
-    resources: Any = page.get("/Resources")
-    fonts = resources.get_object().get("/Font") if resources is not None else None
-    if not fonts:
-        return
-    for font in fonts.get_object().values():
-        font = font.get_object()
-        name = str(font.get("/BaseFont", "?")).lstrip("/")
+    fonts = _dict(_dict(page.get("/Resources")).get("/Font"))
+    for entry in fonts.values():
+        font = _dict(entry)
+        name = shown(str(font.get("/BaseFont", "?")).lstrip("/"))[:100]
         if font.get("/Subtype") == "/Type3":
             found.setdefault(name, True)  # drawn with PDF operators: nothing to embed
             continue
         descriptor = font
         if font.get("/Subtype") == "/Type0":
-            descriptor = font["/DescendantFonts"][0].get_object()
-        desc = descriptor.get("/FontDescriptor")
-        desc = desc.get_object() if desc is not None else {}
+            descendants = _resolved(font.get("/DescendantFonts"))
+            descriptor = _dict(descendants[0]) if isinstance(descendants, list) \
+                and descendants else {}
+        desc = _dict(descriptor.get("/FontDescriptor"))
         embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
         found[name] = found.get(name, True) and embedded
+
+
+def _bookmarks(root: dict) -> int:
+    outlines = _dict(root.get("/Outlines"))
+    count = outlines.get("/Count", 0)
+    count = abs(int(count)) if isinstance(count, int) else 0
+    return count or (1 if "/First" in outlines else 0)
+
+
+def _form_fields(root: dict) -> int:
+    fields = _resolved(_dict(root.get("/AcroForm")).get("/Fields"))
+    return len(fields) if isinstance(fields, list) else 0
+
+
+def _scripts(root: dict, pages: Any) -> list[str]:
+    where = []
+    names = _dict(root.get("/Names"))
+    if "/JavaScript" in names:
+        where.append("document names")
+    if _dict(root.get("/OpenAction")).get("/S") == "/JavaScript":
+        where.append("open action")
+    if "/AA" in root:
+        where.append("document actions")
+    for number, page in enumerate(pages, 1):
+        if "/AA" in page:
+            where.append(f"page {number} actions")
+        annots = _resolved(page.get("/Annots"))
+        for annot in annots if isinstance(annots, list) else []:
+            action = _dict(_dict(annot).get("/A"))
+            if action.get("/S") == "/JavaScript":
+                where.append(f"a link on page {number}")
+    return where
+
+
+def _recorded(value: Any) -> dict[str, str]:
+    """Our own book's record of its printing: `paper=cream; colour=rgb; trim=6x9`."""
+    if not isinstance(value, str):
+        return {}
+    pairs = (part.split("=", 1) for part in value.split(";") if "=" in part)
+    return {k.strip(): v.strip() for k, v in pairs}
+
+
+def _bleed_by_size(facts: PdfFacts, trims: dict[str, Any], bleed: float) -> None:
+    """Pages with no TrimBox sized as a trim plus bleed on the top, bottom and outer edge
+    (6.125 x 9.25 in: 6x9 with bleed, as Word, Canva and InDesign export): their trim
+    is set inside the bleed, on the outer side by the page's side of the spread."""
+    first = facts.pages[0]
+    if first.has_trim:
+        return
+    name = next((n for n, (tw, th) in trims.items()
+                 if abs(first.media.width - tw - bleed) <= TOLERANCE
+                 and abs(first.media.height - th - 2 * bleed) <= TOLERANCE), None)
+    if name is None:
+        return
+    tw, th = trims[name]
+    facts.bleed_by_size = name
+    for page in facts.pages:
+        if page.has_trim or abs(page.media.width - first.media.width) > TOLERANCE:
+            continue
+        m = page.media
+        x0 = m.x0 if page.number % 2 == 1 else m.x0 + bleed  # page 1 is right-hand
+        page.trim = Box(x0, m.y0 + bleed, x0 + tw, m.y0 + bleed + th)
 
 
 _COLOUR_OPS = {b"rg": "rgb", b"RG": "rgb", b"k": "cmyk", b"K": "cmyk", b"g": "grey",
@@ -135,70 +189,24 @@ _STRINGS = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")
 
 
 _WIDTH = re.compile(rb"(?<![\w.])(\d*\.?\d+)\s+w(?![\w*])")
-_SIZE = re.compile(rb"/[^\s/]+\s+(\d*\.?\d+)\s+Tf(?!\w)")
 _COLOUR = re.compile(rb"(?<![\w/])(rg|RG|k|K|g|G)(?!\w)")
 _SPACE = re.compile(rb"/(DeviceRGB|DeviceCMYK|DeviceGray|\w+)\s+(?:cs|CS)(?!\w)")
 _SPACES = {b"DeviceRGB": "rgb", b"DeviceCMYK": "cmyk", b"DeviceGray": "grey"}
 
 
-def _scan_content(page: Any, ops: set[str], widths: list[float],
-                  sizes: list[float]) -> None:
-    """The colour operators, line widths and type sizes of a page's content stream, found
-    with regular expressions once strings are removed (pypdf's full parse takes 20 times
-    as long, and a book has hundreds of pages)."""
+def _scan_content(page: Any, ops: set[str], widths: list[float], room: int) -> int:
+    """The colour operators and line widths of a page's content stream, found with regular
+    expressions once strings are removed (pypdf's full parse takes 20 times as long, and
+    a book has hundreds of pages); the bytes it inflated to (not scanned when that is
+    more than the `room` left in the inflated-content limit)."""
     contents = page.get_contents()
     if contents is None:
-        return
-    data = _STRINGS.sub(b" ", contents.get_data())
+        return 0
+    raw = contents.get_data()
+    if len(raw) > room:
+        return len(raw)  # refused by the caller before any work on it
+    data = _STRINGS.sub(b" ", raw)
     ops.update(_COLOUR_OPS[m] for m in _COLOUR.findall(data))
     ops.update(_SPACES.get(m, "other") for m in _SPACE.findall(data))  # for sc and scn
     widths.extend(float(m) for m in _WIDTH.findall(data))
-    sizes.extend(float(m) for m in _SIZE.findall(data))
-
-
-def _measure_ink(path: str, pages: list[PageFacts]) -> None:
-    import pypdfium2 as pdfium  # type: ignore[import-untyped]
-
-    document = pdfium.PdfDocument(path)
-    try:
-        for k, facts in enumerate(pages):
-            _ink_extent(facts, _grey_image(document[k]))
-    finally:
-        document.close()
-
-
-def _grey_image(page: Any) -> Any:
-    """The page rasterised at INK_DPI, in grey; the page and its bitmap are closed here, in
-    order (pypdfium2 4.0 crashes when the garbage collector closes a page after its
-    document)."""
-    try:
-        bitmap = page.render(scale=INK_DPI / PT)
-        try:
-            return bitmap.to_pil().convert("L")
-        finally:
-            bitmap.close()
-    finally:
-        page.close()
-
-
-def _ink_extent(facts: PageFacts, image: Any) -> None:
-    """Fill `facts.ink_in` and `facts.art_off_edge` from the page's greyscale image."""
-    width, height = image.size
-    dark = image.point(lambda v: 255 if v < INK else 0)
-    box = dark.getbbox()
-    media, trim = facts.media, facts.trim
-    if box is None:
-        facts.ink_in = {side: float("inf") for side in ("left", "right", "top", "bottom")}
-        facts.art_off_edge = dict.fromkeys(facts.ink_in, False)
-        return
-    px = media.width / width  # inches a pixel
-    left, top, right, bottom = box
-    # image rows run from the top of the media box
-    facts.ink_in = {
-        "left": (media.x0 + left * px) - trim.x0,
-        "right": trim.x1 - (media.x0 + right * px),
-        "top": (media.y1 - top * px) * -1 + trim.y1,
-        "bottom": (media.y1 - bottom * px) - trim.y0,
-    }
-    facts.art_off_edge = {"left": left == 0, "top": top == 0, "right": right >= width,
-                          "bottom": bottom >= height}
+    return len(raw)
