@@ -29,7 +29,7 @@ def preflight(
     pass, 1 when any fails."""
     from rich.table import Table
 
-    from conundrum.cli.core import console
+    from conundrum.cli import console
     from conundrum.terminal import shown
     from renderers.preflight import preflight as check
 
