@@ -145,3 +145,27 @@ def test_the_site_builds_strictly_with_the_reference_in_it(tmp_path):
     for page in ("guide/getting-started.html", "guide/books.html", "reference/schemas.html"):
         assert (site / page).exists()
     assert not list(site.rglob("*.py")), "the docs' scripts are not pages of the site"
+    # the Python API, from the docstrings: every exported name, doctests as code
+    api = (site / "reference" / "api.html").read_text(encoding="utf-8")
+    import conundrum
+    import conundrum.book
+    import conundrum.generate
+
+    for module in (conundrum, conundrum.generate, conundrum.book):
+        for name in module.__all__:
+            if name.isupper():
+                continue  # constants have no docstring
+            assert f'id="{module.__name__}.{name}"' in api, f"{module.__name__}.{name}"
+    assert 'id="conundrum.book.make.make_book"' in api
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in api
+    # the registries' lists and tables (docs/hooks/registries.py)
+    sheets = (site / "guide" / "sheets.html").read_text(encoding="utf-8")
+    assert "<!-- names:" not in sheets and "<!-- table:" not in sheets
+    assert "<td><code>colourblind</code></td>" in sheets
+
+
+def test_doctests_in_the_api_reference_are_fenced_as_code():
+    doctest_blocks = _hook("doctest_blocks")
+    text = "Add.\n\n    >>> 1 + 1\n    2\n\nMore prose."
+    assert doctest_blocks.fenced(text).splitlines() == [
+        "Add.", "", "```pycon", ">>> 1 + 1", "2", "```", "", "More prose."]
