@@ -169,3 +169,19 @@ def test_doctests_in_the_api_reference_are_fenced_as_code():
     text = "Add.\n\n    >>> 1 + 1\n    2\n\nMore prose."
     assert doctest_blocks.fenced(text).splitlines() == [
         "Add.", "", "```pycon", ">>> 1 + 1", "2", "```", "", "More prose."]
+
+
+def test_the_import_graph_is_measured_and_the_code_map_names_every_module():
+    found = import_layers.imports("conundrum")
+    table = import_layers.graph_table()
+    for path in sorted((ROOT / "conundrum").iterdir()):
+        module = path.suffix == ".py" and not path.name.startswith("__")
+        if module or (path / "__init__.py").exists():
+            assert f"| `{path.stem}` |" in table, path.name
+    assert "solver" not in found["game"] and "game" in found["generate"]  # as the prose says
+    arch = (DOCS / "dev" / "architecture.md").read_text(encoding="utf-8")
+    code_map = arch[arch.index("## Code map"):]
+    for package in ("conundrum", "renderers"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if not path.name.startswith("__"):
+                assert re.search(rf"\b{path.stem}\b", code_map), f"code map: {path}"
