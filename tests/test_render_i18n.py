@@ -18,6 +18,7 @@ from renderers.page.i18n import (
     own_catalogue,
     plural_category,
     plural_forms,
+    report,
 )
 from tests.support.registries import add_language
 
@@ -83,6 +84,9 @@ def test_a_key_a_language_lacks_is_englishs_and_listed(monkeypatch, tmp_path, ca
     assert message("xx", "positions", n=3) == "3 xxs"
     assert "answers_title" in missing_keys("xx") and "title_default" not in missing_keys("xx")
     assert catalogue("xx")["answers_title"] == catalogue("en")["answers_title"]
+    line = next(x for x in report().splitlines() if x.startswith("xx: "))
+    assert line.startswith(f"xx: {len(missing_keys('xx'))} missing, printed in English: ")
+    assert "answers_title" in line and "en: nothing missing" in report()
 
 
 def test_a_catalogue_without_a_plural_rule_is_refused_naming_its_file(monkeypatch, tmp_path):

@@ -129,3 +129,21 @@ def message(lang: str, key: str, **kw: Any) -> str:
             raise KeyError(f"message {key!r} is a plural; pass n=")
         entry = entry[plural_category(lang, kw["n"])]
     return str(entry).format(**kw)
+
+
+def report() -> str:
+    """Each language and the keys it lacks (printed in English): a translator's checklist.
+
+    >>> report().splitlines()[0]
+    'en: nothing missing'
+    """
+    lines = []
+    for lang in LANGUAGES:
+        missing = missing_keys(lang)
+        lines.append(f"{lang}: " + (f"{len(missing)} missing, printed in English: "
+                                    + ", ".join(missing) if missing else "nothing missing"))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m renderers.page.i18n
+    print(report())
