@@ -19,11 +19,17 @@ _PAGE_DATA = Path(__file__).resolve().parent.parent / "renderers" / "page"
 _INCH = 25.4
 
 
+# The order the first languages were shipped in, kept so that `--help`, the docs and every
+# web page (which carries the other languages in this order) stay byte for byte as they
+# were; a language added later needs no entry here: it comes after these, by code.
+_SHIPPED = ("en", "fr", "es", "uk", "cs")
+
+
 def _languages(folder: Path) -> dict[str, Path]:
-    # A language is its catalogue `<code>.yaml` (with its parts `<code>.<part>.yaml`):
-    # English first (the fallback), then the others by code.
-    codes = sorted(p.stem for p in folder.glob("*.yaml") if "." not in p.stem)
-    return {code: folder for code in sorted(codes, key=lambda c: (c != "en", c))}
+    # A language is its catalogue `<code>.yaml` (with its parts `<code>.<part>.yaml`).
+    codes = [p.stem for p in folder.glob("*.yaml") if "." not in p.stem]
+    first = {code: n for n, code in enumerate(_SHIPPED)}
+    return {code: folder for code in sorted(codes, key=lambda c: (first.get(c, len(first)), c))}
 
 
 # The languages, each code -> the folder of its catalogues (renderers/page/messages/);

@@ -34,8 +34,9 @@ def names(kind: str) -> list[str]:
 
     if kind == "languages":
         return list(options.LANGUAGES)
-    if kind == "palettes":
-        return [*options.PALETTES, *options.PALETTE_ALIASES]
+    if kind == "palettes":  # each name, then its other spellings
+        return [spelling for name in options.PALETTES for spelling in
+                (name, *(a for a, n in options.PALETTE_ALIASES.items() if n == name))]
     if kind == "pages":
         return list(options.PAGE_SIZES)
     raise ValueError(f"no registry {kind!r}")
