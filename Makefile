@@ -64,7 +64,7 @@ zbar:
 bench: $(STAMP) postgresql
 	$(BIN)/python -m tests.benchmarks
 
-# The catalogue tests start their own throwaway PostgreSQL server (tests/pg.py) from
+# The catalogue tests start their own throwaway PostgreSQL server (tests/support/pg.py) from
 # Debian's postgresql package: installed here when missing (as root), else explained.
 postgresql:
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then \

@@ -1,19 +1,59 @@
-"""The names users choose between, in one place: the book spec, the CLI and the renderers
-all read these lists (tests/test_cli_options.py checks that each renderer's registry
-offers exactly these, so a palette or page size added in one place and not the other
-fails a test instead of a user).
+"""The names users choose between, in one place: the book spec, the CLI, the renderers,
+the JSON Schemas and the docs all read these registries (the schemas and the docs' lists
+are written from them when the site is built: docs/hooks/registries.py).
 
-Plain data, no imports: the CLI builds its `--help` choices from it without loading
-Pillow or fpdf2.
+A language is its message files and a palette its file, found here by listing the
+renderers' data folders; a page size is one entry of PAGE_SIZES. Plain data and a
+folder listing, nothing imported: the CLI builds its `--help` choices from it without
+loading Pillow or fpdf2.
 """
 
 from __future__ import annotations
 
-LANGUAGES: tuple[str, ...] = ("en", "fr", "es", "uk", "cs")
-# page sizes by name (their sizes: renderers/page/layout.py PAGE_SIZES)
-PAGES: tuple[str, ...] = ("a4", "letter", "6x9", "8.5x11", "5x8", "5.5x8.5", "7x10", "8x10",
-                          "8.25x11", "8.5x8.5", "a5")
-PALETTES: tuple[str, ...] = ("classic", "colourblind", "mono")
+from pathlib import Path
+
+# Where the renderers keep their data files. Read as files, never imported: the core does
+# not import the renderers (pyproject.toml's contracts), yet a book spec names a language
+# or a palette and must be refused at once when there is no such thing.
+_PAGE_DATA = Path(__file__).resolve().parent.parent / "renderers" / "page"
+_INCH = 25.4
+
+
+# The order the first languages were shipped in, kept so that `--help`, the docs and every
+# web page (which carries the other languages in this order) stay byte for byte as they
+# were; a language added later needs no entry here: it comes after these, by code.
+_SHIPPED = ("en", "fr", "es", "uk", "cs")
+
+
+def _languages(folder: Path) -> dict[str, Path]:
+    # A language is its catalogue `<code>.yaml` (with its parts `<code>.<part>.yaml`).
+    codes = [p.stem for p in folder.glob("*.yaml") if "." not in p.stem]
+    first = {code: n for n, code in enumerate(_SHIPPED)}
+    return {code: folder for code in sorted(codes, key=lambda c: (first.get(c, len(first)), c))}
+
+
+# The languages, each code -> the folder of its catalogues (renderers/page/messages/);
+# a test may register another for a while (tests/test_extending.py).
+LANGUAGES: dict[str, Path] = _languages(_PAGE_DATA / "messages")
+# The palettes, each name -> its file (renderers/page/palette/<name>.yaml).
+PALETTES: dict[str, Path] = {p.stem: p for p in sorted((_PAGE_DATA / "palette").glob("*.yaml"))}
+# The page sizes by name: (width, height) in millimetres. One entry makes a page size:
+# margins, the boards a book page holds and the cover follow from the size.
+PAGE_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (8.5 * _INCH, 11 * _INCH),
+    "6x9": (6 * _INCH, 9 * _INCH),
+    "8.5x11": (8.5 * _INCH, 11 * _INCH),
+    # the other common print-on-demand trims (KDP and IngramSpark both print them)
+    "5x8": (5 * _INCH, 8 * _INCH),
+    "5.5x8.5": (5.5 * _INCH, 8.5 * _INCH),
+    "7x10": (7 * _INCH, 10 * _INCH),
+    "8x10": (8 * _INCH, 10 * _INCH),
+    "8.25x11": (8.25 * _INCH, 11 * _INCH),
+    "8.5x8.5": (8.5 * _INCH, 8.5 * _INCH),
+    "a5": (148.0, 210.0),
+}
+PAGES = PAGE_SIZES  # the page sizes' names: the keys of the one registry
 PALETTE_ALIASES: dict[str, str] = {"colorblind": "colourblind"}  # another spelling -> name
 COLOUR_MODES: tuple[str, ...] = ("rgb", "cmyk", "grey")
 COLOUR_ALIASES: dict[str, str] = {"gray": "grey", "greyscale": "grey", "grayscale": "grey"}

@@ -34,7 +34,7 @@ def lines_in(page: Page) -> int:
                                         unique=True),
        w=st.floats(60, 190), h=st.floats(70, 260), compact=st.booleans(),
        web=st.sampled_from([None, "qr room", "https://example.org/v/123.html"]),
-       lang=st.sampled_from(LANGUAGES))
+       lang=st.sampled_from(tuple(LANGUAGES)))
 def test_a_legible_puzzle_has_a_line_for_every_answer(board, codes, w, h, compact, web,
                                                       lang) -> None:
     codes = [c for c in codes if not board.contains(c)] or \

@@ -83,3 +83,40 @@ def test_a_module_over_400_lines_says_why_at_its_top() -> None:
             if "400 lines" not in opening:
                 long.append(str(path.relative_to(ROOT)))
     assert long == []
+
+
+def _imports_of(path: Path, package: str) -> list[str]:
+    """The modules a file imports, absolute: `from . import x` in package p is `p.x` when
+    x is a module of p, else `p` itself (a name its __init__ defines)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[:len(base) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            folder = ROOT.joinpath(*module.split("."))
+            found += [f"{module}.{a.name}" if (folder / f"{a.name}.py").exists()
+                      or (folder / a.name).is_dir() else module for a in node.names]
+        elif isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+    return found
+
+
+def test_no_module_imports_the_package_that_imports_it() -> None:
+    # a package's __init__ imports its modules; a module importing the __init__ back is a
+    # parent/child loop (the cli's commands once did, for `app`: now cli/app.py's)
+    loops = []
+    for init in sorted([*(ROOT / "conundrum").rglob("__init__.py"),
+                        *(ROOT / "renderers").rglob("__init__.py")]):
+        package = ".".join(init.parent.relative_to(ROOT).parts)
+        for module in sorted(init.parent.glob("*.py")):
+            if module.name != "__init__.py" and package in _imports_of(module, package):
+                loops.append(f"{module.relative_to(ROOT)} imports {package}")
+    assert loops == []
+
+
+def test_plugins_use_only_the_clis_public_helpers() -> None:
+    for path in sorted((ROOT / "renderers" / "cli").glob("*.py")):
+        reached = [m for m in _imports_of(path, "renderers.cli")
+                   if m.startswith("conundrum.cli.")]
+        assert reached == [], f"{path.name}: import from conundrum.cli itself, not {reached}"

@@ -24,6 +24,7 @@ from renderers.page.layout import (
     BLEEDS,
     MIN_LINE_MM,
     MIN_TEXT_PT,
+    PAGE_SIZES,
     Circle,
     Line,
     Page,
@@ -37,7 +38,7 @@ from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
 
 pytestmark = pytest.mark.slow  # builds books or drives the browser
 
-SIZES = ("a4", "letter", "6x9")
+SIZES = tuple(PAGE_SIZES)  # every page size there is
 KINDS = {"title", "copyright", "how to play", "contents", "puzzles", "answers", "notes"}
 EPS = 1e-6
 

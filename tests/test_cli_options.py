@@ -54,8 +54,8 @@ def test_completion_is_on(run_cli):
 
 
 @pytest.mark.parametrize(("command", "shown"), [
-    ("render", ["en|fr|es|uk|cs", "classic|colourblind|mono|colorblind", "a4|letter|6x9|8.5x11",
-                "30<=x<=1200"]),
+    ("render", ["|".join(LANGUAGES), "|".join([*PALETTES, *PALETTE_ALIASES]),
+                "|".join(PAGE_SIZES), "30<=x<=1200"]),
     ("generate", ["search|sat", "standard|junior|bambino", "1<=x<=5"]),
     ("simulate", ["standard|expert", "cautious|greedy|random", "1<=x<=8"]),
 ])
@@ -83,7 +83,7 @@ def test_choices_mirror_the_library():
     assert tuple(c.value for c in MethodChoice) == METHODS
     assert tuple(c.value for c in ScoringChoice) == SCORINGS
     assert sorted(c.value for c in BotChoice) == sorted(BOTS)
-    assert tuple(c.value for c in cli_render.Lang) == LANGUAGES
+    assert tuple(c.value for c in cli_render.Lang) == tuple(LANGUAGES)
     assert {c.value for c in cli_render.PaletteName} == {*PALETTES, *PALETTE_ALIASES}
     assert {c.value for c in cli_render.PageName} == set(PAGE_SIZES)
     assert (cli_render.MIN_DPI, cli_render.MAX_DPI) == (MIN_DPI, MAX_DPI)
@@ -92,11 +92,12 @@ def test_choices_mirror_the_library():
     assert tuple(c.value for c in cli_render.Part) == PARTS
 
 
-def test_each_registry_offers_exactly_the_names_users_choose_between():
-    """conundrum/options.py is the one list; the renderers' registries hold exactly it."""
-    assert LANGUAGES == options.LANGUAGES
-    assert set(PAGE_SIZES) == set(options.PAGES)
-    assert set(PALETTES) == set(options.PALETTES)
+def test_each_registry_is_the_one_in_options():
+    """conundrum/options.py holds each registry; the renderers read that very object, so a
+    name registered there (even for one test: tests/support/registries.py) is found."""
+    assert LANGUAGES is options.LANGUAGES
+    assert PAGE_SIZES is options.PAGE_SIZES
+    assert list(PALETTES) == list(options.PALETTES)
     assert PALETTE_ALIASES == options.PALETTE_ALIASES
     assert PARTS == options.SHEET_PARTS
 
@@ -138,6 +139,27 @@ def test_a_stray_file_shadowing_the_renderers_is_named(run_cli, tmp_path):
 
 
 # ---- start-up ------------------------------------------------------------------------------
+# The start-up rule: `conundrum` answers `--help` or a `solve` in a fraction of a second
+# (`make bench` times it), so a module the program loads to start imports nothing heavy
+# at its top; what is heavy is imported inside the function that needs it, and only there.
+# Which imports must stay lazy, and why:
+# - fpdf2, Pillow, segno (renderers.render and below): the `render`, `book`, `cover` and
+#   `preflight` plugins register their commands at every start; only running one may
+#   load the painters (renderers/cli/*.py import them inside the command).
+# - rich's console, markdown and progress: only a command that prints a table or a bar
+#   needs them (`conundrum.cli.console()`; the Typer app is made with rich_markup_mode
+#   None for the same reason).
+# - pysat, conundrum.generate, conundrum.game: the generator and the game engine load
+#   when a command uses them; `conundrum.generate`, `conundrum.book` and `conundrum`
+#   itself export their names through a module `__getattr__`, so importing one submodule
+#   runs no other (a memory limit or Ctrl-C met while loading is still told in one line).
+# - conundrum.book.spec and catalogue_admin: the catalogue commands reach the catalogue
+#   alone.
+# - NumPy: fpdf2 is loaded without it (renderers/paint/no_numpy.py): 40 ms, and its
+#   OpenBLAS threads abort under `ulimit -v`.
+# The other way round, `resource` (conundrum/cli/limits.py) is imported at the top on
+# purpose: importing it after a memory limit has been reached may itself fail.
+# A function-level import that is none of these is a mistake: import at the top.
 HEAVY = ("fpdf", "PIL", "pysat", "rich.progress", "rich.markdown", "conundrum.game",
          "conundrum.generate", "renderers.render", "segno", "conundrum.book.spec",
          "conundrum.book.catalogue_admin")

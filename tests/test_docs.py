@@ -93,13 +93,15 @@ def _source(page: Path) -> str:
 
 
 def _anchors(markdown: str) -> set[str]:
-    """GitHub-style anchors of a Markdown file's headings."""
+    """The anchors of a Markdown file's headings, as the site (MkDocs' `toc`) makes them:
+    the heading `solve --json` is #solve-json there (GitHub's #solve---json is not)."""
+    from markdown.extensions.toc import slugify
+
     out = set()
     for line in markdown.splitlines():
         m = re.match(r"#+\s+(.*)", line)
         if m:
-            slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
-            out.add(slug)
+            out.add(slugify(m.group(1).strip().replace("`", ""), "-"))
     return out
 
 

@@ -115,7 +115,8 @@ def test_the_navigation_holds_every_page_and_only_pages_that_exist():
     assert len(nav) == len(set(nav))
     on_disk = {p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")}
     assert set(nav) == on_disk, "add the page to mkdocs.yml's nav (or remove the entry)"
-    assert {Path(h).name for h in config["hooks"]} == {"cli_reference.py", "import_layers.py"}
+    assert {Path(h).name for h in config["hooks"]} == {"cli_reference.py", "import_layers.py",
+                                                            "registries.py"}
 
 
 def test_make_docs_builds_strictly_and_ci_runs_it():
@@ -144,3 +145,43 @@ def test_the_site_builds_strictly_with_the_reference_in_it(tmp_path):
     for page in ("guide/getting-started.html", "guide/books.html", "reference/schemas.html"):
         assert (site / page).exists()
     assert not list(site.rglob("*.py")), "the docs' scripts are not pages of the site"
+    # the Python API, from the docstrings: every exported name, doctests as code
+    api = (site / "reference" / "api.html").read_text(encoding="utf-8")
+    import conundrum
+    import conundrum.book
+    import conundrum.generate
+
+    for module in (conundrum, conundrum.generate, conundrum.book):
+        for name in module.__all__:
+            if name.isupper():
+                continue  # constants have no docstring
+            assert f'id="{module.__name__}.{name}"' in api, f"{module.__name__}.{name}"
+    assert 'id="conundrum.book.make.make_book"' in api
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in api
+    # the registries' lists and tables (docs/hooks/registries.py)
+    sheets = (site / "guide" / "sheets.html").read_text(encoding="utf-8")
+    assert "<!-- names:" not in sheets and "<!-- table:" not in sheets
+    assert "<td><code>colourblind</code></td>" in sheets
+
+
+def test_doctests_in_the_api_reference_are_fenced_as_code():
+    doctest_blocks = _hook("doctest_blocks")
+    text = "Add.\n\n    >>> 1 + 1\n    2\n\nMore prose."
+    assert doctest_blocks.fenced(text).splitlines() == [
+        "Add.", "", "```pycon", ">>> 1 + 1", "2", "```", "", "More prose."]
+
+
+def test_the_import_graph_is_measured_and_the_code_map_names_every_module():
+    found = import_layers.imports("conundrum")
+    table = import_layers.graph_table()
+    for path in sorted((ROOT / "conundrum").iterdir()):
+        module = path.suffix == ".py" and not path.name.startswith("__")
+        if module or (path / "__init__.py").exists():
+            assert f"| `{path.stem}` |" in table, path.name
+    assert "solver" not in found["game"] and "game" in found["generate"]  # as the prose says
+    arch = (DOCS / "dev" / "architecture.md").read_text(encoding="utf-8")
+    code_map = arch[arch.index("## Code map"):]
+    for package in ("conundrum", "renderers"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if not path.name.startswith("__"):
+                assert re.search(rf"\b{path.stem}\b", code_map), f"code map: {path}"

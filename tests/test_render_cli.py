@@ -57,7 +57,7 @@ def test_allow_illegal_board(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--lang", "de"], "'de'"),
+    (["--lang", "xx"], "'xx'"),
     (["--palette", "neon"], "'neon'"),
     (["--page", "a3"], "'a3'"),
     (["--dpi", "5"], "'--dpi'"),

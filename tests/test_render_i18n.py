@@ -1,34 +1,48 @@
-"""Message catalogues: same keys in every language, correct plurals, clear errors."""
+"""Message catalogues: every key in every language, correct plurals, English for what a
+language lacks, clear errors."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
+from babel.core import Locale
 
 from conundrum.errors import ConundrumError
 from renderers.page.i18n import (
     LANGUAGES,
-    PLURAL_FORMS,
     catalogue,
     check_language,
     message,
+    missing_keys,
+    own_catalogue,
     plural_category,
+    plural_forms,
+    report,
 )
+from tests.support.registries import add_language
 
 
-def test_every_catalogue_has_the_same_keys():
-    keys = {lang: set(catalogue(lang)) for lang in LANGUAGES}
-    for lang in LANGUAGES:
-        assert keys[lang] == keys["en"], f"{lang}: {keys[lang] ^ keys['en']}"
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_shipped_has_every_key(lang):
+    assert missing_keys(lang) == []
+    assert set(own_catalogue(lang)) == set(own_catalogue("en"))
 
 
-def test_plural_entries_give_exactly_the_forms_each_language_needs():
-    for lang in LANGUAGES:
-        for key, entry in catalogue(lang).items():
-            if isinstance(entry, dict):
-                assert set(entry) == PLURAL_FORMS[lang], f"{lang}.{key}"
-                assert all("{n}" in text for text in entry.values()), f"{lang}.{key}"
-            else:
-                assert isinstance(entry, str) and entry.strip(), f"{lang}.{key}"
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_entries_give_exactly_the_forms_each_language_needs(lang):
+    for key, entry in catalogue(lang).items():
+        if isinstance(entry, dict):
+            assert set(entry) == plural_forms(lang), f"{lang}.{key}"
+            assert all("{n}" in text for text in entry.values()), f"{lang}.{key}"
+        else:
+            assert isinstance(entry, str) and entry.strip(), f"{lang}.{key}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_catalogues_plural_rule_is_cldrs_for_whole_numbers(lang):
+    cldr = Locale.parse(lang).plural_form
+    assert [plural_category(lang, n) for n in range(1000)] == [cldr(n) for n in range(1000)]
 
 
 @pytest.mark.parametrize("lang, n, expected", [
@@ -59,9 +73,33 @@ def test_messages_are_formatted_with_their_fields():
     assert "RYG C4 h" in message("uk", "notation_hint", example="RYG C4 h")
 
 
+def test_a_key_a_language_lacks_is_englishs_and_listed(monkeypatch, tmp_path, caplog):
+    add_language(monkeypatch, tmp_path, "xx", {"title_default": "Xx title",
+                                               "positions": {"one": "{n} xx", "few": "{n} xxs"}},
+                 plural={"one": "n = 1", "few": "n = 2..4"})
+    assert message("xx", "title_default") == "Xx title"
+    with caplog.at_level(logging.DEBUG, logger="renderers.page.i18n"):
+        assert message("xx", "answers_title") == message("en", "answers_title")
+    assert "'answers_title' in the xx catalogue: English used" in caplog.text
+    assert message("xx", "positions", n=3) == "3 xxs"
+    assert "answers_title" in missing_keys("xx") and "title_default" not in missing_keys("xx")
+    assert catalogue("xx")["answers_title"] == catalogue("en")["answers_title"]
+    line = next(x for x in report().splitlines() if x.startswith("xx: "))
+    assert line.startswith(f"xx: {len(missing_keys('xx'))} missing, printed in English: ")
+    assert "answers_title" in line and "en: nothing missing" in report()
+
+
+def test_a_catalogue_without_a_plural_rule_is_refused_naming_its_file(monkeypatch, tmp_path):
+    path = add_language(monkeypatch, tmp_path, "xx", {"title_default": "X"})
+    path.write_text("title_default: X\n", encoding="utf-8")
+    with pytest.raises(ConundrumError, match=r"xx\.yaml: no `_plural` rule"):
+        message("xx", "title_default")
+
+
 def test_unknown_language_and_key():
-    with pytest.raises(ConundrumError, match="unknown language 'de'.*en, fr, es, uk, cs"):
-        check_language("de")
+    with pytest.raises(ConundrumError, match="unknown language 'xx'; choose one of " +
+                       ", ".join(LANGUAGES)):
+        check_language("xx")
     with pytest.raises(KeyError):
         message("en", "no such key")
     with pytest.raises(KeyError, match="plural"):

@@ -7,7 +7,7 @@ import pytest
 from conundrum.notation import Grid, column_label
 from conundrum.puzzle import Given, Puzzle
 from renderers.page.layout import Circle, Line, Page, Polygon, Rect, Text, page_size
-from renderers.page.palettes import get_palette
+from renderers.page.palettes import PALETTES, get_palette
 from renderers.sheet.draw import BoardView
 from renderers.sheet.puzzle import (
     MIN_CELL,
@@ -38,7 +38,7 @@ def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return max(0.0, w) * max(0.0, h)
 
 
-@pytest.mark.parametrize("palette", ["classic", "colourblind", "mono"])
+@pytest.mark.parametrize("palette", PALETTES)
 def test_every_square_sits_in_its_own_cell(palette):
     puzzle = grown_puzzle(14, 3)
     page = Page(*page_size("a4"))

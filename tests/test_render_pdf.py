@@ -11,7 +11,7 @@ import pytest
 from conundrum.notation import Grid
 from conundrum.solver import positions
 from renderers.page.i18n import LANGUAGES, message
-from renderers.page.layout import page_size
+from renderers.page.layout import PAGE_SIZES, page_size
 from renderers.paint.pdf import pdf_bytes
 from renderers.render import render_sheet
 from renderers.sheet.puzzle import Style, sheet_pages
@@ -111,7 +111,7 @@ def test_same_puzzle_same_bytes(tmp_path):
     assert a == b
 
 
-@pytest.mark.parametrize("name", ["a4", "letter", "6x9"])
+@pytest.mark.parametrize("name", PAGE_SIZES)
 def test_page_size_in_points(name, tmp_path):
     out = render_sheet(small_puzzle(), tmp_path / "s.pdf", page=name, answers=True)[0]
     reader = pypdf.PdfReader(out)

@@ -174,7 +174,7 @@ BAD_SPECS = {
                                                            "dificulty": 2}]},
     "difficulty 6": {"title": "T", "sections": [{"name": "A", "count": 1, "difficulty": 6}]},
     "per_page 3": {**GOOD_SPEC, "per_page": 3},
-    "an unknown language": {**GOOD_SPEC, "language": "de"},
+    "an unknown language": {**GOOD_SPEC, "language": "xx"},
     "answers at the start": {**GOOD_SPEC, "answers": "start"},
     "bleed as text": {**GOOD_SPEC, "bleed": "yes"},
     "a negative seed": {**GOOD_SPEC, "seed": -1},
@@ -205,3 +205,15 @@ def test_a_manifest_entry_needs_its_contract_keys():
         assert _errors("manifest", {"title": "T", "seed": 1, "puzzles": [partial]}), key
     bad_board = {**entry, "board": [{"code": "B*Y", "at": [0, 0], "dir": "x"}]}
     assert _errors("manifest", {"title": "T", "seed": 1, "puzzles": [bad_board]})
+
+
+def test_the_book_specs_enums_of_names_are_the_registries():
+    """`make docs` writes them (docs/hooks/registries.py): a language, palette or page size
+    added and the docs not built since fails here."""
+    from conundrum import options
+
+    props = _schema("book-spec")["properties"]
+    assert props["language"]["enum"] == list(options.LANGUAGES), "run `make docs`"
+    assert props["page"]["enum"] == list(options.PAGE_SIZES), "run `make docs`"
+    assert set(props["palette"]["enum"]) == {*options.PALETTES, *options.PALETTE_ALIASES}, \
+        "run `make docs`"

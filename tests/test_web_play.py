@@ -160,7 +160,7 @@ def play_through(driver, path: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_play_a_puzzle_to_perfect(lang, chrome, tmp_path):  # noqa: F811
-    palette = list(PALETTES)[LANGUAGES.index(lang) % len(PALETTES)]
+    palette = list(PALETTES)[list(LANGUAGES).index(lang) % len(PALETTES)]
     play_through(chrome, write_page(tmp_path, lang, palette), lang)
 
 

@@ -11,6 +11,7 @@ front matter and cover) is checked here, in one place, with the same helpers.
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -302,7 +303,7 @@ def _url(value: Any, key: str) -> str:
     return urlunsplit((parts.scheme.lower(), netloc, path, "", ""))
 
 
-def _choice(data: dict, key: str, allowed: tuple[str, ...], default: str,
+def _choice(data: dict, key: str, allowed: Collection[str], default: str,
             aliases: dict[str, str] | None = None) -> str:
     value = data.get(key, default)
     text = str(typed_text(value)).strip().lower() if isinstance(value, (str, int, float)) \

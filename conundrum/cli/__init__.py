@@ -13,13 +13,14 @@ import sys
 import traceback
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
 from ..errors import ConundrumError
 from ..guard import Written, command_inputs
-from ..version import program_version
+from .app import app as app
+from .app import console as console  # for plugins: renderers/cli/preflight.py
 from .limits import LimitReached, end_workers, is_limit, limit_text, thread_fault, watch_threads
 from .streams import Stream, guarded
 
@@ -27,34 +28,7 @@ from .streams import Stream, guarded
 UsageError: type[Any] = typer.BadParameter.__mro__[1]
 ClickException: type[Any] = typer.BadParameter.__mro__[2]
 
-app = typer.Typer(
-    name="conundrum",
-    help="Generate, solve, check and print Chromino conundrums.",
-    no_args_is_help=True,
-    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
-    pretty_exceptions_enable=False,
-    # click's plain help: it lists choices as [en|fr|…] and ranges as [30<=x<=1200], and
-    # spares every start-up the import of rich's markdown and layout modules (start-up budget)
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _print_version(value: bool) -> None:
-    if value:
-        typer.echo(f"conundrum {program_version()}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _program_options(
-    version: Annotated[bool, typer.Option(
-        "--version", callback=_print_version, is_eager=True,
-        help="Print the program's version and exit.")] = False,
-) -> None:
-    """Generate, solve, check and print Chromino conundrums."""
-
-# Each module registers its commands on `app`.
+# Each module registers its commands on `app` (cli/app.py, which imports none of them).
 from . import catalogue, core, extract, generate, grade, simulate  # noqa: E402,F401
 
 

@@ -13,7 +13,7 @@ import typer
 
 from ..book.catalogue import ENV
 from ..terminal import shown
-from . import app
+from .app import app
 from .core import AsJson
 
 if TYPE_CHECKING:

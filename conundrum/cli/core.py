@@ -17,7 +17,7 @@ from ..puzzle import Puzzle, load_puzzle
 from ..solver import positions, printed_counts
 from ..terminal import board_picture, shown
 from ..tiles import normalise_code
-from . import app
+from .app import app, console
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -25,13 +25,6 @@ if TYPE_CHECKING:
 AllowIllegal = Annotated[bool, typer.Option(
     "--allow-illegal", help="Accept a board that cannot be reached from the start.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-
-
-def console() -> Console:
-    """A rich console for the commands' output (no syntax highlighting, lines never cut)."""
-    from rich.console import Console  # only the commands that print need rich (start-up)
-
-    return Console(highlight=False, soft_wrap=True)
 
 
 def placement_json(p, grid: Grid) -> dict:

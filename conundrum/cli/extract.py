@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import ConundrumError
-from . import app
+from .app import app
 
 
 @app.command("extract", epilog="Example: conundrum extract out/book.manifest.yaml 12 "

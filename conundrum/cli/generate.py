@@ -12,7 +12,7 @@ from ..errors import ConundrumError
 from ..files import check_target
 from ..guard import note_input
 from ..puzzle import save_puzzle
-from . import app
+from .app import app
 from .choices import KindChoice, MethodChoice, RulesChoice
 
 

@@ -12,8 +12,8 @@ import typer
 from ..files import atomic_write, check_target
 from ..guard import note_input
 from ..puzzle import load_puzzle
-from . import app
-from .core import AllowIllegal, AsJson, console
+from .app import app, console
+from .core import AllowIllegal, AsJson
 
 WeightsOption = Annotated[Path | None, typer.Option(
     "--weights", help="Effort weights (JSON, as `calibrate --apply` writes); "

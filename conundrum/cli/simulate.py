@@ -14,9 +14,8 @@ from ..files import check_target
 from ..notation import Grid
 from ..puzzle import Puzzle, save_puzzle
 from ..terminal import board_picture
-from . import app
+from .app import app, console
 from .choices import BotChoice, RulesChoice, ScoringChoice
-from .core import console
 
 if TYPE_CHECKING:  # the game engine is imported when a game is played (start-up budget)
     from ..game import GameOptions, GameRecord

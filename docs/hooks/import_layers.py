@@ -1,9 +1,12 @@
-"""The layer diagram of docs/dev/architecture.md, read from pyproject.toml.
+"""The layer diagram of docs/dev/architecture.md, read from pyproject.toml, and the import
+graph, measured.
 
 An MkDocs hook (mkdocs.yml, `hooks:`): on that page it replaces the line
 `<!-- import-layers -->` with the layers of import-linter's "layers" contracts
 in `[tool.importlinter]`, top (may import everything below) to bottom, so the
-diagram is the contract `lint-imports` enforces and cannot drift from it.
+diagram is the contract `lint-imports` enforces and cannot drift from it; and
+`<!-- import-graph -->` with a table of what each of `conundrum`'s modules imports
+from the others, measured from the code by grimp (import-linter's own graph).
 
     python docs/hooks/import_layers.py     # print the generated Markdown
 """
@@ -16,6 +19,7 @@ from typing import Any
 
 PAGE = "dev/architecture.md"
 MARKER = "<!-- import-layers -->"
+GRAPH_MARKER = "<!-- import-graph -->"
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
@@ -50,13 +54,42 @@ def markdown(pyproject: Path = PYPROJECT) -> str:
     return "\n".join(parts)
 
 
+def imports(package: str = "conundrum") -> dict[str, set[str]]:
+    """Each module of `package` (its first level: `book` stands for conundrum/book/) ->
+    the others it imports directly, anywhere in its code, measured by grimp."""
+    import grimp
+
+    graph = grimp.build_graph(package)
+    found: dict[str, set[str]] = {}
+
+    def top(module: str) -> str:
+        return (module.split(".") + ["__init__"])[1]
+
+    for module in graph.modules:
+        found.setdefault(top(module), set())
+        for other in graph.find_modules_directly_imported_by(module):
+            if other.split(".")[0] == package and top(other) != top(module):
+                found[top(module)].add(top(other))
+    return found
+
+
+def graph_table(package: str = "conundrum") -> str:
+    """The measured graph as a Markdown table, modules by how many they import."""
+    found = imports(package)
+    rows = [f"| `{m}` | {', '.join(f'`{o}`' for o in sorted(found[m])) or 'nothing'} |"
+            for m in sorted(found, key=lambda m: (len(found[m]), m))
+            if not m.startswith("__")]
+    return "| Module | Imports (of the package's own) |\n|---|---|\n" + "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown_text: str, page: Any, **_: Any) -> str:
-    """MkDocs hook: fill in the diagram."""
+    """MkDocs hook: fill in the diagram and the measured graph."""
     if page.file.src_uri != PAGE:
         return markdown_text
-    if MARKER not in markdown_text:
-        raise ValueError(f"docs/{PAGE} lost its {MARKER} line")
-    return markdown_text.replace(MARKER, markdown())
+    for marker in (MARKER, GRAPH_MARKER):
+        if marker not in markdown_text:
+            raise ValueError(f"docs/{PAGE} lost its {marker} line")
+    return markdown_text.replace(MARKER, markdown()).replace(GRAPH_MARKER, graph_table())
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def preflight(
     from rich.table import Table
     from rich.text import Text
 
-    from conundrum.cli.core import console
+    from conundrum.cli import console
     from conundrum.terminal import shown
     from renderers.preflight import preflight as check
 

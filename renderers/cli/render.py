@@ -22,8 +22,9 @@ from conundrum.options import (
 )
 
 # The values `--help` lists, from conundrum/options.py (plain data: the CLI starts without
-# Pillow or fpdf2). png.MIN_DPI/MAX_DPI are mirrored (tests/test_cli_options.py checks).
-Lang = StrEnum("Lang", LANGUAGES)  # type: ignore[misc]
+# Pillow or fpdf2); the help text names none of them itself, so it never drifts.
+# png.MIN_DPI/MAX_DPI are mirrored (tests/test_cli_options.py checks).
+Lang = StrEnum("Lang", tuple(LANGUAGES))  # type: ignore[misc]
 PaletteName = StrEnum("PaletteName", with_aliases(PALETTES, PALETTE_ALIASES))  # type: ignore[misc]
 PageName = StrEnum("PageName", {enum_key(p): p for p in PAGES})  # type: ignore[misc]
 Part = StrEnum("Part", SHEET_PARTS)  # type: ignore[misc]
@@ -46,10 +47,10 @@ def render(
         "--lang", case_sensitive=False, help="Language of the sheet.")] = DEFAULT_LANG,
     palette: Annotated[PaletteName, typer.Option(
         "--palette", case_sensitive=False,
-        help="classic, colourblind (Okabe-Ito + symbols) or mono.")] = DEFAULT_PALETTE,
+        help="The tiles' colours.")] = DEFAULT_PALETTE,
     page: Annotated[PageName, typer.Option(
-        "--page", case_sensitive=False, help="a4, a5, letter (= 8.5x11) or a print-on-demand "
-        "trim in inches: 6x9, 5x8, 5.5x8.5, 7x10, 8x10, 8.25x11, 8.5x8.5.")
+        "--page", case_sensitive=False, help="The paper; a trim is named by its size "
+        "in inches (letter is 8.5x11).")
     ] = DEFAULT_PAGE,
     dpi: Annotated[int, typer.Option(
         "--dpi", min=MIN_DPI, max=MAX_DPI, help="PNG resolution.")] = 300,

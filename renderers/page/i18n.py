@@ -1,60 +1,35 @@
-"""Message catalogues: every word printed on a sheet, in five languages.
+"""Message catalogues: every word printed on a sheet, in every language there is a file for.
 
-Each language has `messages/<lang>.yaml`; other parts of the renderers (the
-book builder) may add keys in files named `messages/<lang>.<part>.yaml`,
-which are merged in (a key defined twice is an error, so no file silently
-overrides another). A plural entry maps CLDR plural categories to texts
-with `{n}`; `message(lang, key, n=5)` picks the form the language needs.
+A language is its files in `messages/`: `<lang>.yaml`, and the parts other renderers
+add (the book builder's, the web player's) in `<lang>.<part>.yaml`, merged in (a key
+defined twice is an error, so no file silently overrides another). Its plural rule is
+data too: `<lang>.yaml`'s `_plural` maps CLDR plural categories to CLDR rules, evaluated
+by Babel. A plural entry maps those categories to texts with `{n}`;
+`message(lang, key, n=5)` picks the form the language needs.
+
+A key a language lacks is taken from English (logged at debug level; `missing_keys`
+lists them), so a half-translated language prints whole pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
+from babel.plural import PluralRule
 
 from conundrum.errors import ConundrumError
 from conundrum.options import LANGUAGES
 
 MESSAGES_DIR = Path(__file__).parent / "messages"
-
-
-def _plural_en(n: int) -> str:
-    return "one" if n == 1 else "other"
-
-
-def _plural_fr(n: int) -> str:
-    # French treats 0 like 1: "0 position".
-    return "one" if n in (0, 1) else "other"
-
-
-def _plural_cs(n: int) -> str:
-    if n == 1:
-        return "one"
-    return "few" if 2 <= n <= 4 else "other"
-
-
-def _plural_uk(n: int) -> str:
-    # 1, 21, 31 ... take "one"; 2-4, 22-24 ... "few"; the rest (5-20, 25-30 ...) "many".
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
-
-
-PLURAL_RULES: dict[str, Callable[[int], str]] = {
-    "en": _plural_en, "es": _plural_en, "fr": _plural_fr, "cs": _plural_cs, "uk": _plural_uk,
-}
-# The plural forms each language's catalogue must give.
-PLURAL_FORMS: dict[str, frozenset[str]] = {
-    "en": frozenset({"one", "other"}), "es": frozenset({"one", "other"}),
-    "fr": frozenset({"one", "other"}), "cs": frozenset({"one", "few", "other"}),
-    "uk": frozenset({"one", "few", "many"}),
-}
+FALLBACK = "en"
+PLURAL_KEY = "_plural"  # the catalogue's plural rule: not a message
+# the plural forms a catalogue must give are those its rule gives to these counts
+_COUNTS = range(1000)
+log = logging.getLogger(__name__)
 
 
 def check_language(lang: str) -> str:
@@ -67,24 +42,66 @@ def check_language(lang: str) -> str:
 
 def catalogue_files(lang: str) -> list[Path]:
     """The language's main catalogue first, then any part catalogues in name order."""
-    return [MESSAGES_DIR / f"{lang}.yaml", *sorted(MESSAGES_DIR.glob(f"{lang}.*.yaml"))]
+    folder = LANGUAGES.get(lang, MESSAGES_DIR)
+    return [folder / f"{lang}.yaml", *sorted(folder.glob(f"{lang}.*.yaml"))]
 
 
-@lru_cache(maxsize=len(LANGUAGES))
-def catalogue(lang: str) -> dict[str, Any]:
-    """Every message of one language, merged from its catalogue files.
-    ConundrumError for a malformed catalogue file."""
-    code = check_language(lang)
+@lru_cache(maxsize=32)
+def _own(lang: str, folder: Path) -> tuple[dict[str, Any], PluralRule]:
     merged: dict[str, Any] = {}
-    for path in catalogue_files(code):
+    rule: Any = None
+    for path in catalogue_files(lang):
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         if not isinstance(data, dict):
             raise ConundrumError(f"{path}: a message catalogue must be a mapping")
+        rule = data.pop(PLURAL_KEY, rule)
         for key, value in data.items():
             if key in merged:
                 raise ConundrumError(f"{path}: message {key!r} is already defined")
             merged[key] = value
-    return merged
+    if not isinstance(rule, dict):
+        raise ConundrumError(f"{catalogue_files(lang)[0]}: no `{PLURAL_KEY}` rule (a mapping "
+                             "of CLDR plural categories to CLDR rules, e.g. one: \"n = 1\")")
+    try:
+        return merged, PluralRule(rule)
+    except (ValueError, RuntimeError) as err:  # babel's RuleError is a ValueError
+        raise ConundrumError(f"{catalogue_files(lang)[0]}: `{PLURAL_KEY}`: {err}") from err
+
+
+def own_catalogue(lang: str) -> dict[str, Any]:
+    """The messages the language's own files give (no English filled in).
+    ConundrumError for an unknown language or a malformed catalogue file."""
+    code = check_language(lang)
+    return _own(code, LANGUAGES[code])[0]
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    """Every message of one language: its own, and English for any key it lacks.
+    ConundrumError for a malformed catalogue file."""
+    own = own_catalogue(lang)
+    if lang == FALLBACK:
+        return own
+    return {**own_catalogue(FALLBACK), **own}
+
+
+def missing_keys(lang: str) -> list[str]:
+    """The keys English has and `lang`'s files do not (printed in English), sorted.
+
+    >>> missing_keys("en")
+    []
+    """
+    return sorted(set(own_catalogue(FALLBACK)) - set(own_catalogue(lang)))
+
+
+def plural_forms(lang: str) -> frozenset[str]:
+    """The plural categories whole numbers take in `lang`: what its plural entries give.
+
+    >>> sorted(plural_forms("cs"))
+    ['few', 'one', 'other']
+    """
+    code = check_language(lang)
+    rule = _own(code, LANGUAGES[code])[1]
+    return frozenset(rule(n) for n in _COUNTS)
 
 
 def plural_category(lang: str, n: int) -> str:
@@ -94,13 +111,17 @@ def plural_category(lang: str, n: int) -> str:
     >>> plural_category("en", 1), plural_category("cs", 3), plural_category("uk", 5)
     ('one', 'few', 'many')
     """
-    return PLURAL_RULES[check_language(lang)](abs(int(n)))
+    code = check_language(lang)
+    return str(_own(code, LANGUAGES[code])[1](abs(int(n))))
 
 
 def message(lang: str, key: str, **kw: Any) -> str:
-    """The text of `key` in `lang`, formatted with `kw`; plural entries need `n`.
-    KeyError for an unknown key, or a plural without `n`."""
-    entry = catalogue(lang).get(key)
+    """The text of `key` in `lang` (in English when `lang` lacks it), formatted with `kw`;
+    plural entries need `n`. KeyError for a key English lacks too, or a plural without `n`."""
+    entry = own_catalogue(lang).get(key)
+    if entry is None and lang != FALLBACK:
+        log.debug("no message %r in the %s catalogue: English used", key, lang)
+        return message(FALLBACK, key, **kw)
     if entry is None:
         raise KeyError(f"no message {key!r} in the {lang} catalogue")
     if isinstance(entry, dict):
@@ -108,3 +129,21 @@ def message(lang: str, key: str, **kw: Any) -> str:
             raise KeyError(f"message {key!r} is a plural; pass n=")
         entry = entry[plural_category(lang, kw["n"])]
     return str(entry).format(**kw)
+
+
+def report() -> str:
+    """Each language and the keys it lacks (printed in English): a translator's checklist.
+
+    >>> report().splitlines()[0]
+    'en: nothing missing'
+    """
+    lines = []
+    for lang in LANGUAGES:
+        missing = missing_keys(lang)
+        lines.append(f"{lang}: " + (f"{len(missing)} missing, printed in English: "
+                                    + ", ".join(missing) if missing else "nothing missing"))
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m renderers.page.i18n
+    print(report())

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from conundrum.errors import ConundrumError
-from conundrum.options import PAGES
+from conundrum.options import PAGE_SIZES
 from renderers.page.fonts import PT_TO_MM, text_width
 
 Align = Literal["left", "center", "right"]
@@ -151,22 +151,7 @@ class Page:
 
 
 # ---- page sizes ---------------------------------------------------------------
-_INCH = 25.4
-PAGE_SIZES: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (8.5 * _INCH, 11 * _INCH),
-    "8.5x11": (8.5 * _INCH, 11 * _INCH),
-    "6x9": (6 * _INCH, 9 * _INCH),
-    # the other common print-on-demand trims (KDP and IngramSpark both print them)
-    "5x8": (5 * _INCH, 8 * _INCH),
-    "5.5x8.5": (5.5 * _INCH, 8.5 * _INCH),
-    "7x10": (7 * _INCH, 10 * _INCH),
-    "8x10": (8 * _INCH, 10 * _INCH),
-    "8.25x11": (8.25 * _INCH, 11 * _INCH),
-    "8.5x8.5": (8.5 * _INCH, 8.5 * _INCH),
-    "a5": (148.0, 210.0),
-}
-assert set(PAGE_SIZES) == set(PAGES)  # the names users choose between (options.py)
+# the registry: conundrum/options.py PAGE_SIZES (name -> width, height in mm)
 
 
 def page_size(name: str) -> tuple[float, float]:

@@ -1,4 +1,5 @@
-"""Colour schemes for sheets: classic, colourblind (Okabe-Ito + symbols) and mono.
+"""Colour schemes for sheets, each a file in palette/ (classic, colourblind: Okabe-Ito with
+symbols, mono, ...).
 
 A palette says how each tile colour is filled, whether every square also
 carries a shape (so colour is never the only cue), how the chameleon joker
@@ -10,12 +11,17 @@ paper (>= 4.5).
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from conundrum.errors import ConundrumError
 from conundrum.options import PALETTE_ALIASES
-from conundrum.options import PALETTES as PALETTE_NAMES
+from conundrum.options import PALETTES as PALETTE_FILES
 from conundrum.tiles import COLOURS
 
 # One shape per colour, chosen to stay distinct when tiny or photocopied.
@@ -62,6 +68,7 @@ class Palette:
     name: str
     fills: dict[str, str]               # tile colour letter -> fill
     symbols: bool                       # a shape in every square
+    about: str = ""                     # what it is for, in a few words (the docs' table)
     joker: tuple[str, ...] = ()         # chameleon wedges clockwise; () = every colour twice
     joker_start: float = -90.0          # degrees; the first wedge starts straight up
     ink: str = BLACK                    # tile outlines, text: solid black ink
@@ -89,36 +96,6 @@ class Palette:
         fill = self.fills[colour]
         return BLACK if contrast(fill, BLACK) >= contrast(fill, WHITE) else WHITE
 
-
-CLASSIC = Palette(
-    name="classic",
-    # Close to the printed tiles: warm red, sunny yellow, grass green, royal blue, violet.
-    fills={"R": "#d9302c", "Y": "#f6cd1e", "G": "#3ba64a", "B": "#2064c4", "P": "#8b4fb3"},
-    symbols=False,
-    process={"R": (0, 90, 85, 0), "Y": (0, 18, 90, 0), "G": (75, 0, 90, 0),
-             "B": (90, 60, 0, 0), "P": (50, 80, 0, 0)},
-)
-
-COLOURBLIND = Palette(
-    name="colourblind",
-    # Okabe & Ito (2008): hues told apart under every common colour-vision deficiency.
-    fills={"R": "#d55e00", "Y": "#f0e442", "G": "#009e73", "B": "#0072b2", "P": "#cc79a7"},
-    symbols=True,
-    # Okabe & Ito's own CMYK for these hues
-    process={"R": (0, 80, 100, 0), "Y": (10, 5, 90, 0), "G": (97, 0, 75, 0),
-             "B": (100, 50, 0, 0), "P": (10, 70, 0, 0)},
-)
-
-MONO = Palette(
-    name="mono",
-    # Greys that survive a photocopier; the shapes carry the meaning.
-    fills={"R": "#ffffff", "Y": "#ececec", "G": "#d9d9d9", "B": "#c6c6c6", "P": "#b3b3b3"},
-    # Eight black and white blades: a pinwheel no tile colour can be mistaken for.
-    joker=(BLACK, WHITE) * 4,
-    symbols=True,
-    grid_fill="#ffffff",
-    grid_line="#c8c8c8",
-)
 
 # ---- inks for print -----------------------------------------------------------------
 
@@ -178,10 +155,39 @@ def shade_only(colour: str, palette: str | Palette) -> str | None:
             "square")
 
 
-PALETTES: dict[str, Palette] = {p.name: p for p in (CLASSIC, COLOURBLIND, MONO)}
+class _Palettes(Mapping[str, Palette]):
+    """Every palette by name, read from its file (renderers/page/palette/<name>.yaml) when
+    first asked for: the registry is `conundrum.options.PALETTES`, so a palette registered
+    there (by a file, or by a test for a while) is found here too."""
+
+    def __getitem__(self, name: str) -> Palette:
+        if name not in PALETTE_FILES:
+            raise KeyError(name)
+        return _load(name, PALETTE_FILES[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PALETTE_FILES)
+
+    def __len__(self) -> int:
+        return len(PALETTE_FILES)
+
+
+@lru_cache(maxsize=64)
+def _load(name: str, path: Path) -> Palette:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    fields = {f.name for f in dataclasses.fields(Palette)} - {"name"}
+    if not isinstance(data, dict) or not set(data) <= fields or "fills" not in data:
+        raise ConundrumError(f"{path}: a palette is a mapping with `fills` and any of "
+                             f"{', '.join(sorted(fields - {'fills'}))}")
+    if set(data["fills"]) != set(COLOURS):
+        raise ConundrumError(f"{path}: `fills` must give every tile colour {' '.join(COLOURS)}")
+    data["process"] = {k: tuple(v) for k, v in (data.get("process") or {}).items()}
+    data["joker"] = tuple(data.get("joker") or ())
+    return Palette(name=name, **data)
+
+
+PALETTES: Mapping[str, Palette] = _Palettes()
 ALIASES = PALETTE_ALIASES
-assert set(PALETTES) == set(PALETTE_NAMES)  # the names users choose between (options.py)
-assert all(set(p.fills) == set(COLOURS) for p in PALETTES.values())
 
 
 def get_palette(name: str | Palette) -> Palette:
