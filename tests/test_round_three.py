@@ -1,0 +1,68 @@
+"""Issue 34 (nothing lost, round three): the faults of lay them all, the book's outputs,
+the catalogue's messages and output folders. Each test runs the command that once failed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from conundrum.arrange import MAX_STATES
+from tests.support.program import CONUNDRUM
+
+FUZZ = Path(__file__).parent / "fuzz"
+CROWDED = FUZZ / "all-crowded-junior.yaml"  # `simulate --rules junior`, 4 most placeable given
+
+
+def timed(argv: list[str], cwd: Path) -> tuple[int, str, float, float]:
+    """Run the program: exit status, stderr, seconds and its peak memory (MB)."""
+    start = time.monotonic()
+    proc = subprocess.Popen([*CONUNDRUM, *argv], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, err, time.monotonic() - start, usage.ru_maxrss / 1024
+
+
+@pytest.mark.parametrize("argv", [["solve", "p.yaml"], ["grade", "p.yaml"],
+                                  ["render", "p.yaml", "-o", "p.pdf"]])
+def test_lay_them_all_past_the_limit_is_refused_in_seconds(tmp_path, argv) -> None:
+    # on main: 79 s and 491 MB before the 2,000,000-state cap said no
+    shutil.copy(CROWDED, tmp_path / "p.yaml")
+    code, err, seconds, mb = timed(argv, tmp_path)
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"p.yaml: more than {MAX_STATES:,} partial arrangements (the solver's limit)" in err
+    assert seconds < 20 and mb < 300, (seconds, mb)
+    assert not (tmp_path / "p.pdf").exists()
+
+
+def test_a_refused_search_names_the_puzzle_in_check_and_validate(tmp_path, capsys,
+                                                                 monkeypatch) -> None:
+    from conundrum.cli import main
+
+    text = CROWDED.read_text(encoding="utf-8")
+    (tmp_path / "p.yaml").write_text(text.replace("kind: all", "kind: all\nsolutions: 1"),
+                                     encoding="utf-8")
+    (tmp_path / "a.txt").write_text("BPR AD4 v\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for argv in (["validate", "p.yaml"], ["check", "p.yaml", "a.txt"]):
+        assert main(argv) == 2
+        assert "p.yaml: more than" in capsys.readouterr().err
+
+
+def test_honest_lay_them_all_puzzles_stay_under_the_limit() -> None:
+    from conundrum.arrange import puzzle_arrangements
+    from conundrum.generate.lay_all import generate_all
+    from conundrum.rules import ruleset
+
+    puzzle, found, _ = generate_all(None, None, 5, 1, ruleset("standard"),
+                                    time.monotonic() + 120)
+    again = puzzle_arrangements(puzzle)
+    assert again.count == 1 and again.states < MAX_STATES // 100
+    assert found.count == 1
