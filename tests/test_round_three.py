@@ -66,3 +66,30 @@ def test_honest_lay_them_all_puzzles_stay_under_the_limit() -> None:
     again = puzzle_arrangements(puzzle)
     assert again.count == 1 and again.states < MAX_STATES // 100
     assert found.count == 1
+
+
+# ---- item 19: a book id is shown as stored ---------------------------------------------
+ODD_ID = "ab\x1b[31mcdef\x07"
+
+
+def test_an_imported_book_id_with_an_escape_is_listed_escaped(tmp_path, capsys,
+                                                              monkeypatch) -> None:
+    import json
+
+    from conundrum.cli import main
+
+    book = {"book": ODD_ID, "title": "T", "status": "published", "started": 0,
+            "touched": 0, "finished": 0, "puzzles": 0}
+    twin = {**book, "book": ODD_ID + "x"}
+    (tmp_path / "e.jsonl").write_text(
+        "\n".join(json.dumps(x) for x in ({"conundrum-catalogue": 1}, {"book": book},
+                                          {"book": twin})) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["catalogue", "import", "e.jsonl", "--catalogue", "c.sqlite"]) == 0
+    capsys.readouterr()
+    for argv in (["list"], ["stats"], ["forget", "ab\x1b[31m"]):
+        main(["catalogue", *argv, "--catalogue", "c.sqlite"])
+        out, err = capsys.readouterr()
+        assert "\x1b" not in out + err and "\x07" not in out + err
+    main(["catalogue", "list", "--catalogue", "c.sqlite"])
+    assert r"ab\x1b[31mcdef\x07" in capsys.readouterr().out
