@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import stat
 import sys
 import tempfile
@@ -45,6 +46,17 @@ def as_path(path: object) -> Path:
     return Path(path)
 
 
+def no_folder(name: object, folder: str | os.PathLike[str]) -> str:
+    """The one message for an output whose folder is not there: no command makes folders
+    on its own (a mistyped path would leave a stray tree), so it says how to make it.
+
+    >>> no_folder("new/book.pdf", "new")
+    'new/book.pdf: folder new does not exist; make it first (mkdir -p new) or choose another path'
+    """
+    return (f"{name}: folder {folder} does not exist; make it first (mkdir -p "
+            f"{shlex.quote(os.fspath(folder))}) or choose another path")
+
+
 def check_target(path: object, what: str = "output") -> Path:
     """An output path that can be written: its folder exists and it is a regular file or new.
 
@@ -69,7 +81,7 @@ def check_target(path: object, what: str = "output") -> Path:
                 raise ConundrumError(f"{path}: is read-only; it will not be replaced "
                                      "(make it writable, or choose another path)")
         if not target.parent.is_dir():
-            raise ConundrumError(f"{path}: folder {target.parent} does not exist")
+            raise ConundrumError(no_folder(path, target.parent))
         if len(os.fsencode(target.name)) > 200:
             raise ConundrumError(f"{path}: file name too long")
     except OSError as exc:
@@ -86,7 +98,7 @@ def check_folder(folder: object, option: str) -> Path:
     if path.exists() and not path.is_dir():
         raise ConundrumError(f"{option} {folder}: is a file; give a folder")
     if not path.exists() and not path.parent.is_dir():
-        raise ConundrumError(f"{option} {folder}: folder {path.parent} does not exist")
+        raise ConundrumError(no_folder(f"{option} {folder}", path.parent))
     if path.is_dir():  # a file there the command reads (or a link to one) would be at risk
         try:
             entries = sorted(path.iterdir())

@@ -93,3 +93,30 @@ def test_an_imported_book_id_with_an_escape_is_listed_escaped(tmp_path, capsys,
         assert "\x1b" not in out + err and "\x07" not in out + err
     main(["catalogue", "list", "--catalogue", "c.sqlite"])
     assert r"ab\x1b[31mcdef\x07" in capsys.readouterr().out
+
+
+# ---- an output folder that is not there -------------------------------------------------
+@pytest.mark.parametrize("argv", [
+    ["book", "spec.yaml", "-o", "new/book.pdf"],
+    ["book", "spec.yaml", "-o", "b.pdf", "--web", "new/site"],
+    ["book", "spec.yaml", "-o", "b.pdf", "--export", "new/art"],
+    ["book", "spec.yaml", "-o", "b.pdf", "--catalogue", "new/c.sqlite"],
+    ["render", "p.yaml", "-o", "new/p.pdf"],
+    ["simulate", "-p", "2", "-o", "new/s.yaml"],
+    ["generate", "--tiles", "6", "--given", "1", "--positions", "1", "-o", "new/g.yaml"],
+    ["catalogue", "export", "new/e.jsonl", "--catalogue", "c.sqlite"],
+])
+def test_a_missing_output_folder_is_named_with_how_to_make_it(tmp_path, capsys, monkeypatch,
+                                                              argv) -> None:
+    from conundrum.cli import main
+
+    shutil.copy(FUZZ / "good.yaml", tmp_path / "p.yaml")
+    (tmp_path / "spec.yaml").write_text(
+        "title: T\nseed: 1\nsections:\n  - {name: A, count: 2, difficulty: 1}\n",
+        encoding="utf-8")
+    (tmp_path / "c.sqlite").touch()
+    monkeypatch.chdir(tmp_path)
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "folder new does not exist; make it first (mkdir -p new)" in err, err
+    assert not (tmp_path / "new").exists()

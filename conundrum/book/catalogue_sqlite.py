@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..files import no_folder
 from ..guard import note_input
 from . import catalogue as base
 from .catalogue import SCHEMA, SCHEMA_VERSION, Busy, Catalogue, CatalogueError, Entry
@@ -47,7 +48,7 @@ class SqliteCatalogue(Catalogue):
         if self.path.exists() and not self.path.is_file():
             raise CatalogueError(f"{self.path}: the catalogue is not a file")
         if not self.path.parent.is_dir():
-            raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
+            raise CatalogueError(no_folder(self.path, self.path.parent))
         note_input(self.path, "catalogue")  # no output of the command may replace it
         # A missing catalogue is made only when something is first written, so a
         # build that fails before its first claim leaves no file behind.
