@@ -4,6 +4,7 @@ the catalogue's messages and output folders. Each test runs the command that onc
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import time
@@ -120,3 +121,37 @@ def test_a_missing_output_folder_is_named_with_how_to_make_it(tmp_path, capsys, 
     err = capsys.readouterr().err
     assert code == 2 and "folder new does not exist; make it first (mkdir -p new)" in err, err
     assert not (tmp_path / "new").exists()
+
+
+# ---- item 18: a full disk is named as the cause ----------------------------------------
+def limited(kb: int, *argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The program under a file size limit (`ulimit -f`), as on a nearly full disk."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (kb * 1024, kb * 1024))
+
+    return subprocess.run([*CONUNDRUM, *argv], cwd=cwd, capture_output=True, text=True,
+                          timeout=300, preexec_fn=limit)
+
+
+SPEC = "title: T\nseed: 1\nsections:\n  - {name: A, count: 2, difficulty: 1}\n"
+
+
+@pytest.mark.parametrize("kb", [8, 32, 64])
+def test_a_build_on_a_full_disk_says_the_disk_refused(tmp_path, kb) -> None:
+    # on main at 32 and 64 KB: "cannot rollback - no transaction is active"
+    (tmp_path / "s.yaml").write_text(SPEC, encoding="utf-8")
+    proc = limited(kb, "book", "s.yaml", "-o", "b.pdf", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "rollback" not in proc.stderr and "not a catalogue" not in proc.stderr
+    assert "the disk refused a write" in proc.stderr and "ulimit -f" in proc.stderr
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def test_catalogue_export_on_a_full_disk_does_not_blame_the_catalogue(tmp_path) -> None:
+    (tmp_path / "s.yaml").write_text(SPEC, encoding="utf-8")
+    assert subprocess.run([*CONUNDRUM, "book", "s.yaml", "-o", "b.pdf"], cwd=tmp_path,
+                          capture_output=True).returncode == 0
+    for kb in (1, 16):
+        proc = limited(kb, "catalogue", "export", "e.jsonl", cwd=tmp_path)
+        assert proc.returncode == 2 and "not a catalogue" not in proc.stderr, proc.stderr
+        assert "the disk refused a write" in proc.stderr

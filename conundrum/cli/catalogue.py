@@ -75,8 +75,8 @@ def stats(catalogue: Where = None, as_json: AsJson = False) -> None:
         typer.echo(f"{'book':<12}  {'rules':<10}  {'published':>9}  {'claimed':>7}  title")
     for (book_id, rules), counts in sorted(
             table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0])):
-        typer.echo(f"{shown(book_id[:12]):<12}  {shown(rules):<10}  {counts.get('published', 0):>9}  "
-                   f"{counts.get('claimed', 0):>7}  {shown(titles.get(book_id, '?'))}")
+        typer.echo(f"{shown(book_id[:12]):<12}  {shown(rules):<10}  "
+                   f"{counts.get('published', 0):>9}  {counts.get('claimed', 0):>7}  {shown(titles.get(book_id, '?'))}")
     now = time.time()
     for book in unfinished:
         expiry = ("expired: any build may take them" if book.expired(now) else
@@ -115,7 +115,8 @@ def forget(book: BookArg, catalogue: Where = None) -> None:
 def release(book: BookArg, catalogue: Where = None) -> None:
     """Free the claims of a stopped build (its published puzzles stay)."""
     name, found, n = _on_book(catalogue, book, lambda cat, found: cat.release(found))
-    typer.echo(f"{name}: released {n} claims of {shown(repr(found.title))} ({shown(found.book[:12])})")
+    typer.echo(f"{name}: released {n} claims of {shown(repr(found.title))} "
+               f"({shown(found.book[:12])})")
 
 
 def _on_book(catalogue: str | None, book: str, action: Callable[[Catalogue, str], int]
