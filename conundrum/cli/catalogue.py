@@ -76,7 +76,8 @@ def stats(catalogue: Where = None, as_json: AsJson = False) -> None:
     for (book_id, rules), counts in sorted(
             table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0])):
         typer.echo(f"{shown(book_id[:12]):<12}  {shown(rules):<10}  "
-                   f"{counts.get('published', 0):>9}  {counts.get('claimed', 0):>7}  {shown(titles.get(book_id, '?'))}")
+                   f"{counts.get('published', 0):>9}  {counts.get('claimed', 0):>7}  "
+                   f"{shown(titles.get(book_id, '?'))}")
     now = time.time()
     for book in unfinished:
         expiry = ("expired: any build may take them" if book.expired(now) else
