@@ -155,3 +155,103 @@ def test_catalogue_export_on_a_full_disk_does_not_blame_the_catalogue(tmp_path) 
         proc = limited(kb, "catalogue", "export", "e.jsonl", cwd=tmp_path)
         assert proc.returncode == 2 and "not a catalogue" not in proc.stderr, proc.stderr
         assert "the disk refused a write" in proc.stderr
+
+
+# ---- item 2: no output of a build onto an input, checked before any work --------------
+COVER_SPEC = SPEC.replace("seed: 1\n", "seed: 1\ncover: true\n")
+
+
+def quiet_run(argv: list[str], cwd: Path) -> tuple[int, str]:
+    from conundrum.cli import main
+
+    before = Path.cwd()
+    os.chdir(cwd)
+    try:
+        import contextlib
+        import io
+
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(argv)
+        return code, err.getvalue()
+    finally:
+        os.chdir(before)
+
+
+@pytest.mark.parametrize("catalogue", ["x-cover.pdf", "link.sqlite", "sub/../x-cover.pdf"])
+def test_the_cover_never_replaces_the_catalogue(tmp_path, catalogue) -> None:
+    # on main: exit 0 and the catalogue replaced by the cover (its records lost)
+    (tmp_path / "s.yaml").write_text(COVER_SPEC, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.sqlite").symlink_to("x-cover.pdf")
+    code, err = quiet_run(["book", "s.yaml", "-o", "x.pdf", "--catalogue", catalogue],
+                          tmp_path)
+    assert code == 2 and "the cover would replace the catalogue" in err, err
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "x-cover.pdf").exists()
+    assert not (tmp_path / "x.work.sqlite").exists()
+
+
+def test_an_existing_catalogue_is_refused_as_cover_before_any_work(tmp_path) -> None:
+    # on main: refused only at the end, after the book was written and recorded
+    (tmp_path / "s.yaml").write_text(SPEC, encoding="utf-8")
+    assert quiet_run(["book", "s.yaml", "-o", "a.pdf", "--catalogue", "x-cover.pdf"],
+                     tmp_path)[0] == 0
+    (tmp_path / "s.yaml").write_text(COVER_SPEC.replace("title: T", "title: U"),
+                                     encoding="utf-8")
+    kept = (tmp_path / "x-cover.pdf").read_bytes()
+    code, err = quiet_run(["book", "s.yaml", "-o", "x.pdf", "--catalogue", "x-cover.pdf"],
+                          tmp_path)
+    assert code == 2 and "the cover would replace the catalogue" in err, err
+    assert (tmp_path / "x-cover.pdf").read_bytes() == kept
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "x.manifest.yaml").exists()
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--catalogue", "w/index.html", "--web", "w"], "its index.html would replace the catalogue"),
+    (["--catalogue", "e/puzzles.csv", "--export", "e"],
+     "its puzzles.csv would replace the catalogue"),
+    (["--web", "x.manifest.yaml"], "the manifest is written there"),
+    (["--export", "x-cover.pdf"], "the cover is written there"),
+])
+def test_a_folder_output_never_replaces_a_file_of_the_build(tmp_path, argv, says) -> None:
+    (tmp_path / "s.yaml").write_text(COVER_SPEC, encoding="utf-8")
+    (tmp_path / "w").mkdir()
+    (tmp_path / "e").mkdir()
+    code, err = quiet_run(["book", "s.yaml", "-o", "x.pdf", *argv], tmp_path)
+    assert code == 2 and says in err, err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+# ---- item 12: a book is recorded only with all its outputs -----------------------------
+def test_a_site_that_cannot_be_written_leaves_the_book_unrecorded(tmp_path) -> None:
+    # on main: exit 2 "no output file" after the PDF, cover and manifest were written and
+    # the book recorded as published
+    (tmp_path / "s.yaml").write_text(COVER_SPEC, encoding="utf-8")
+    proc = limited(70, "book", "s.yaml", "-o", "x.pdf", "--web", "w", cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "x.pdf and its manifest were removed and the book not recorded" in proc.stderr
+    assert "--resume" in proc.stderr
+    for name in ("x.pdf", "x.manifest.yaml", "x-cover.pdf"):
+        assert not (tmp_path / name).exists(), name
+    listed = subprocess.run([*CONUNDRUM, "catalogue", "list", "--json"], cwd=tmp_path,
+                            capture_output=True, text=True).stdout
+    assert '"published"' not in listed and '"unfinished"' in listed
+    code, err = quiet_run(["book", "s.yaml", "-o", "x.pdf", "--web", "w", "--resume"],
+                          tmp_path)
+    assert code == 0, err
+    assert (tmp_path / "x.pdf").exists() and (tmp_path / "w" / "index.html").exists()
+
+
+def test_ctrl_c_while_the_export_is_written_records_nothing(tmp_path, monkeypatch) -> None:
+    import renderers.publish as publish
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(publish, "export_book", interrupted)
+    (tmp_path / "s.yaml").write_text(COVER_SPEC, encoding="utf-8")
+    code, _err = quiet_run(["book", "s.yaml", "-o", "x.pdf", "--export", "e"], tmp_path)
+    assert code == 130
+    for name in ("x.pdf", "x.manifest.yaml", "x-cover.pdf"):
+        assert not (tmp_path / name).exists(), name
+    assert (tmp_path / "x.work.sqlite").exists()  # --resume continues from it
