@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from .errors import ConundrumError
-from .guard import note_input, note_written, refuse_input
+from .guard import is_input, note_input, note_written, refuse_input
 
 READ_LIMIT = 5_000_000  # bytes; the largest puzzle (80 tiles) is a few kilobytes
 JSON_DEPTH = 50  # nesting levels a JSON file may have (ours need 4)
@@ -176,8 +176,8 @@ def remove_stale_temps(target: Path) -> list[Path]:
         return removed
     for name in sorted(names):
         writer = name[len(prefix):].split(".", 1)[0]
-        if writer.isdigit() and _running(int(writer)):
-            continue
+        if writer.isdigit() and _running(int(writer)) or is_input(target.parent / name):
+            continue  # a running writer's, or a file the command reads, however named
         try:
             (target.parent / name).unlink()
             removed.append(target.parent / name)

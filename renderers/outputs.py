@@ -21,6 +21,7 @@ from conundrum.book.spec import BookSpec
 from conundrum.book.work import work_path
 from conundrum.errors import ConundrumError
 from conundrum.files import as_path, refuse_inputs
+from conundrum.guard import lock_path, note_input
 from renderers.book.cover import cover_name
 from renderers.book.export import CSV_NAME, art_name
 from renderers.web import site
@@ -31,7 +32,7 @@ def book_files(spec: BookSpec, output: Path, catalogue: str | None) -> list[tupl
     its manifest, the cover, the work file and the catalogue (None for a server's)."""
     location = locate(catalogue, output)
     return [("book", output), ("manifest", manifest_path(output)),
-            ("work file", work_path(output)),
+            ("work file", work_path(output)), ("build's lock", lock_path(output)),
             ("catalogue", None if is_url(location) else location),
             ("cover", cover_name(output) if spec.cover else None)]
 
@@ -67,6 +68,8 @@ def check_book_outputs(spec: BookSpec, spec_path: str | os.PathLike, output: Pat
     outputs = book_files(spec, output, catalogue)
     inputs = book_inputs(spec, spec_path)
     refuse_inputs(outputs, inputs)
+    # from now on no clean-up (a stale temporary file's name) may delete the catalogue
+    note_input(dict(outputs)["catalogue"], "catalogue")
     total = sum(section.count for section in spec.sections)
     files = [(what, Path(os.path.realpath(as_path(path)))) for what, path in
              [*inputs, *outputs] if path is not None]

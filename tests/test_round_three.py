@@ -255,3 +255,14 @@ def test_ctrl_c_while_the_export_is_written_records_nothing(tmp_path, monkeypatc
     for name in ("x.pdf", "x.manifest.yaml", "x-cover.pdf"):
         assert not (tmp_path / name).exists(), name
     assert (tmp_path / "x.work.sqlite").exists()  # --resume continues from it
+
+
+@pytest.mark.parametrize("name", [".x.pdf.lock", ".x.pdf.123456.abc.tmp"])
+def test_a_catalogue_named_like_a_builds_own_scratch_file_is_kept(tmp_path, name) -> None:
+    # the lock is removed after the build, and stale temporary files before it
+    (tmp_path / "s.yaml").write_text(SPEC, encoding="utf-8")
+    assert quiet_run(["book", "s.yaml", "-o", "a.pdf", "--catalogue", name], tmp_path)[0] == 0
+    code, err = quiet_run(["book", "s.yaml", "-o", "x.pdf", "--catalogue", name], tmp_path)
+    assert code == 0 or "the catalogue would replace the build's lock" in err, err
+    code, err = quiet_run(["catalogue", "stats", "--catalogue", name], tmp_path)
+    assert code == 0, err  # still there, with its book
