@@ -147,11 +147,7 @@ class _Search:
         key = frozenset(self.laid.items())
         if key in self.seen:
             return
-        self.seen.add(key)
-        if len(self.seen) > MAX_STATES:
-            raise TooManyStates(f"more than {MAX_STATES:,} partial arrangements (the "
-                                "solver's limit): too many ways to lay these tiles to list "
-                                "them")
+        self._see(key)
         if len(self.laid) == len(self.codes):
             self.finals.add(key)
             return
@@ -160,12 +156,27 @@ class _Search:
                  for j, r, at, d, _n in self.rules.fits(self.board, [self.codes[i] for i in rest])]
         if not moves:
             self.dead_ends += 1
+        last = len(rest) == 1
         for i, p in moves:
             self.tried.add((i, p))
-            tile_id = self.board.add(p)
-            self.laid[i] = p
-            self._visit()
-            del self.laid[i]
-            self.board.remove(tile_id)
+            if last:  # a final arrangement: legal as laid, nothing to lay after it, so the
+                # board is not touched (most states of a search are finals)
+                final = key | {(i, p)}
+                if final not in self.seen:
+                    self._see(final)
+                    self.finals.add(final)
+            else:
+                tile_id = self.board.add(p)
+                self.laid[i] = p
+                self._visit()
+                del self.laid[i]
+                self.board.remove(tile_id)
             if self._stopped():
                 return
+
+    def _see(self, key: frozenset[tuple[int, Placement]]) -> None:
+        self.seen.add(key)
+        if len(self.seen) > MAX_STATES:
+            raise TooManyStates(f"more than {MAX_STATES:,} partial arrangements (the "
+                                "solver's limit): too many ways to lay these tiles to list "
+                                "them")
