@@ -69,6 +69,17 @@ def test_honest_lay_them_all_puzzles_stay_under_the_limit() -> None:
     assert found.count == 1
 
 
+def test_the_generator_skips_a_game_past_the_limit(monkeypatch) -> None:
+    import conundrum.arrange as arrange
+    from conundrum.errors import GenerationError
+    from conundrum.generate.lay_all import generate_all
+    from conundrum.rules import ruleset
+
+    monkeypatch.setattr(arrange, "MAX_STATES", 1)  # every search passes it
+    with pytest.raises(GenerationError, match="no `kind: all` puzzle found"):
+        generate_all(8, 2, None, 1, ruleset("standard"), time.monotonic() + 5)
+
+
 # ---- item 19: a book id is shown as stored ---------------------------------------------
 ODD_ID = "ab\x1b[31mcdef\x07"
 
