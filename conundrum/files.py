@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import stat
 import sys
 import tempfile
@@ -23,7 +24,7 @@ from typing import Any
 import yaml
 
 from .errors import ConundrumError
-from .guard import note_input, note_written, refuse_input
+from .guard import is_input, note_input, note_written, refuse_input
 
 READ_LIMIT = 5_000_000  # bytes; the largest puzzle (80 tiles) is a few kilobytes
 JSON_DEPTH = 50  # nesting levels a JSON file may have (ours need 4)
@@ -43,6 +44,17 @@ def as_path(path: object) -> Path:
     if not text or "\0" in str(text):
         raise ConundrumError(f"{path!r} is not a file path")
     return Path(path)
+
+
+def no_folder(name: object, folder: str | os.PathLike[str]) -> str:
+    """The one message for an output whose folder is not there: no command makes folders
+    on its own (a mistyped path would leave a stray tree), so it says how to make it.
+
+    >>> no_folder("new/book.pdf", "new")
+    'new/book.pdf: folder new does not exist; make it first (mkdir -p new) or choose another path'
+    """
+    return (f"{name}: folder {folder} does not exist; make it first (mkdir -p "
+            f"{shlex.quote(os.fspath(folder))}) or choose another path")
 
 
 def check_target(path: object, what: str = "output") -> Path:
@@ -69,7 +81,7 @@ def check_target(path: object, what: str = "output") -> Path:
                 raise ConundrumError(f"{path}: is read-only; it will not be replaced "
                                      "(make it writable, or choose another path)")
         if not target.parent.is_dir():
-            raise ConundrumError(f"{path}: folder {target.parent} does not exist")
+            raise ConundrumError(no_folder(path, target.parent))
         if len(os.fsencode(target.name)) > 200:
             raise ConundrumError(f"{path}: file name too long")
     except OSError as exc:
@@ -86,7 +98,7 @@ def check_folder(folder: object, option: str) -> Path:
     if path.exists() and not path.is_dir():
         raise ConundrumError(f"{option} {folder}: is a file; give a folder")
     if not path.exists() and not path.parent.is_dir():
-        raise ConundrumError(f"{option} {folder}: folder {path.parent} does not exist")
+        raise ConundrumError(no_folder(f"{option} {folder}", path.parent))
     if path.is_dir():  # a file there the command reads (or a link to one) would be at risk
         try:
             entries = sorted(path.iterdir())
@@ -164,8 +176,8 @@ def remove_stale_temps(target: Path) -> list[Path]:
         return removed
     for name in sorted(names):
         writer = name[len(prefix):].split(".", 1)[0]
-        if writer.isdigit() and _running(int(writer)):
-            continue
+        if writer.isdigit() and _running(int(writer)) or is_input(target.parent / name):
+            continue  # a running writer's, or a file the command reads, however named
         try:
             (target.parent / name).unlink()
             removed.append(target.parent / name)

@@ -126,6 +126,13 @@ def remove_output(path: Path) -> bool:
     return True
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file `output_lock` makes (and removes) for the output `path`: beside the
+    file itself, so two names for one output (a symbolic link) share a lock."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(f".{real.name[:100]}.lock")
+
+
 @contextmanager
 def output_lock(path: Path, what: str = "build") -> Iterator[None]:
     """Hold `path`'s lock (a hidden `.<name>.lock` beside it) inside: a second command
@@ -138,9 +145,7 @@ def output_lock(path: Path, what: str = "build") -> Iterator[None]:
     """
     import fcntl  # POSIX; the program's platforms all have it
 
-    # beside the file itself, so two names for one output (a symbolic link) share a lock
-    real = Path(os.path.realpath(path))
-    lock = real.with_name(f".{real.name[:100]}.lock")
+    lock = lock_path(path)
     refuse_input(lock, f"{what}'s lock")  # the lock is removed afterwards
     while True:
         try:

@@ -15,10 +15,13 @@ from pathlib import Path
 
 from conundrum.book.build import Hooks
 from conundrum.book.make import BookContent, BookOptions, BookResult, check_output, make_book
+from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec, load_spec
+from conundrum.errors import ConundrumError
 from conundrum.files import check_folder
 from renderers.book.export import export_book
 from renderers.book.layout import DrawnBook, grid_limits, render_book
+from renderers.outputs import check_book_outputs
 from renderers.page.text import require_drawable_book
 
 Warn = Callable[[str], None]
@@ -64,6 +67,8 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     for folder, option in ((options.web, "--web"), (options.export, "--export")):
         if folder is not None:
             check_folder(folder, option)
+    check_book_outputs(spec, spec_path, options.output, options.catalogue, options.web,
+                       options.export)
     kept: list[BookContent] = []  # the content drawn, for --export
     drawn = DrawnBook()  # the pages and solved puzzles the PDF was drawn from
 
@@ -80,21 +85,49 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
                                catalogue=options.catalogue, resume=options.resume,
                                max_grids=grid_limits(spec), source=str(spec_path),
                                draft=options.draft)
-    result = make_book(spec, book_options, render, warn, hooks or Hooks())
+    extra = _Extras()
+
+    def finish(puzzles: list[BookPuzzle], pdf: Path) -> None:
+        # before the book is recorded: a book is published only with all its outputs
+        extra.write(spec, options, puzzles, pdf, lambda: (kept[-1], drawn))
+
+    result = make_book(spec, book_options, render, warn, hooks or Hooks(), finish)
     if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
         _warn_preflight(result.pdf, spec.colour, warn, spec.paper)
-    cover = _write_cover(spec, result) if spec.cover else None
-    site = None
-    if options.web is not None:
-        from renderers.web.site import write_site
-        site = write_site(spec, result.puzzles, options.web)
-    elif spec.web:
+    if options.web is None and spec.web:
         warn(f"the QR codes lead to {spec.web}; write the pages to upload there with "
              "--web DIR")
-    exported = None
-    if options.export is not None:
-        exported = export_book(kept[-1], options.export, drawn)
-    return Published(spec, result, site, exported, cover)
+    return Published(spec, result, extra.site, extra.exported, extra.cover)
+
+
+class _Extras:
+    """The cover, site and export of one build, written together (`write`)."""
+
+    def __init__(self) -> None:
+        self.cover: Path | None = None
+        self.site: list[Path] | None = None
+        self.exported: list[Path] | None = None
+
+    def write(self, spec: BookSpec, options: PublishOptions, puzzles: list[BookPuzzle],
+              pdf: Path, drawn: Callable[[], tuple[BookContent, DrawnBook]]) -> None:
+        """Write each asked-for output; when one fails, remove the cover written (it is
+        this unrecorded book's) and say which folder was written before the fault."""
+        try:
+            if spec.cover:
+                self.cover = _write_cover(spec, pdf, puzzles)
+            if options.export is not None:
+                content, pages = drawn()
+                self.exported = export_book(content, options.export, pages)
+            if options.web is not None:
+                from renderers.web.site import write_site
+                self.site = write_site(spec, puzzles, options.web)
+        except BaseException as exc:
+            if self.cover is not None:
+                self.cover.unlink(missing_ok=True)
+            if isinstance(exc, ConundrumError) and self.exported is not None:
+                raise ConundrumError(f"{exc} (the export in {options.export} was written)"
+                                     ) from None
+            raise
 
 
 def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white") -> None:
@@ -114,13 +147,13 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white") ->
                  f"asks {check.required}")
 
 
-def _write_cover(spec: BookSpec, result: BookResult) -> Path:
+def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle]) -> Path:
     """`<book>-cover.pdf` beside the book, for its page count and from its puzzles."""
     from pypdf import PdfReader
 
     from conundrum.files import atomic_write
     from renderers.book.cover import cover_name, cover_pdf
 
-    pages = len(PdfReader(result.pdf).pages)
-    data = cover_pdf(spec, pages, [bp.puzzle for bp in result.puzzles])
-    return atomic_write(cover_name(result.pdf), data)
+    pages = len(PdfReader(pdf).pages)
+    data = cover_pdf(spec, pages, [bp.puzzle for bp in puzzles])
+    return atomic_write(cover_name(pdf), data)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import ConundrumError
 from ..files import atomic_write, parse_json, read_text
+from ..terminal import shown
 from .canonical import key_of
 from .catalogue import (
     BOOK_COLUMNS,
@@ -48,7 +49,7 @@ def find_book(catalogue: Catalogue, text: str) -> BookRecord:
     if not found:
         raise CatalogueError(f"{catalogue.name}: no book {text!r} (see `conundrum catalogue "
                              "list` for ids and titles)")
-    ids = ", ".join(b.book[:12] for b in found)
+    ids = ", ".join(shown(b.book[:12]) for b in found)
     raise CatalogueError(f"{catalogue.name}: {len(found)} books match {text!r} ({ids}); "
                          "give the id")
 

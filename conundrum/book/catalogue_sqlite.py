@@ -16,9 +16,11 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..files import no_folder
 from ..guard import note_input
 from . import catalogue as base
 from .catalogue import SCHEMA, SCHEMA_VERSION, Busy, Catalogue, CatalogueError, Entry
+from .sqlite_faults import disk_fault, is_disk_fault, rollback
 
 # Version 1 knew only published puzzles (no claims, no book records).
 _FROM_V1 = (
@@ -47,7 +49,7 @@ class SqliteCatalogue(Catalogue):
         if self.path.exists() and not self.path.is_file():
             raise CatalogueError(f"{self.path}: the catalogue is not a file")
         if not self.path.parent.is_dir():
-            raise CatalogueError(f"{self.path}: folder {self.path.parent} does not exist")
+            raise CatalogueError(no_folder(self.path, self.path.parent))
         note_input(self.path, "catalogue")  # no output of the command may replace it
         # A missing catalogue is made only when something is first written, so a
         # build that fails before its first claim leaves no file behind.
@@ -107,9 +109,17 @@ class SqliteCatalogue(Catalogue):
         except sqlite3.OperationalError as exc:
             if _locked(exc):
                 raise Busy from None
-            raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
+            raise CatalogueError(f"{self.path}: {self._opening(exc)}") from None
         except sqlite3.DatabaseError as exc:
-            raise CatalogueError(f"{self.path}: not a catalogue ({exc})") from None
+            raise CatalogueError(f"{self.path}: {self._opening(exc)}") from None
+
+    @staticmethod
+    def _opening(exc: sqlite3.Error) -> str:
+        """Why the catalogue could not be opened: the disk (a full disk, `ulimit -f`: the
+        WAL index beside it cannot be written), or the file itself."""
+        if is_disk_fault(exc):
+            return f"cannot open the catalogue: {disk_fault(exc)}"
+        return f"not a catalogue ({exc})"
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         db.execute("BEGIN IMMEDIATE")
@@ -121,9 +131,13 @@ class SqliteCatalogue(Catalogue):
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:
-            db.execute("ROLLBACK")
+            rollback(db)
             raise
-        db.execute("COMMIT")
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            rollback(db)
+            raise
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Cursor]:
@@ -143,12 +157,12 @@ class SqliteCatalogue(Catalogue):
         try:
             yield db.cursor()
         except BaseException:
-            db.execute("ROLLBACK")  # KeyboardInterrupt included
+            rollback(db)  # KeyboardInterrupt included
             raise
         try:
             db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
-            db.execute("ROLLBACK")
+            rollback(db)
             if _locked(exc):
                 raise Busy from None
             raise
@@ -167,6 +181,8 @@ class SqliteCatalogue(Catalogue):
     def _fault(self, exc: Exception) -> str | None:
         if isinstance(exc, sqlite3.OperationalError) and _locked(exc):
             return "the catalogue is locked by another process"
+        if is_disk_fault(exc):
+            return disk_fault(exc)
         return str(exc) if isinstance(exc, sqlite3.Error) else None
 
     def integrity(self) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..arrange import claim_faults
 from ..errors import ConundrumError
-from ..files import atomic_write_many, check_folder, read_text, yaml_mapping
+from ..files import atomic_write_many, check_folder, no_folder, read_text, yaml_mapping
 from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
 from ..solver import printed_counts
 
@@ -126,6 +126,6 @@ def extract_all(manifest: str | os.PathLike, folder: str | os.PathLike) -> list[
         outputs.append((out / f"puzzle-{number:0{width}d}.yaml", dump_puzzle(puzzle)))
     if not out.exists():
         if not out.parent.is_dir():
-            raise ExtractError(f"{out}: folder {out.parent} does not exist")
+            raise ExtractError(no_folder(out, out.parent))
         out.mkdir()
     return atomic_write_many(outputs)

@@ -51,6 +51,9 @@ class BookContent:
 
 
 Renderer = Callable[[BookContent, Warn], bytes]
+# The book's other outputs (cover, site, export), written once the PDF and manifest are in
+# place and before the book is recorded: the puzzles in book order and the PDF's path.
+Finisher = Callable[[list[BookPuzzle], Path], None]
 
 
 def book_content(spec: BookSpec, puzzles: list[BookPuzzle], jobs: int = 1) -> BookContent:
@@ -144,19 +147,21 @@ def _refuse_overwriting_inputs(spec: BookSpec, options: BookOptions, output: Pat
 
 
 def make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
-              hooks: Hooks | None = None) -> BookResult:
+              hooks: Hooks | None = None, finish: Finisher | None = None) -> BookResult:
     """Make the book: its puzzles (claimed in the catalogue, kept in the work file for
-    --resume), the PDF `render` draws and the manifest, written together; then the book
-    is recorded as published. One build per output at a time (a second one is refused).
-    Raises ConundrumError for a bad output or input, BookError when a slot cannot be
-    filled, CatalogueError when the catalogue cannot be reached."""
+    --resume), the PDF `render` draws and the manifest, written together; then `finish`
+    writes the book's other outputs; only then is the book recorded as published. One build
+    per output at a time (a second one is refused). Raises ConundrumError for a bad output
+    or input (or an output `finish` cannot write: then the PDF and manifest are removed
+    again), BookError when a slot cannot be filled, CatalogueError when the catalogue
+    cannot be reached."""
     output = check_output(options.output)
     with output_lock(output, "book build"):
-        return _make_book(spec, options, render, warn, hooks, output)
+        return _make_book(spec, options, render, warn, hooks, output, finish)
 
 
 def _make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: Warn,
-               hooks: Hooks | None, output: Path) -> BookResult:
+               hooks: Hooks | None, output: Path, finish: Finisher | None) -> BookResult:
     files = hand_made_puzzles(spec)  # read and checked before anything is opened or written
     this_book = book_id(spec)
     wpath = work_path(output)
@@ -193,6 +198,8 @@ def _make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: War
         # whose PDF and manifest are not there. Until recorded, its puzzles are claimed
         # by it (no other book takes them); if recording fails, the files go again.
         atomic_write_many([(output, pdf), (manifest, manifest_text)])
+        if finish is not None:
+            _finish(finish, puzzles, (output, manifest))
         recorded = 0 if options.draft else _record(catalogue, this_book, spec, entries,
                                                    (output, manifest))
     remove_work_file(wpath)  # the book is finished: nothing left to resume
@@ -209,6 +216,23 @@ def _record(catalogue: Catalogue, book: str, spec: BookSpec, entries: list[Entry
         raise CatalogueError(f"{exc}; {written[0]} was not written (a book exists only once "
                              "recorded); its puzzles are kept: run the same command "
                              "with --resume") from None
+
+
+def _finish(finish: Finisher, puzzles: list[BookPuzzle], written: tuple[Path, Path]) -> None:
+    """The book's other outputs, or none of the book: a build that cannot write its site
+    (a full disk, Ctrl-C) removes its PDF and manifest and records nothing, so the
+    catalogue never lists a book that was not delivered whole; --resume makes it again
+    from the work file."""
+    try:
+        finish(puzzles, written[0])
+    except BaseException as exc:
+        for path in written:
+            path.unlink(missing_ok=True)
+        if isinstance(exc, ConundrumError):
+            raise ConundrumError(f"{exc}; so {written[0]} and its manifest were removed and "
+                                 "the book not recorded; its puzzles are kept: run the same "
+                                 "command with --resume") from None
+        raise
 
 
 def _page_count(pdf: bytes) -> int:

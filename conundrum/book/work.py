@@ -16,6 +16,7 @@ import sqlite3
 from pathlib import Path
 
 from ..errors import ConundrumError
+from .sqlite_faults import disk_fault, is_disk_fault
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -49,6 +50,9 @@ class WorkFile:
             self._db.execute(_SCHEMA)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(results)")}
         except (sqlite3.DatabaseError, OSError) as exc:
+            if is_disk_fault(exc):  # the disk, not the file: deleting it would not help
+                raise ConundrumError(f"{self.path}: cannot make the work file: "
+                                     f"{disk_fault(exc)}") from None
             raise ConundrumError(f"{self.path}: cannot use the work file ({exc}); delete it "
                                  "and build without --resume") from None
         if not {"task", "puzzle", "error"} <= columns:
@@ -73,8 +77,9 @@ class WorkFile:
                              "VALUES (?, ?, ?)", (task, puzzle, error))
         except sqlite3.Error as exc:
             # a full disk shows as "database or disk is full" or "disk I/O error"
+            why = disk_fault(exc) if is_disk_fault(exc) else f"({exc})"
             raise ConundrumError(f"{self.path}: cannot store a made puzzle in the work file "
-                                 f"({exc}); free some space, then run the same command with "
+                                 f"{why}; free some space, then run the same command with "
                                  "--resume to continue from the puzzles already made") from None
 
     def close(self) -> None:

@@ -75,13 +75,14 @@ def stats(catalogue: Where = None, as_json: AsJson = False) -> None:
         typer.echo(f"{'book':<12}  {'rules':<10}  {'published':>9}  {'claimed':>7}  title")
     for (book_id, rules), counts in sorted(
             table.items(), key=lambda kv: (titles.get(kv[0][0], ""), kv[0])):
-        typer.echo(f"{book_id[:12]:<12}  {rules:<10}  {counts.get('published', 0):>9}  "
-                   f"{counts.get('claimed', 0):>7}  {shown(titles.get(book_id, '?'))}")
+        typer.echo(f"{shown(book_id[:12]):<12}  {shown(rules):<10}  "
+                   f"{counts.get('published', 0):>9}  {counts.get('claimed', 0):>7}  "
+                   f"{shown(titles.get(book_id, '?'))}")
     now = time.time()
     for book in unfinished:
         expiry = ("expired: any build may take them" if book.expired(now) else
                   f"they expire {CLAIM_EXPIRY // 3600} h after it (or `catalogue release`)")
-        typer.echo(f"unfinished: {book.book[:12]} {shown(repr(book.title))}: "
+        typer.echo(f"unfinished: {shown(book.book[:12])} {shown(repr(book.title))}: "
                    f"{book.claims} claims, last "
                    f"claim {_when(book.touched)}; {expiry}")
 
@@ -98,7 +99,7 @@ def list_books(catalogue: Where = None, as_json: AsJson = False) -> None:
         typer.echo(json.dumps(books_json(cat.name, books, now), indent=2, ensure_ascii=False))
         return
     for b in books:
-        typer.echo(f"{b.book}  {book_state(b, now):<10}  {b.puzzles:>6} puzzles  "
+        typer.echo(f"{shown(b.book)}  {book_state(b, now):<10}  {b.puzzles:>6} puzzles  "
                    f"{b.claims:>6} claims  {_when(b.touched)}  {shown(b.title)}")
     if not books:
         typer.echo(f"{cat.name}: no books")
@@ -108,14 +109,15 @@ def list_books(catalogue: Where = None, as_json: AsJson = False) -> None:
 def forget(book: BookArg, catalogue: Where = None) -> None:
     """Remove a withdrawn book: its puzzles may be printed again by later books."""
     name, found, n = _on_book(catalogue, book, lambda cat, found: cat.forget(found))
-    typer.echo(f"{name}: forgot {shown(repr(found.title))} ({found.book[:12]}): {n} puzzles")
+    typer.echo(f"{name}: forgot {shown(repr(found.title))} ({shown(found.book[:12])}): {n} puzzles")
 
 
 @group.command("release")
 def release(book: BookArg, catalogue: Where = None) -> None:
     """Free the claims of a stopped build (its published puzzles stay)."""
     name, found, n = _on_book(catalogue, book, lambda cat, found: cat.release(found))
-    typer.echo(f"{name}: released {n} claims of {shown(repr(found.title))} ({found.book[:12]})")
+    typer.echo(f"{name}: released {n} claims of {shown(repr(found.title))} "
+               f"({shown(found.book[:12])})")
 
 
 def _on_book(catalogue: str | None, book: str, action: Callable[[Catalogue, str], int]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..arrange import claim_faults, drawn_grid, puzzle_arrangements
+from ..arrange import claim_faults, drawn_grid, naming, puzzle_arrangements
 from ..check import grade, judge
 from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
@@ -147,7 +147,8 @@ def check(
         pz, answers = _book_puzzle(puzzle, answers), book_answers
     text = read_stdin() if answers == "-" else read_text(answers)
     if pz.kind == "all":
-        _check_all(pz, text, answers, as_json)
+        with naming(puzzle):
+            _check_all(pz, text, answers, as_json)
     try:
         result = grade(pz, text)
     except AnswerError as exc:
@@ -212,7 +213,8 @@ def validate(puzzle: Annotated[Path, typer.Argument(help="Puzzle file.")]) -> No
                f"the solver finds {c.found} (printed count)"
                for c in printed_counts(pz, skip=bad_given) if c.wrong]
     if pz.kind == "all" and not faults:
-        faults += claim_faults(pz)
+        with naming(puzzle):
+            faults += claim_faults(pz)
     for line in faults:
         print(f"{puzzle}: {line}")
     if faults:

@@ -39,9 +39,10 @@ def grade_command(
     weight_of = dict(w.values)
     score = effort.score
     if pz.kind == "all":  # Lay them all: what the reader must rule out, besides
-        from ..arrange import puzzle_arrangements
+        from ..arrange import naming, puzzle_arrangements
 
-        lay = measure_all(pz, puzzle_arrangements(pz), w)
+        with naming(puzzle):
+            lay = measure_all(pz, puzzle_arrangements(pz), w)
         values, parts = {**values, **lay.features}, {**parts, **lay.contributions()}
         weight_of.update(ALL_WEIGHTS)
         score = lay.score

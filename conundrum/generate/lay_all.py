@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..arrange import Arranged, drawn_grid, puzzle_arrangements
+from ..arrange import Arranged, TooManyStates, drawn_grid, puzzle_arrangements
 from ..board import Board
 from ..errors import GenerationError
 from ..game.grow import grow_board
@@ -90,7 +90,10 @@ def generate_all(tiles: int | None, given: int | None, difficulty: int | None, s
         n = tiles if tiles is not None else rng.randint(*level.tiles)  # type: ignore[union-attr]
         k = given if given is not None else rng.randint(*level.given)  # type: ignore[union-attr]
         puzzle = _take_back(grow_board(n + k, rng, rules), n, rules)
-        found = puzzle_arrangements(puzzle, stop_after=2)
+        try:
+            found = puzzle_arrangements(puzzle, stop_after=2)
+        except TooManyStates:  # so many ways to lay them that no reader could deduce one
+            continue
         if found.count != 1:
             continue
         unique += 1
