@@ -1,0 +1,154 @@
+"""What the studio builds, through the same library calls the CLI makes: a draft or the
+final book (`renderers.publish.publish`), its preflight (`renderers.preflight`), the
+pages as pictures, and the puzzles listed from the build's manifest."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import threading
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from conundrum.book.build import Hooks
+from conundrum.book.extract import load_manifest
+from conundrum.book.manifest import manifest_path
+from conundrum.book.spec import BookSpec
+from conundrum.errors import ConundrumError
+from conundrum.files import atomic_write
+from renderers.publish import PublishOptions, publish
+
+from .jobs import Job
+from .project import Project
+
+THUMB_WIDTH = 240  # pixels: the preview strip
+LARGE_WIDTH = 900  # pixels: one page looked at
+
+
+class Builds:
+    """The project's builds: the last one's files (what the preview shows) and how to make
+    a new one."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.last: Path | None = None  # the interior of the last build that finished
+        self._pdfium = threading.Lock()  # pdfium is not thread-safe
+        self._cache: dict[tuple, bytes] = {}
+        for candidate in (project.output, project.folder / ".studio" / "draft" / "book.pdf"):
+            if candidate.exists() and manifest_path(candidate).exists():
+                self.last = candidate
+                break
+
+    @property
+    def draft_pdf(self) -> Path:
+        """Where a draft build writes (inside the studio's scratch folder)."""
+        folder = self.project.work / "draft"
+        folder.mkdir(exist_ok=True)
+        return folder / "book.pdf"
+
+    def build(self, job: Job, draft: bool = True) -> BookSpec:
+        """Build the book as `conundrum book book.yaml -o book.pdf [--draft]` would, into
+        the scratch folder for a draft; the job's files name what was written."""
+        project = self.project
+        if not project.spec_path.exists():
+            raise ConundrumError(f"{project.spec_path}: no book yet; change a field first")
+        output = self.draft_pdf if draft else project.output
+        site = None if draft else project.work / "site"
+        if site is not None and site.exists():
+            shutil.rmtree(site)
+        options = PublishOptions(output=output, catalogue=str(project.catalogue), draft=draft,
+                                 web=site)
+        done = publish(project.spec_path, options, job.notes.append,
+                       Hooks(progress=job.progress))
+        cover = done.cover
+        if cover is None:  # the preview always shows the cover the book would have
+            from pypdf import PdfReader
+
+            from renderers.book.cover import cover_name, cover_pdf
+            pages = len(PdfReader(done.book.pdf).pages)
+            cover = atomic_write(cover_name(output) if draft else
+                                 project.work / "cover-preview.pdf",
+                                 cover_pdf(done.spec, pages,
+                                           [bp.puzzle for bp in done.book.puzzles]))
+        files = {"interior": done.book.pdf, "manifest": done.book.manifest, "cover": cover}
+        if done.site is not None and site is not None:
+            files["site"] = _zip(site, project.folder / "book-site.zip")
+        job.files = {k: self.name(v) for k, v in files.items()}
+        self.last = output
+        self._cache.clear()
+        return done.spec
+
+    def name(self, path: Path) -> str:
+        """`path` relative to the project folder, as the API names files."""
+        return path.resolve().relative_to(self.project.folder.resolve()).as_posix()
+
+    def cover_pdf(self) -> Path | None:
+        """The cover drawn with the last build, or None."""
+        if self.last is None:
+            return None
+        from renderers.book.cover import cover_name
+        for path in (cover_name(self.last), self.project.work / "cover-preview.pdf"):
+            if path.exists():
+                return path
+        return None
+
+    def page_png(self, pdf: Path, number: int, width: int) -> bytes | None:
+        """Page `number` (1-based) of `pdf` as a PNG `width` pixels wide; None past the end."""
+        import pypdfium2 as pdfium  # type: ignore[import-untyped]
+
+        key = (str(pdf), pdf.stat().st_mtime_ns, number, width)
+        if key in self._cache:
+            return self._cache[key]
+        with self._pdfium:
+            document = pdfium.PdfDocument(str(pdf))
+            try:
+                if not 1 <= number <= len(document):
+                    return None
+                page = document[number - 1]
+                image = page.render(scale=width / page.get_width()).to_pil()
+            finally:
+                document.close()
+        out = io.BytesIO()
+        image.save(out, "PNG", optimize=False)
+        self._cache[key] = out.getvalue()
+        return self._cache[key]
+
+    def page_count(self) -> int:
+        """The pages of the last build (0 before the first)."""
+        if self.last is None or not self.last.exists():
+            return 0
+        from pypdf import PdfReader
+        return len(PdfReader(self.last).pages)
+
+    def puzzles(self) -> list[dict[str, Any]]:
+        """The last build's puzzles as `GET /api/puzzles` lists them."""
+        if self.last is None or not manifest_path(self.last).exists():
+            return []
+        _title, entries = load_manifest(manifest_path(self.last))
+        return [{"number": e["number"], "section": e["section"], "grade": e.get("grade"),
+                 "score": e.get("score"), "given": e.get("given"), "board": e.get("board"),
+                 "seed": e.get("seed"), "locked": e.get("source") == "file",
+                 "kind": e.get("kind", "count"), "file": e.get("file")}
+                for e in entries]
+
+
+def _zip(folder: Path, target: Path) -> Path:
+    """The site's folder as one zip, for download (written atomically)."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(folder).as_posix())
+    return atomic_write(target, data.getvalue())
+
+
+def preflight_table(interior: Path, cover: Path | None, spec: BookSpec) -> dict[str, Any]:
+    """KDP's checks on the final book, as the job's `preflight` (`conundrum preflight`)."""
+    from renderers.preflight import preflight
+
+    report = preflight(interior, cover, colour=spec.colour, paper=spec.paper,
+                       thickness=spec.paper_thickness)
+    return {"printer": report.printer, "exit": 0 if report.ok else 1,
+            "rules": [{"rule": c.rule, "figure": c.measured, "limit": c.required,
+                       "pass": c.ok} for c in report.checks]}
