@@ -62,3 +62,22 @@ def test_a_refused_lay_says_why_and_faults_are_named(tmp_path: Path) -> None:
         assert floating["legal"] is False and "GGG" in floating["faults"][0]
         bad = c.post("/api/editor/count", headers=WRITE, json={"board": "nonsense"})
         assert bad.status_code == 422 and bad.json()["errors"][0]["key"] == "board"
+
+
+def test_a_hand_set_puzzle_is_saved_and_added_to_a_section(tmp_path: Path) -> None:
+    start = {"code": "B*Y", "at": [0, 0], "dir": "h"}
+    doc = {"board": [start], "given": ["YYY", "BYY"], "name": "mine", "section": "By hand"}
+    with client(tmp_path) as c:
+        assert c.post("/api/editor/save", json=doc).status_code == 403
+        r = c.post("/api/editor/save", json=doc, headers=WRITE)
+        assert r.status_code == 200 and r.json()["file"] == "puzzles/mine.yaml"
+        for bad in ({"name": "../escape"}, {"name": "x", "board": [start], "given": []},
+                    {"name": "x", "section": "Warm-up"}):
+            r = c.post("/api/editor/save", json={**doc, **bad}, headers=WRITE)
+            assert r.status_code == 422, bad
+    assert not (tmp_path.parent / "escape.yaml").exists()
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    assert spec["sections"][-1] == {"name": "By hand", "puzzles": ["puzzles/mine.yaml"]}
+    assert run_program("validate", tmp_path / "puzzles/mine.yaml").returncode == 0
+    solved = json.loads(run_program("solve", tmp_path / "puzzles/mine.yaml", "--json").stdout)
+    assert [t["count"] for t in solved["tiles"]] == [2, 6]

@@ -20,7 +20,7 @@ from conundrum.errors import ConundrumError
 from conundrum.tiles import tile_set
 
 from .builds import LARGE_WIDTH, THUMB_WIDTH, Builds, preflight_table
-from .editor import count
+from .editor import count, save
 from .fields import form_fields
 from .jobs import Job, Jobs
 from .project import InvalidSpec, Project, RevisionConflict
@@ -183,6 +183,16 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         except ConundrumError as exc:
             return _error(422, "board", str(exc))
 
+    async def editor_save(request: Request) -> Response:
+        try:
+            return JSONResponse({"ok": True, "file": save(await _json(request), project),
+                                 "revision": project.revision})
+        except InvalidSpec as exc:
+            return JSONResponse({"ok": False, "errors": [
+                {"key": f.key, "message": f.message} for f in exc.faults]}, 422)
+        except ConundrumError as exc:
+            return _error(422, "board", str(exc))
+
     async def files(request: Request) -> Response:
         name = request.path_params["name"]
         try:
@@ -209,6 +219,7 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         Route("/api/puzzles/{n:int}/regenerate", per_puzzle(True), methods=["POST"]),
         Route("/api/puzzles/{n:int}/lock", per_puzzle(False), methods=["POST"]),
         Route("/api/editor/count", editor_count, methods=["POST"]),
+        Route("/api/editor/save", editor_save, methods=["POST"]),
         Route("/files/{name:path}", files),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]

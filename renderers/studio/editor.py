@@ -79,3 +79,48 @@ def _lay(puzzle: Puzzle, doc: dict[str, Any]) -> dict[str, Any]:
         return {"legal": True, "reason": ""}
     reason = puzzle.ruleset.explain(puzzle.board, p)
     return {"legal": reason is None, "reason": reason or ""}
+
+
+def save(doc: Any, project: Any) -> str:
+    """Write the editor's puzzle as `puzzles/NAME.yaml` in the project (each given tile's
+    count, or the arrangements' claim for kind all, as the solver finds them) and, with
+    `section`, list it in that section of book.yaml (a section of puzzle files, or a new
+    one). The file's name relative to the folder. EditorError for a bad name, an illegal
+    board or a generated section."""
+    import re
+
+    from conundrum.files import atomic_write
+    from conundrum.puzzle import Given, dump_puzzle
+
+    name = str(doc.get("name", "")).strip() if isinstance(doc, dict) else ""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,60}", name):
+        raise EditorError(f"name {name!r}: letters, digits, - and _ only (no folders)")
+    puzzle, _lay = _read(doc)
+    result = count(doc)
+    if not result["legal"] or not puzzle.given:
+        raise EditorError("only a legal board with given tiles can be saved: "
+                          + "; ".join(result["faults"] or ["no given tiles"]))
+    if puzzle.kind == "all":
+        puzzle.solutions = result["arrangements"]
+    else:
+        puzzle.given = [Given(g["code"], g["positions"]) for g in result["given"]]
+    relative = f"puzzles/{name}.yaml"
+    path = project.inside(relative)
+    path.parent.mkdir(exist_ok=True)
+    section = str(doc.get("section") or "").strip()
+    data = project.read() if section else None
+    if data is not None:
+        sections = data.setdefault("sections", [])
+        found = next((s for s in sections if isinstance(s, dict)
+                      and str(s.get("name", "")).strip() == section), None)
+        if found is None:
+            sections.append({"name": section, "puzzles": [relative]})
+        elif "puzzles" not in found:
+            raise EditorError(f"section {section!r} is generated: keep its puzzles first "
+                              "(Puzzles, Keep), or name another section")
+        elif relative not in found["puzzles"]:
+            found["puzzles"].append(relative)
+    atomic_write(path, dump_puzzle(puzzle))
+    if data is not None:
+        project.save(data, project.revision)
+    return relative

@@ -7,6 +7,7 @@ Nothing here knows HTTP: the app turns these results and errors into responses.
 from __future__ import annotations
 
 import contextlib
+import copy
 import os
 import re
 import threading
@@ -97,7 +98,7 @@ class Project:
     def read(self) -> dict[str, Any]:
         """The spec as written (a mapping), or the starter book for a folder without one."""
         if not self.spec_path.exists():
-            return dict(STARTER)
+            return copy.deepcopy(STARTER)
         data = yaml.safe_load(self.spec_path.read_text(encoding="utf-8"))
         return data if isinstance(data, dict) else {}
 

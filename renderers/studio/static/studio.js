@@ -185,6 +185,12 @@
   $("#ed-undo").addEventListener("click", () => { if (ed.given.length) ed.given.pop(); else ed.board.pop(); update(); });
   $("#ed-clear").addEventListener("click", () => { ed.board = []; ed.given = []; update(); });
   ["#ed-kind", "#ed-rules"].forEach((s) => $(s).addEventListener("change", update));
+  $("#ed-save").addEventListener("click", async () => {
+    const r = await api("POST", "/api/editor/save", {rules: $("#ed-rules").value, kind: $("#ed-kind").value,
+      board: ed.board, given: ed.given, name: $("#ed-name").value, section: $("#ed-section").value});
+    $("#ed-saved").textContent = r.status === 200 ? "Saved " + r.body.file : r.body.errors[0].message;
+    if (r.status === 200) await loadSpec();
+  });
   window.conundrumStudio = {editor: ed, update};
 
   loadSpec().then(async () => { if ((await api("GET", "/api/pages")).body.pages) refresh(); });
