@@ -40,3 +40,36 @@ def saved_book(c, spec: dict | None = None) -> dict:
     r = c.put("/api/spec", json={"spec": spec or SMALL, "revision": revision}, headers=WRITE)
     assert r.status_code == 200, r.text
     return finish(c, c.post("/api/build", json={"draft": True}, headers=WRITE))
+
+
+class Served:
+    """A real studio on a free local port, served by uvicorn in a thread (for the browser)."""
+
+    def __init__(self, folder: Path) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        from renderers.studio.app import create_app
+        from renderers.studio.project import Project
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}/"
+        app = create_app(Project(folder), {f"127.0.0.1:{port}"})
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
+                                       daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        """Stop the server and wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()

@@ -8,7 +8,7 @@
       "X-Conundrum-Token": token}, body: body === undefined ? undefined : JSON.stringify(body)});
     return {status: r.status, body: await r.json()};
   };
-  let revision = 0, spec = null, job = null;
+  let revision = 0, spec = null, job = null, pending = 0;
 
   // ---- the book designer -------------------------------------------------------
   const readField = (el) => {
@@ -33,8 +33,8 @@
     node.querySelector("legend").textContent = "Section " + (idx + 1);
     fill(node, data);
     if (data.puzzles) node.querySelector(".files").textContent = "Kept as files: " + data.puzzles.join(", ");
-    node.querySelector(".remove").addEventListener("click", () => { spec.sections.splice(idx, 1); save(); });
-    node.querySelector(".up").addEventListener("click", () => { if (idx > 0) { const s = spec.sections; [s[idx - 1], s[idx]] = [s[idx], s[idx - 1]]; save(); } });
+    node.querySelector(".remove").addEventListener("click", () => { spec.sections.splice(idx, 1); save(true); });
+    node.querySelector(".up").addEventListener("click", () => { if (idx > 0) { const s = spec.sections; [s[idx - 1], s[idx]] = [s[idx], s[idx - 1]]; save(true); } });
     $("#sections").appendChild(node);
   };
   const show = () => {
@@ -53,10 +53,13 @@
     [...$("#sections").children].forEach((node, i) => { collect(node, data.sections[i]); });
     return data;
   };
-  const save = async () => {
+  // one save at a time: each is sent with the revision the one before it returned
+  let saving = Promise.resolve();
+  const save = (structural) => { saving = saving.then(() => saveNow(structural)); return saving; };
+  const saveNow = async (structural) => {
     const r = await api("PUT", "/api/spec", {spec, revision});
     clearErrors();
-    if (r.status === 200) { revision = r.body.revision; $("#saved").textContent = "Saved book.yaml"; show(); build(true); return; }
+    if (r.status === 200) { revision = r.body.revision; $("#saved").textContent = "Saved book.yaml"; if (structural) show(); if (!pending++) setTimeout(() => { pending = 0; build(true); }, 300); return; }
     if (r.status === 409) { $("#book-error").textContent = r.body.errors[0].message; await loadSpec(); return; }
     r.body.errors.forEach((e) => {
       const field = document.querySelector(`.field[data-key="${e.key}"] .error`);
@@ -67,7 +70,7 @@
   $("#spec-form").addEventListener("change", () => { spec = fromForm(); save(); });
   $("#add-section").addEventListener("click", () => {
     spec = fromForm(); spec.sections = spec.sections || [];
-    spec.sections.push({name: "Section " + (spec.sections.length + 1), count: 2}); save(); });
+    spec.sections.push({name: "Section " + (spec.sections.length + 1), count: 2}); save(true); });
   $("#undo").addEventListener("click", async () => {
     const r = await api("POST", "/api/spec/undo", {});
     if (r.status === 200) { await loadSpec(); build(true); } else $("#book-error").textContent = r.body.errors[0].message;
@@ -133,7 +136,7 @@
 
   // ---- the setter's editor ---------------------------------------------------------
   const SIZE = 15, HALF = 7;
-  const ed = {board: [], given: [], picked: null, dir: "h"};
+  const ed = {board: [], given: [], picked: null, dir: "h", flip: false};
   const cellOf = new Map();
   for (let y = -HALF; y <= HALF; y++) for (let x = -HALF; x <= HALF; x++) {
     const c = document.createElement("button"); c.type = "button"; c.className = "cell";
@@ -170,17 +173,19 @@
   };
   const lay = async (x, y) => {
     if (!ed.picked) { $("#ed-verdict").textContent = "Pick a tile first"; return; }
-    const p = {code: ed.picked, at: [x, y], dir: ed.dir};
+    const p = {code: ed.flip ? [...ed.picked].reverse().join("") : ed.picked, at: [x, y], dir: ed.dir};
     const c = await counts(p);
     if (c.lay && !c.lay.legal) { $("#ed-verdict").textContent = `${p.code} cannot go there: ${c.lay.reason}`; return; }
     ed.board.push(p); ed.picked = null; await update();
   };
   document.querySelectorAll("#ed-tiles .tile").forEach((t) => t.addEventListener("click", () => {
     ed.picked = ed.picked === t.dataset.code ? null : t.dataset.code; paint(); }));
-  const turn = () => { ed.dir = ed.dir === "h" ? "v" : "h"; $("#ed-dir").textContent = "Direction: " + ed.dir;
-    $("#ed-dir").setAttribute("aria-pressed", String(ed.dir === "v")); };
+  // a quarter turn each time: h, v, h read backwards, v read backwards
+  const turn = () => { if (ed.dir === "v") ed.flip = !ed.flip; ed.dir = ed.dir === "h" ? "v" : "h";
+    $("#ed-dir").textContent = "Direction: " + ed.dir + (ed.flip ? ", reversed" : ""); };
   $("#ed-dir").addEventListener("click", turn);
   $("#editor").addEventListener("keydown", (e) => { if (e.key === " " && e.target.classList.contains("cell")) { e.preventDefault(); turn(); } });
+  $("#editor").addEventListener("keyup", (e) => { if (e.key === " " && e.target.classList.contains("cell")) e.preventDefault(); });
   $("#ed-give").addEventListener("click", () => { if (ed.picked) { ed.given.push(ed.picked); ed.picked = null; update(); } });
   $("#ed-undo").addEventListener("click", () => { if (ed.given.length) ed.given.pop(); else ed.board.pop(); update(); });
   $("#ed-clear").addEventListener("click", () => { ed.board = []; ed.given = []; update(); });
