@@ -1,4 +1,4 @@
-"""Conundrum Studio's JSON API (shared/SPEC.md, fourth round): the safety rules, the spec's
+"""Conundrum Studio's JSON API (docs/reference/studio-api.md): the safety rules, the spec's
 saving and its refusals, builds, pages, puzzles, "another one" and "keep", publishing."""
 
 from __future__ import annotations
