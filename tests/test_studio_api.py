@@ -208,3 +208,23 @@ def test_a_cancelled_build_writes_nothing(studio, tmp_path: Path) -> None:
     job = finish(studio, r)
     assert job["state"] == "cancelled"
     assert draft.read_bytes() == before
+
+
+def test_a_draft_makes_again_only_the_puzzles_a_change_asks_for(studio, monkeypatch) -> None:
+    import conundrum.book.build as build
+
+    made: list[dict] = []
+    real = build.run_task
+
+    def counted(request: dict):
+        made.append(request)
+        return real(request)
+
+    monkeypatch.setattr(build, "run_task", counted)
+    saved_book(studio)
+    first, before = len(made), studio.get("/api/puzzles").json()
+    assert first >= 3
+    retitled = finish(studio, studio.post("/api/build", json={"draft": True}, headers=WRITE))
+    saved_book(studio, {**SMALL, "title": "Another title", "cover": True})
+    assert retitled["state"] == "done" and len(made) == first  # no puzzle made again
+    assert studio.get("/api/puzzles").json() == before

@@ -4,6 +4,7 @@ pages as pictures, and the puzzles listed from the build's manifest."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import shutil
 import threading
@@ -57,10 +58,15 @@ class Builds:
         site = None if draft else project.work / "site"
         if site is not None and site.exists():
             shutil.rmtree(site)
+        resume = draft and self._recall(output)
         options = PublishOptions(output=output, catalogue=str(project.catalogue), draft=draft,
-                                 web=site)
-        done = publish(project.spec_path, options, job.notes.append,
-                       Hooks(progress=job.progress))
+                                 web=site, resume=resume)
+
+        def progress(made: int, total: int) -> None:
+            job.progress(made, total)
+            if draft and made == total:  # every result is in the work file: remember them
+                self._remember(output)
+        done = publish(project.spec_path, options, job.notes.append, Hooks(progress=progress))
         cover = done.cover
         if cover is None:  # the preview always shows the cover the book would have
             from pypdf import PdfReader
@@ -78,6 +84,28 @@ class Builds:
         self.last = output
         self._cache.clear()
         return done.spec
+
+    # A draft resumes from every puzzle the drafts before it made (the build's own work
+    # file, remembered between builds): a result is a pure function of its task, so the
+    # book is the same, and a change that leaves the puzzles' tasks alone (a title, the
+    # cover, the palette) generates nothing; a larger count generates only the new slots.
+    @property
+    def _memory(self) -> Path:
+        return self.project.work / "drafts.work.sqlite"
+
+    def _recall(self, output: Path) -> bool:
+        from conundrum.book.work import work_path
+
+        if not self._memory.exists():
+            return False
+        _copy_sqlite(self._memory, work_path(output))
+        return True
+
+    def _remember(self, output: Path) -> None:
+        from conundrum.book.work import work_path
+
+        if work_path(output).exists():
+            _copy_sqlite(work_path(output), self._memory)
 
     def name(self, path: Path) -> str:
         """`path` relative to the project folder, as the API names files."""
@@ -131,6 +159,18 @@ class Builds:
                  "seed": e.get("seed"), "locked": e.get("source") == "file",
                  "kind": e.get("kind", "count"), "file": e.get("file")}
                 for e in entries]
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of an SQLite file, write-ahead log included (SQLite's backup)."""
+    import sqlite3
+
+    from conundrum.book.work import remove_work_file
+
+    remove_work_file(target)
+    with contextlib.closing(sqlite3.connect(source)) as src, \
+            contextlib.closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
 
 
 def _zip(folder: Path, target: Path) -> Path:
