@@ -38,6 +38,19 @@ def test_a_foreign_host_header_is_refused(studio) -> None:
         assert "content-security-policy" in r.headers
 
 
+def test_on_a_wildcard_address_any_ip_with_the_port_is_served(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from renderers.studio.app import create_app
+    from renderers.studio.project import Project
+
+    c = TestClient(create_app(Project(tmp_path), {"0.0.0.0:8765"}, token="t"))
+    assert c.get("/", headers={"Host": "192.168.1.20:8765"}).status_code == 200
+    assert c.get("/", headers={"Host": "[fe80::1]:8765"}).status_code == 200
+    for host in ("192.168.1.20:9999", "rebound.example:8765", "localhost.evil:8765"):
+        assert c.get("/", headers={"Host": host}).status_code == 403, host
+
+
 @pytest.mark.parametrize("method,path", [
     ("PUT", "/api/spec"), ("POST", "/api/spec/undo"), ("POST", "/api/build"),
     ("POST", "/api/publish"), ("POST", "/api/puzzles/1/regenerate"),
@@ -55,6 +68,8 @@ def test_a_valid_spec_is_saved_and_can_be_undone(studio, tmp_path: Path) -> None
     r = studio.put("/api/spec", json={"spec": SMALL, "revision": 0}, headers=WRITE)
     assert r.json() == {"ok": True, "revision": 1}
     assert yaml.safe_load((tmp_path / "book.yaml").read_text()) == SMALL
+    again = studio.put("/api/spec", json={"spec": SMALL, "revision": 1}, headers=WRITE)
+    assert again.json() == {"ok": True, "revision": 1}  # the same spec: no new undo step
     changed = {**SMALL, "title": "Second"}
     assert studio.put("/api/spec", json={"spec": changed, "revision": 1},
                       headers=WRITE).json()["revision"] == 2

@@ -5,6 +5,7 @@ token (403), and a Content-Security-Policy without inline scripts."""
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope["headers"]}
         refusal = None
-        if headers.get("host", "").lower() not in self.hosts:
+        if not self._host_ok(headers.get("host", "").lower()):
             refusal = "this studio answers only to its own address (Host header refused)"
         elif scope["method"] not in SAFE_METHODS and not secrets.compare_digest(
                 headers.get("x-conundrum-token", ""), self.token):
@@ -62,6 +63,19 @@ class Guard:
             await send(message)
 
         await self.app(scope, receive, send_secured)
+
+    def _host_ok(self, host: str) -> bool:
+        """The served address; on a wildcard address (`--host 0.0.0.0`), any IP address
+        with the served port: rebinding needs a name, never a bare address."""
+        if host in self.hosts:
+            return True
+        wild = [h.rsplit(":", 1)[1] for h in self.hosts if h.startswith(("0.0.0.0:", "[::]:"))]
+        name, _, port = host.rpartition(":")
+        try:
+            ipaddress.ip_address(name.strip("[]"))
+        except ValueError:
+            return False
+        return port in wild
 
     @staticmethod
     def _headers() -> list[tuple[bytes, bytes]]:

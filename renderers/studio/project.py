@@ -131,6 +131,8 @@ class Project:
             self.check(data)
             before = self.spec_path.read_text(encoding="utf-8") \
                 if self.spec_path.exists() else None
+            if before == dump_spec(data):
+                return self.revision  # nothing changed: nothing to write or undo
             atomic_write(self.spec_path, dump_spec(data))
             self._undo = [*self._undo[-UNDO_DEPTH + 1:], before]
             self.revision += 1

@@ -68,6 +68,11 @@
     $("#saved").textContent = "Not saved: see the message";
   };
   $("#spec-form").addEventListener("change", () => { spec = fromForm(); save(); });
+  // checked as the author types: a pause of half a second saves (or shows the fault)
+  let typing = null;
+  $("#spec-form").addEventListener("input", (e) => {
+    if (e.target.type === "checkbox" || e.target.tagName === "SELECT") return;
+    clearTimeout(typing); typing = setTimeout(() => { spec = fromForm(); save(); }, 500); });
   $("#add-section").addEventListener("click", () => {
     spec = fromForm(); spec.sections = spec.sections || [];
     spec.sections.push({name: "Section " + (spec.sections.length + 1), count: 2}); save(true); });
