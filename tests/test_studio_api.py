@@ -243,3 +243,20 @@ def test_a_draft_makes_again_only_the_puzzles_a_change_asks_for(studio, monkeypa
     saved_book(studio, {**SMALL, "title": "Another title", "cover": True})
     assert retitled["state"] == "done" and len(made) == first  # no puzzle made again
     assert studio.get("/api/puzzles").json() == before
+
+
+def test_a_puzzle_replaced_by_one_set_by_hand(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    before = studio.get("/api/puzzles").json()
+    hand = {"board": [{"code": "B*Y", "at": [0, 0], "dir": "h"},
+                      {"code": "YYY", "at": [1, -1], "dir": "h"}], "given": ["BYG"]}
+    assert studio.post("/api/puzzles/2/replace", json=hand).status_code == 403
+    bad = studio.post("/api/puzzles/2/replace", json={**hand, "given": []}, headers=WRITE)
+    assert bad.status_code == 422
+    job = finish(studio, studio.post("/api/puzzles/2/replace", json=hand, headers=WRITE))
+    assert job["state"] == "done", job
+    after = studio.get("/api/puzzles").json()
+    mine = [p for p in after if len(p["board"]) == 2]
+    assert len(mine) == 1 and mine[0]["given"] == [{"code": "BYG", "positions": 2}]
+    assert _others(before, 2) == sorted(yaml.safe_dump([p["board"], p["given"]])
+                                        for p in after if p is not mine[0])

@@ -21,7 +21,7 @@ from conundrum.errors import ConundrumError
 from conundrum.tiles import tile_set
 
 from .builds import LARGE_WIDTH, THUMB_WIDTH, Builds, preflight_table
-from .editor import count, save
+from .editor import count, finished, save
 from .fields import form_fields
 from .jobs import Job, Jobs
 from .project import InvalidSpec, Project, RevisionConflict
@@ -191,6 +191,20 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
             return started(jobs.start("regenerate" if another else "lock", work))
         return route
 
+    async def replace(request: Request) -> Response:
+        number = request.path_params["n"]
+        if not any(p["number"] == number for p in builds.puzzles()):
+            return _error(404, "", f"no puzzle {number} in the last build")
+        try:
+            puzzle = finished(await _json(request))
+        except ConundrumError as exc:
+            return _error(422, "board", str(exc))
+
+        def work(job: Job) -> None:
+            job.notes.extend(keep(project, builds.last, number, replacement=puzzle))
+            builds.build(job, draft=True)
+        return started(jobs.start("replace", work))
+
     async def editor_count(request: Request) -> Response:
         try:
             return JSONResponse(count(await _json(request)))
@@ -232,6 +246,7 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         Route("/api/puzzles", puzzles),
         Route("/api/puzzles/{n:int}/regenerate", per_puzzle(True), methods=["POST"]),
         Route("/api/puzzles/{n:int}/lock", per_puzzle(False), methods=["POST"]),
+        Route("/api/puzzles/{n:int}/replace", replace, methods=["POST"]),
         Route("/api/editor/count", editor_count, methods=["POST"]),
         Route("/api/editor/save", editor_save, methods=["POST"]),
         Route("/files/{name:path}", files),

@@ -90,20 +90,12 @@ def save(doc: Any, project: Any) -> str:
     import re
 
     from conundrum.files import atomic_write
-    from conundrum.puzzle import Given, dump_puzzle
+    from conundrum.puzzle import dump_puzzle
 
     name = str(doc.get("name", "")).strip() if isinstance(doc, dict) else ""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,60}", name):
         raise EditorError(f"name {name!r}: letters, digits, - and _ only (no folders)")
-    puzzle, _lay = _read(doc)
-    result = count(doc)
-    if not result["legal"] or not puzzle.given:
-        raise EditorError("only a legal board with given tiles can be saved: "
-                          + "; ".join(result["faults"] or ["no given tiles"]))
-    if puzzle.kind == "all":
-        puzzle.solutions = result["arrangements"]
-    else:
-        puzzle.given = [Given(g["code"], g["positions"]) for g in result["given"]]
+    puzzle = finished(doc)
     relative = f"puzzles/{name}.yaml"
     path = project.inside(relative)
     path.parent.mkdir(exist_ok=True)
@@ -124,3 +116,21 @@ def save(doc: Any, project: Any) -> str:
     if data is not None:
         project.save(data, project.revision)
     return relative
+
+
+def finished(doc: Any) -> Puzzle:
+    """The editor's puzzle with what the solver found printed in it: each given tile's
+    count, or for kind all the number of arrangements. EditorError unless the board is
+    legal and has given tiles."""
+    from conundrum.puzzle import Given
+
+    puzzle, _lay = _read(doc)
+    result = count(doc)
+    if not result["legal"] or not puzzle.given:
+        raise EditorError("only a legal board with given tiles can be saved: "
+                          + "; ".join(result["faults"] or ["no given tiles"]))
+    if puzzle.kind == "all":
+        puzzle.solutions = result["arrangements"]
+    else:
+        puzzle.given = [Given(g["code"], g["positions"]) for g in result["given"]]
+    return puzzle

@@ -35,10 +35,12 @@ def _entries(project: Project, last: Path | None) -> tuple[str, list[dict]]:
 
 
 def keep(project: Project, last: Path | None, number: int,
-         another: bool = False) -> list[str]:
+         another: bool = False, replacement: Puzzle | None = None) -> list[str]:
     """Fix puzzle `number`'s section as puzzle files (the puzzles of the last build);
-    with `another`, puzzle `number`'s file is a new puzzle. Saves book.yaml; the files
-    written. ConundrumError for a number the book lacks or no new puzzle found."""
+    with `another`, puzzle `number`'s file is a new puzzle, with `replacement` that
+    puzzle (one set by hand). Saves book.yaml; the files written. ConundrumError for a
+    number the book lacks or no new puzzle found."""
+    another = another or replacement is not None
     title, entries = _entries(project, last)
     entry = next((e for e in entries if e["number"] == number), None)
     if entry is None:
@@ -61,7 +63,9 @@ def keep(project: Project, last: Path | None, number: int,
         if e.get("file") and not (another and e is entry):
             continue  # already a file: kept exactly as it is
         puzzle = entry_puzzle(e, title, f"puzzle {e['number']}")
-        if another and e is entry:
+        if replacement is not None and e is entry:
+            puzzle = replacement
+        elif another and e is entry:
             others = {puzzle_key(entry_puzzle(o, title, "")) for o in entries}
             puzzle = _another(_request(e, path), others)
         for key in DROPPED:

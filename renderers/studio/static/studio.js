@@ -201,6 +201,15 @@
     $("#ed-saved").textContent = r.status === 200 ? "Saved " + r.body.file : r.body.errors[0].message;
     if (r.status === 200) await loadSpec();
   });
+  $("#ed-replace").addEventListener("click", async () => {
+    const r = await api("POST", `/api/puzzles/${Number($("#ed-number").value)}/replace`,
+      {rules: $("#ed-rules").value, kind: $("#ed-kind").value, board: ed.board, given: ed.given});
+    if (r.status !== 202) { $("#ed-saved").textContent = r.body.errors[0].message; return; }
+    $("#ed-saved").textContent = "Replacing...";
+    const j = await follow(r.body.job, refresh);
+    $("#ed-saved").textContent = j.state === "done" ? "Replaced: " + j.notes.join(", ") : j.error;
+    await loadSpec();
+  });
   window.conundrumStudio = {editor: ed, update};
 
   loadSpec().then(async () => { if ((await api("GET", "/api/pages")).body.pages) refresh(); });
