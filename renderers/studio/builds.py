@@ -12,13 +12,11 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from conundrum.book.build import Hooks
 from conundrum.book.extract import load_manifest
 from conundrum.book.manifest import manifest_path
 from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
-from renderers.publish import PublishOptions, publish
 
 from .jobs import Job
 from .project import Project
@@ -51,6 +49,9 @@ class Builds:
     def build(self, job: Job, draft: bool = True) -> BookSpec:
         """Build the book as `conundrum book book.yaml -o book.pdf [--draft]` would, into
         the scratch folder for a draft; the job's files name what was written."""
+        from conundrum.book.build import Hooks
+        from renderers.publish import PublishOptions, publish  # fpdf2 and all: not at start
+
         project = self.project
         if not project.spec_path.exists():
             raise ConundrumError(f"{project.spec_path}: no book yet; change a field first")
