@@ -124,3 +124,27 @@ def test_a_puzzle_set_by_hand_agrees_with_the_solver(studio) -> None:
     assert {t["code"]: t["count"] for t in solved["tiles"]} == shown
     assert console_errors(driver) == []
     time.sleep(0)  # nothing left running in the page
+
+
+def test_the_board_grows_to_a_77_tile_game_and_counts_it(studio) -> None:
+    driver, folder, _url = studio
+    game = json.loads(run_program("simulate", "--players", "1", "--seed", "1",
+                                  "--json").stdout)["board"]
+    driver.execute_script("const s = window.conundrumStudio; s.editor.board = arguments[0];"
+                          "s.editor.given = arguments[1]; s.update();",
+                          game[:77], [p["code"] for p in game[77:80]])
+    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#ed-given li")) == 3)
+    # every square laid is drawn on a cell of the board
+    for p in game[:77]:
+        x, y = p["at"]
+        cell = driver.find_element(By.CSS_SELECTOR, f'#ed-board .cell[data-x="{x}"][data-y="{y}"]')
+        assert cell.text == p["code"][0]
+    shown = {li.get_attribute("data-code"): int(li.text.split(": ")[1].split()[0])
+             for li in driver.find_elements(By.CSS_SELECTOR, "#ed-given li")}
+    path = folder / "game.yaml"
+    path.write_text(yaml.safe_dump({"board": game[:77],
+                                    "given": [{"code": p["code"]} for p in game[77:80]]}))
+    solved = json.loads(run_program("solve", path, "--json").stdout)
+    assert shown == {t["code"]: t["count"] for t in solved["tiles"]}
+    assert "A legal board" in driver.find_element(By.ID, "ed-verdict").text
+    assert console_errors(driver) == []

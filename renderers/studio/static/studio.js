@@ -140,18 +140,35 @@
   $("#cancel").addEventListener("click", () => { if (job) api("POST", `/api/jobs/${job}/cancel`, {}); });
 
   // ---- the setter's editor ---------------------------------------------------------
-  const SIZE = 15, HALF = 7;
+  // the board shows the tiles laid and 4 cells around them (at least 15 x 15): room to lay
+  const MARGIN = 4, HALF = 7;
   const ed = {board: [], given: [], picked: null, dir: "h", flip: false};
   const cellOf = new Map();
-  for (let y = -HALF; y <= HALF; y++) for (let x = -HALF; x <= HALF; x++) {
-    const c = document.createElement("button"); c.type = "button"; c.className = "cell";
-    c.dataset.x = x; c.dataset.y = y; c.setAttribute("aria-label", `cell ${x}, ${y}`);
-    c.addEventListener("click", () => lay(x, y));
-    cellOf.set(`${x},${y}`, c); $("#ed-board").appendChild(c);
-  }
-  $("#ed-board").style.gridTemplateColumns = `repeat(${SIZE}, 1.6rem)`;
+  let shown = "";
+  const grid = () => {
+    const xs = [-HALF, HALF], ys = [-HALF, HALF];
+    ed.board.forEach((p) => cells(p).forEach(([x, y]) => { xs.push(x - MARGIN, x + MARGIN); ys.push(y - MARGIN, y + MARGIN); }));
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const key = [x0, x1, y0, y1].join(",");
+    if (key === shown) return;
+    shown = key;
+    const focused = document.activeElement && document.activeElement.classList.contains("cell") ?
+      `${document.activeElement.dataset.x},${document.activeElement.dataset.y}` : null;
+    cellOf.clear();
+    const nodes = [];
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
+      const c = document.createElement("button"); c.type = "button"; c.className = "cell";
+      c.dataset.x = x; c.dataset.y = y; c.setAttribute("aria-label", `cell ${x}, ${y}`);
+      c.addEventListener("click", () => lay(x, y));
+      cellOf.set(`${x},${y}`, c); nodes.push(c);
+    }
+    $("#ed-board").replaceChildren(...nodes);
+    $("#ed-board").style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 1.6rem)`;
+    if (focused && cellOf.has(focused)) cellOf.get(focused).focus();
+  };
   const cells = (p) => [0, 1, 2].map((i) => p.dir === "h" ? [p.at[0] + i, p.at[1]] : [p.at[0], p.at[1] + i]);
   const paint = () => {
+    grid();
     cellOf.forEach((c) => { c.className = "cell"; c.textContent = ""; });
     ed.board.forEach((p) => cells(p).forEach(([x, y], i) => { const c = cellOf.get(`${x},${y}`);
       if (c) { const k = p.code[i]; c.className = "cell sq c-" + (k === "*" ? "J" : k); c.textContent = k; } }));
