@@ -171,7 +171,12 @@
     grid();
     cellOf.forEach((c) => { c.className = "cell"; c.textContent = ""; });
     ed.board.forEach((p) => cells(p).forEach(([x, y], i) => { const c = cellOf.get(`${x},${y}`);
-      if (c) { const k = p.code[i]; c.className = "cell sq c-" + (k === "*" ? "J" : k); c.textContent = k; } }));
+      if (!c) return;
+      const k = p.code[i], along = p.dir === "h" ? ["l", "r"] : ["t", "b"];
+      // a tile's outline: its long sides always, its ends at its first and last squares
+      const edges = (p.dir === "h" ? ["t", "b"] : ["l", "r"]).concat(i === 0 ? [along[0]] : [], i === 2 ? [along[1]] : []);
+      c.className = "cell sq c-" + (k === "*" ? "J" : k) + edges.map((e) => " e-" + e).join("");
+      c.textContent = k; }));
     document.querySelectorAll("#ed-tiles .tile").forEach((t) => {
       const used = ed.board.some((p) => same(p.code, t.dataset.code)) || ed.given.some((g) => same(g, t.dataset.code));
       t.disabled = used; t.setAttribute("aria-pressed", String(t.dataset.code === ed.picked)); });
