@@ -260,3 +260,17 @@ def test_a_puzzle_replaced_by_one_set_by_hand(studio, tmp_path: Path) -> None:
     assert len(mine) == 1 and mine[0]["given"] == [{"code": "BYG", "positions": 2}]
     assert _others(before, 2) == sorted(yaml.safe_dump([p["board"], p["given"]])
                                         for p in after if p is not mine[0])
+
+
+def test_a_build_that_fails_keeps_the_last_book(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    draft = tmp_path / ".studio" / "draft" / "book.pdf"
+    before = draft.read_bytes()
+    finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))
+    kept = draft.read_bytes()
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    (tmp_path / spec["sections"][0]["puzzles"][0]).unlink()  # gone behind the studio's back
+    job = finish(studio, studio.post("/api/build", json={"draft": True}, headers=WRITE))
+    assert job["state"] == "failed" and spec["sections"][0]["puzzles"][0] in job["error"]
+    assert draft.read_bytes() == kept and len(before) > 0
+    assert studio.get("/api/pages/1.png").status_code == 200  # the last book still shows
