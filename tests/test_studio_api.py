@@ -135,6 +135,8 @@ def test_a_draft_build_shows_pages_cover_and_puzzles(studio, tmp_path: Path) -> 
     assert [p["number"] for p in puzzles] == [1, 2, 3]
     assert {"number", "section", "grade", "score", "given", "board", "seed",
             "locked"} <= set(puzzles[0])
+    assert studio.get("/api/puzzles/2.png").content[:4] == b"\x89PNG"
+    assert studio.get("/api/puzzles/4.png").status_code == 404
     assert not (tmp_path / "book.pdf").exists()  # a draft stays in the scratch folder
     assert not (tmp_path / "conundrum-catalogue.sqlite").exists() or True
 

@@ -176,6 +176,15 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
     async def pages(request: Request) -> Response:
         return JSONResponse({"pages": builds.page_count()})
 
+    def sheet_png(request: Request) -> Response:  # drawn in Starlette's thread pool
+        try:
+            data = builds.sheet_png(request.path_params["n"])
+        except ConundrumError as exc:
+            return _error(409, "", str(exc))
+        if data is None:
+            return _error(404, "", "no such puzzle in the last build")
+        return Response(data, media_type="image/png")
+
     async def puzzles(request: Request) -> Response:
         return JSONResponse(builds.puzzles())
 
@@ -244,6 +253,7 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         Route("/api/pages/{n:int}.png", page_png),
         Route("/api/cover.png", cover_png),
         Route("/api/puzzles", puzzles),
+        Route("/api/puzzles/{n:int}.png", sheet_png),
         Route("/api/puzzles/{n:int}/regenerate", per_puzzle(True), methods=["POST"]),
         Route("/api/puzzles/{n:int}/lock", per_puzzle(False), methods=["POST"]),
         Route("/api/puzzles/{n:int}/replace", replace, methods=["POST"]),

@@ -32,7 +32,7 @@ class Builds:
     def __init__(self, project: Project) -> None:
         self.project = project
         self.last: Path | None = None  # the interior of the last build that finished
-        self._pdfium = threading.Lock()  # pdfium is not thread-safe
+        self._drawing = threading.Lock()  # pdfium is not thread-safe; one sheet file
         self._cache: dict[tuple, bytes] = {}
         for candidate in (project.output, project.folder / ".studio" / "draft" / "book.pdf"):
             if candidate.exists() and manifest_path(candidate).exists():
@@ -129,7 +129,7 @@ class Builds:
         key = (str(pdf), pdf.stat().st_mtime_ns, number, width)
         if key in self._cache:
             return self._cache[key]
-        with self._pdfium:
+        with self._drawing:
             document = pdfium.PdfDocument(str(pdf))
             try:
                 if not 1 <= number <= len(document):
@@ -149,6 +149,30 @@ class Builds:
             return 0
         from pypdf import PdfReader
         return len(PdfReader(self.last).pages)
+
+    def sheet_png(self, number: int) -> bytes | None:
+        """Puzzle `number` of the last build on its own sheet (`conundrum render`, in the
+        book's language, palette and page), as a PNG; None for a number the book lacks."""
+        from conundrum.book.extract import entry_puzzle
+        from conundrum.book.spec import load_spec
+        from renderers.render import render_sheet
+
+        if self.last is None or not manifest_path(self.last).exists():
+            return None
+        manifest = manifest_path(self.last)
+        key = ("sheet", str(manifest), manifest.stat().st_mtime_ns, number)
+        if key not in self._cache:
+            title, entries = load_manifest(manifest)
+            entry = next((e for e in entries if e["number"] == number), None)
+            if entry is None:
+                return None
+            spec = load_spec(self.project.spec_path)
+            target = self.project.work / "sheet.png"
+            with self._drawing:  # one sheet at a time through the one file
+                render_sheet(entry_puzzle(entry, title, f"puzzle {number}"), target,
+                             lang=spec.language, palette=spec.palette, page=spec.page, dpi=50)
+                self._cache[key] = target.read_bytes()
+        return self._cache[key]
 
     def puzzles(self) -> list[dict[str, Any]]:
         """The last build's puzzles as `GET /api/puzzles` lists them."""

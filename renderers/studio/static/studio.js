@@ -107,6 +107,9 @@
     const rows = (await api("GET", "/api/puzzles")).body;
     $("#puzzle-rows").replaceChildren(...rows.map((p) => {
       const tr = document.createElement("tr");
+      const sheet = document.createElement("td"), img = document.createElement("img");
+      img.src = `/api/puzzles/${p.number}.png?t=${stamp}`; img.alt = `Puzzle ${p.number} on its sheet`;
+      img.className = "sheet"; img.loading = "lazy"; sheet.appendChild(img); tr.appendChild(sheet);
       [p.number, p.section, p.grade, p.score, p.given.map((g) => g.code + (g.positions === undefined ? "" : ` (${g.positions})`)).join(", "),
         p.board.length, p.locked ? "yes" : "no"].forEach((v) => { const td = document.createElement("td"); td.textContent = v ?? ""; tr.appendChild(td); });
       const td = document.createElement("td");
