@@ -98,6 +98,10 @@ def test_a_stale_revision_is_a_conflict_and_saves_nothing(studio, tmp_path: Path
     ({"isbn": "978-0-00-000000-1"}, "isbn"),
     ({"sections": [{"name": "A", "count": 1, "tilez": 3}]}, "sections.0.tilez"),
     ({"title": ""}, "title"),
+    ({"paper_thickness": 1}, "paper_thickness"),
+    ({"paper": "gold"}, "paper"),
+    ({"sections": None}, "sections"),
+    ({"time_box": "yes"}, "time_box"),
 ])
 def test_an_invalid_spec_is_refused_by_key_path(studio, tmp_path: Path, change, key) -> None:
     r = studio.put("/api/spec", json={"spec": {**SMALL, **change}, "revision": 0},
@@ -276,3 +280,19 @@ def test_a_build_that_fails_keeps_the_last_book(studio, tmp_path: Path) -> None:
     assert job["state"] == "failed" and spec["sections"][0]["puzzles"][0] in job["error"]
     assert draft.read_bytes() == kept and len(before) > 0
     assert studio.get("/api/pages/1.png").status_code == 200  # the last book still shows
+
+
+def test_every_key_s_fault_is_shown_at_that_key(tmp_path: Path) -> None:
+    from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS
+    from renderers.studio.project import InvalidSpec, Project
+
+    project = Project(tmp_path)
+    wrong = {"nested": "mapping"}  # a value no key takes
+    section = SMALL["sections"][0]
+    cases = [({**SMALL, key: wrong}, key) for key in BOOK_KEYS if key != "sections"]
+    cases += [({**SMALL, "sections": [section, {**section, key: wrong}]}, f"sections.1.{key}")
+              for key in SECTION_KEYS]
+    for spec, key in cases:
+        with pytest.raises(InvalidSpec) as caught:
+            project.check(spec)
+        assert caught.value.faults[0].key == key, (key, caught.value.faults[0].message)

@@ -177,7 +177,7 @@ def key_path(message: str, source: str) -> str:
     if unknown:
         return ".".join([*path, unknown[1]])
     found = [(m.start(), key) for key in keys
-             for m in [re.search(rf"(?<![\w`]){re.escape(key)}(?![\w])|`{re.escape(key)}",
+             for m in [re.search(rf"(?<![\w`]){re.escape(key)}(?![\w])|`{re.escape(key)}[`:]",
                                  text)] if m]
     if found:
         path.append(min(found)[1])
