@@ -89,6 +89,20 @@ def test_a_stale_revision_is_a_conflict_and_saves_nothing(studio, tmp_path: Path
     assert (tmp_path / "book.yaml").read_bytes() == before
 
 
+def test_a_spec_changed_by_hand_is_not_overwritten(studio, tmp_path: Path) -> None:
+    studio.put("/api/spec", json={"spec": SMALL, "revision": 0}, headers=WRITE)
+    (tmp_path / "book.yaml").write_text("title: By hand\nsections: [{name: A, count: 1}]\n")
+    assert studio.get("/api/spec").json()["revision"] == 2  # seen as a new revision
+    r = studio.put("/api/spec", json={"spec": {**SMALL, "title": "Page"}, "revision": 1},
+                   headers=WRITE)
+    assert r.status_code == 409  # the page's revision is the one before the hand edit
+    assert "By hand" in (tmp_path / "book.yaml").read_text()
+    now = studio.get("/api/spec").json()
+    assert now["spec"]["title"] == "By hand" and now["revision"] == 2
+    assert studio.put("/api/spec", json={"spec": SMALL, "revision": 2},
+                      headers=WRITE).status_code == 200
+
+
 @pytest.mark.parametrize("change,key", [
     ({"sections": [{"name": "A", "count": 0}]}, "sections.0.count"),
     ({"sections": [{"name": "A", "count": 2}, {"name": "B", "count": 2, "difficulty": 9}]},

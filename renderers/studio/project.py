@@ -63,6 +63,22 @@ class Project:
     revision: int = 0
     _undo: list[str | None] = field(default_factory=list)
     _mutex: threading.Lock = field(default_factory=threading.Lock)
+    _known: str | None = None  # book.yaml as the studio last read or wrote it
+
+    def __post_init__(self) -> None:
+        self._known = self._text()
+
+    def _notice_outside_change(self) -> str | None:
+        """book.yaml's text now; changed by hand (or another program) since the studio
+        last read or wrote it, it is a new revision, and the studio's undo starts over."""
+        text = self._text()
+        if text != self._known:
+            self._known, self._undo = text, []
+            self.revision += 1
+        return text
+
+    def _text(self) -> str | None:
+        return self.spec_path.read_text(encoding="utf-8") if self.spec_path.exists() else None
 
     @property
     def spec_path(self) -> Path:
@@ -96,7 +112,10 @@ class Project:
         return path
 
     def read(self) -> dict[str, Any]:
-        """The spec as written (a mapping), or the starter book for a folder without one."""
+        """The spec as written (a mapping), or the starter book for a folder without one.
+        A book.yaml changed by hand since the studio last saw it is a new revision."""
+        with self._mutex:
+            self._notice_outside_change()
         if not self.spec_path.exists():
             return copy.deepcopy(STARTER)
         data = yaml.safe_load(self.spec_path.read_text(encoding="utf-8"))
@@ -125,15 +144,15 @@ class Project:
         RevisionConflict when `revision` is not the current one, InvalidSpec when the CLI
         would refuse it (nothing written either way)."""
         with self._mutex:
+            before = self._notice_outside_change()
             if revision != self.revision:
                 raise RevisionConflict(f"{self.spec_path}: saved meanwhile (revision "
                                        f"{self.revision}, not {revision}); reload it")
             self.check(data)
-            before = self.spec_path.read_text(encoding="utf-8") \
-                if self.spec_path.exists() else None
             if before == dump_spec(data):
                 return self.revision  # nothing changed: nothing to write or undo
             atomic_write(self.spec_path, dump_spec(data))
+            self._known = dump_spec(data)
             self._undo = [*self._undo[-UNDO_DEPTH + 1:], before]
             self.revision += 1
             return self.revision
@@ -149,6 +168,7 @@ class Project:
                 self.spec_path.unlink(missing_ok=True)
             else:
                 atomic_write(self.spec_path, before)
+            self._known = before
             self.revision += 1
             return self.revision
 
