@@ -262,11 +262,7 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         Route("/files/{name:path}", files),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
-    app = Starlette(routes=routes)
-    app.state.token, app.state.jobs, app.state.builds = token, jobs, builds
-    guarded = Guard(app, {h.lower() for h in hosts}, token)
-    guarded.state = app.state  # type: ignore[attr-defined]
-    return guarded
+    return Guard(Starlette(routes=routes), {h.lower() for h in hosts}, token)
 
 
 async def _json(request: Request) -> dict[str, Any]:
