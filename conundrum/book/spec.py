@@ -33,19 +33,14 @@ from ..options import (
     PER_PAGE,
 )
 from ..puzzle import ALL_GIVEN, KINDS
+from .keys import BOOK_HELP, SECTION_HELP
 
 # The names `conundrum render` accepts (this package cannot import the renderers;
 # tests/test_book_data.py checks that both sides accept the same names).
 
 
-BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
-             "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
-             "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
-             "intro", "time_box", "large_print", "sections",
-             # the cover's barcode and design (issue 31)
-             "barcode", "barcode_price", "cover_theme")
-SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
-                "puzzles", "kind")
+BOOK_KEYS = tuple(BOOK_HELP)  # keys.py: each key with its help
+SECTION_KEYS = tuple(SECTION_HELP)
 # generator options: meaningless for a section of hand-made puzzles
 GENERATOR_KEYS = ("tiles", "given", "positions", "kind")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page

@@ -1,0 +1,50 @@
+"""Every key of a book spec, with the one line of help a user reads about it: the one place
+the keys are defined. `spec.py` refuses any key not named here; the studio's form shows
+each one as a field with this help."""
+
+from __future__ import annotations
+
+BOOK_HELP: dict[str, str] = {
+    "title": "The book's title, on the title page, the cover and every page's running head.",
+    "subtitle": "A line under the title.",
+    "volume": "A volume number or text, such as 2 or Volume 2.",
+    "author": "The author, on the title page, copyright page and cover.",
+    "publisher": "The publisher, on the copyright page.",
+    "edition": "The edition, such as First edition, on the copyright page.",
+    "isbn": "ISBN-10 or ISBN-13 (hyphens allowed; its check digit is verified).",
+    "copyright": "The copyright notice, printed on a copyright page.",
+    "language": "The language of every word the book prints.",
+    "page": "The trim size of the page.",
+    "bleed": "Print-on-demand bleed and gutter margins.",
+    "palette": "Tile colours: classic, colourblind (with symbols) or mono.",
+    "colour": "The PDF's colour space: rgb, cmyk or grey.",
+    "per_page": "Puzzles on one page (fewer where they would not be legible).",
+    "seed": "The number every puzzle is drawn from: the same seed makes the same book.",
+    "answers": "Where and how the answers are printed: end, list, end-drawn or none.",
+    "counts": "Print each given tile's count of positions, or leave it blank to find.",
+    "web": "The address of the book's web pages (a QR code on every puzzle).",
+    "cover": "Also write the full-wrap cover (back, spine, front) as a PDF.",
+    "paper": "The paper the pages are printed on: it sets the spine's width.",
+    "paper_thickness": "Inches a page, when the printer states its own.",
+    "blurb": "The back cover's text.",
+    "intro": "A page of your own after the copyright page.",
+    "time_box": "A box on every puzzle for the reader's solving time.",
+    "large_print": "Every type size and board cell 1.3 times larger.",
+    "sections": "The book's sections, in order, each with its puzzles.",
+    # the cover's barcode and design (issue 31)
+    "barcode": "true: the ISBN's EAN-13 in the back cover's barcode area (needs isbn).",
+    "barcode_price": "The barcode's 5-digit price add-on (EAN-5), e.g. 51299; needs barcode.",
+    "cover_theme": "The cover's design: plain, band or night.",
+}
+
+SECTION_HELP: dict[str, str] = {
+    "name": "The section's heading.",
+    "count": "How many puzzles the section has.",
+    "difficulty": "The grade of its puzzles, 1 (easy) to 5 (hard).",
+    "tiles": "Tiles on each board (default: what the grade picks).",
+    "given": "Given tiles per puzzle (default: what the grade picks).",
+    "positions": "Positions of each given tile, such as 4 or 3,5.",
+    "counts": "Print the counts in this section, or leave them blank.",
+    "puzzles": "Puzzle files to print instead of generating (relative to book.yaml).",
+    "kind": "count: find every position of each tile; all: lay them all.",
+}

@@ -1,0 +1,219 @@
+"""What the studio builds, through the same library calls the CLI makes: a draft or the
+final book (`renderers.publish.publish`), its preflight (`renderers.preflight`), the
+pages as pictures, and the puzzles listed from the build's manifest."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+import threading
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from conundrum.book.extract import load_manifest
+from conundrum.book.manifest import manifest_path
+from conundrum.book.spec import BookSpec
+from conundrum.errors import ConundrumError
+from conundrum.files import atomic_write
+
+from .jobs import Job
+from .project import Project
+
+THUMB_WIDTH = 240  # pixels: the preview strip
+LARGE_WIDTH = 900  # pixels: one page looked at
+
+
+class Builds:
+    """The project's builds: the last one's files (what the preview shows) and how to make
+    a new one."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.last: Path | None = None  # the interior of the last build that finished
+        self._drawing = threading.Lock()  # pdfium is not thread-safe; one sheet file
+        self._cache: dict[tuple, bytes] = {}
+        for candidate in (project.output, project.folder / ".studio" / "draft" / "book.pdf"):
+            if candidate.exists() and manifest_path(candidate).exists():
+                self.last = candidate
+                break
+
+    @property
+    def draft_pdf(self) -> Path:
+        """Where a draft build writes (inside the studio's scratch folder)."""
+        folder = self.project.work / "draft"
+        folder.mkdir(exist_ok=True)
+        return folder / "book.pdf"
+
+    def build(self, job: Job, draft: bool = True) -> BookSpec:
+        """Build the book as `conundrum book book.yaml -o book.pdf [--draft]` would, into
+        the scratch folder for a draft; the job's files name what was written."""
+        from conundrum.book.build import Hooks
+        from renderers.publish import PublishOptions, publish  # fpdf2 and all: not at start
+
+        project = self.project
+        if not project.spec_path.exists():
+            raise ConundrumError(f"{project.spec_path}: no book yet; change a field first")
+        output = self.draft_pdf if draft else project.output
+        site = None if draft else project.work / "site"
+        if site is not None and site.exists():
+            shutil.rmtree(site)
+        resume = draft and self._recall(output)
+        options = PublishOptions(output=output, catalogue=str(project.catalogue), draft=draft,
+                                 web=site, resume=resume)
+
+        def progress(made: int, total: int) -> None:
+            job.progress(made, total)
+            if draft and made == total:  # every result is in the work file: remember them
+                self._remember(output)
+        done = publish(project.spec_path, options, job.notes.append, Hooks(progress=progress))
+        cover = done.cover
+        if cover is None:  # the preview always shows the cover the book would have
+            from pypdf import PdfReader
+
+            from renderers.book.cover import cover_name, cover_pdf
+            pages = len(PdfReader(done.book.pdf).pages)
+            cover = atomic_write(cover_name(output) if draft else
+                                 project.work / "cover-preview.pdf",
+                                 cover_pdf(done.spec, pages,
+                                           [bp.puzzle for bp in done.book.puzzles]))
+        files = {"interior": done.book.pdf, "manifest": done.book.manifest, "cover": cover}
+        if done.site is not None and site is not None:
+            files["site"] = _zip(site, project.folder / "book-site.zip")
+        job.files = {k: self.name(v) for k, v in files.items()}
+        self.last = output
+        self._cache.clear()
+        return done.spec
+
+    # A draft resumes from every puzzle the drafts before it made (the build's own work
+    # file, remembered between builds): a result is a pure function of its task, so the
+    # book is the same, and a change that leaves the puzzles' tasks alone (a title, the
+    # cover, the palette) generates nothing; a larger count generates only the new slots.
+    @property
+    def _memory(self) -> Path:
+        return self.project.work / "drafts.work.sqlite"
+
+    def _recall(self, output: Path) -> bool:
+        from conundrum.book.work import work_path
+
+        if not self._memory.exists():
+            return False
+        _copy_sqlite(self._memory, work_path(output))
+        return True
+
+    def _remember(self, output: Path) -> None:
+        from conundrum.book.work import work_path
+
+        if work_path(output).exists():
+            _copy_sqlite(work_path(output), self._memory)
+
+    def name(self, path: Path) -> str:
+        """`path` relative to the project folder, as the API names files."""
+        return path.resolve().relative_to(self.project.folder.resolve()).as_posix()
+
+    def cover_pdf(self) -> Path | None:
+        """The cover drawn with the last build, or None."""
+        if self.last is None:
+            return None
+        from renderers.book.cover import cover_name
+        for path in (cover_name(self.last), self.project.work / "cover-preview.pdf"):
+            if path.exists():
+                return path
+        return None
+
+    def page_png(self, pdf: Path, number: int, width: int) -> bytes | None:
+        """Page `number` (1-based) of `pdf` as a PNG `width` pixels wide; None past the end."""
+        import pypdfium2 as pdfium  # type: ignore[import-untyped]
+
+        key = (str(pdf), pdf.stat().st_mtime_ns, number, width)
+        if key in self._cache:
+            return self._cache[key]
+        with self._drawing:
+            document = pdfium.PdfDocument(str(pdf))
+            try:
+                if not 1 <= number <= len(document):
+                    return None
+                page = document[number - 1]
+                image = page.render(scale=width / page.get_width()).to_pil()
+            finally:
+                document.close()
+        out = io.BytesIO()
+        image.save(out, "PNG", optimize=False)
+        self._cache[key] = out.getvalue()
+        return self._cache[key]
+
+    def page_count(self) -> int:
+        """The pages of the last build (0 before the first)."""
+        if self.last is None or not self.last.exists():
+            return 0
+        from pypdf import PdfReader
+        return len(PdfReader(self.last).pages)
+
+    def sheet_png(self, number: int) -> bytes | None:
+        """Puzzle `number` of the last build on its own sheet (`conundrum render`, in the
+        book's language, palette and page), as a PNG; None for a number the book lacks."""
+        from conundrum.book.extract import entry_puzzle
+        from conundrum.book.spec import load_spec
+        from renderers.render import render_sheet
+
+        if self.last is None or not manifest_path(self.last).exists():
+            return None
+        manifest = manifest_path(self.last)
+        key = ("sheet", str(manifest), manifest.stat().st_mtime_ns, number)
+        if key not in self._cache:
+            title, entries = load_manifest(manifest)
+            entry = next((e for e in entries if e["number"] == number), None)
+            if entry is None:
+                return None
+            spec = load_spec(self.project.spec_path)
+            target = self.project.work / "sheet.png"
+            with self._drawing:  # one sheet at a time through the one file
+                render_sheet(entry_puzzle(entry, title, f"puzzle {number}"), target,
+                             lang=spec.language, palette=spec.palette, page=spec.page, dpi=50)
+                self._cache[key] = target.read_bytes()
+        return self._cache[key]
+
+    def puzzles(self) -> list[dict[str, Any]]:
+        """The last build's puzzles as `GET /api/puzzles` lists them."""
+        if self.last is None or not manifest_path(self.last).exists():
+            return []
+        _title, entries = load_manifest(manifest_path(self.last))
+        return [{"number": e["number"], "section": e["section"], "grade": e.get("grade"),
+                 "score": e.get("score"), "given": e.get("given"), "board": e.get("board"),
+                 "seed": e.get("seed"), "locked": e.get("source") == "file",
+                 "kind": e.get("kind", "count"), "file": e.get("file")}
+                for e in entries]
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of an SQLite file, write-ahead log included (SQLite's backup)."""
+    import sqlite3
+
+    from conundrum.book.work import remove_work_file
+
+    remove_work_file(target)
+    with contextlib.closing(sqlite3.connect(source)) as src, \
+            contextlib.closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
+
+
+def _zip(folder: Path, target: Path) -> Path:
+    """The site's folder as one zip, for download (written atomically)."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(folder).as_posix())
+    return atomic_write(target, data.getvalue())
+
+
+def preflight_table(interior: Path, cover: Path | None, spec: BookSpec) -> dict[str, Any]:
+    """KDP's checks on the final book, as the job's `preflight` (`conundrum preflight`)."""
+    from renderers.preflight import preflight
+
+    report = preflight(interior, cover, colour=spec.colour, paper=spec.paper,
+                       thickness=spec.paper_thickness)
+    return {"printer": report.printer, "exit": 0 if report.ok else 1,
+            "rules": [{"rule": c.rule, "figure": c.measured, "limit": c.required,
+                       "pass": c.ok} for c in report.checks]}

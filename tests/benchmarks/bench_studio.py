@@ -1,0 +1,93 @@
+"""Conundrum Studio: start to first page, the preview after a title change, and the
+editor's count on a 77-tile board.
+
+`python -m tests.benchmarks studio` (or `make bench`). Prints figures only; the issue
+asks for: start to first page < 1.5 s, preview after a title change < 1 s, editor count
+< 50 ms on a 77-tile board.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.support.program import CONUNDRUM, run_program
+from tests.support.studio import WRITE, client, finish, saved_book
+
+ROUNDS = 5
+
+
+def start_to_first_page(folder: Path) -> float:
+    """Seconds from starting `conundrum studio` to its page served (median of ROUNDS)."""
+    times = []
+    for _ in range(ROUNDS):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([*CONUNDRUM, "studio", str(folder), "--no-browser",
+                                 "--port", "0"], stdout=subprocess.PIPE, text=True)
+        try:
+            line = proc.stdout.readline() if proc.stdout else ""
+            url = line.split(" at ", 1)[1].split(" ", 1)[0]
+            with urllib.request.urlopen(url + "api/pages/1.png", timeout=30) as r:
+                r.read()
+            times.append(time.perf_counter() - t0)
+        finally:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=30)
+    return statistics.median(times)
+
+
+def title_change(folder: Path) -> float:
+    """Seconds from saving a new title to the first page's new picture (median)."""
+    times = []
+    with client(folder) as c:
+        for n in range(ROUNDS):
+            spec = c.get("/api/spec").json()
+            doc = {**spec["spec"], "title": f"Retitled {n}"}
+            t0 = time.perf_counter()
+            c.put("/api/spec", json={"spec": doc, "revision": spec["revision"]}, headers=WRITE)
+            finish(c, c.post("/api/build", json={"draft": True}, headers=WRITE))
+            c.get("/api/pages/1.png").raise_for_status()
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def editor_count(board: list[dict], given: list[str], kind: str) -> float:
+    """Milliseconds for one `POST /api/editor/count` through the app (median of 20)."""
+    with tempfile.TemporaryDirectory() as tmp, client(Path(tmp)) as c:
+        doc = {"kind": kind, "board": board, "given": given}
+        c.post("/api/editor/count", json=doc, headers=WRITE).raise_for_status()
+        times = []
+        for _ in range(20):
+            t0 = time.perf_counter()
+            c.post("/api/editor/count", json=doc, headers=WRITE)
+            times.append(time.perf_counter() - t0)
+    return 1000 * statistics.median(times)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        with client(folder) as c:
+            saved_book(c, {"title": "Bench", "sections": [
+                {"name": "Warm-up", "count": 20, "difficulty": 1},
+                {"name": "Tricky", "count": 20, "difficulty": 3}]})
+        print(f"studio start to first page (page 1 of a built 40-puzzle book): "
+              f"{start_to_first_page(folder):.2f} s (goal < 1.5 s)")
+        print(f"preview after a title change (save, draft build, page 1): "
+              f"{title_change(folder):.2f} s (goal < 1 s)")
+    game = json.loads(run_program("simulate", "--players", "1", "--seed", "1",
+                                  "--json").stdout)
+    board, rest = game["board"][:77], [p["code"] for p in game["board"][77:]]
+    for kind in ("count", "all"):
+        print(f"editor count, 77-tile board, 3 given tiles, kind {kind}: "
+              f"{editor_count(board, rest, kind):.1f} ms (goal < 50 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,312 @@
+"""Conundrum Studio's JSON API (docs/reference/studio-api.md): the safety rules, the spec's
+saving and its refusals, builds, pages, puzzles, "another one" and "keep", publishing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.support.studio import SMALL, WRITE, client, finish, saved_book
+
+
+@pytest.fixture
+def studio(tmp_path: Path):
+    with client(tmp_path) as c:
+        yield c
+
+
+def test_every_response_has_a_csp_without_inline_scripts(studio) -> None:
+    for path in ("/", "/api/spec", "/static/studio.js", "/api/pages/1.png"):
+        csp = studio.get(path).headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+
+
+def test_the_page_carries_the_token_and_the_ids(studio) -> None:
+    page = studio.get("/").text
+    assert '<meta name="conundrum-token" content="test-token">' in page
+    assert 'id="preview"' in page and 'id="editor"' in page
+    assert page.count('data-code="') == 80 and "<script>" not in page
+
+
+def test_a_foreign_host_header_is_refused(studio) -> None:
+    for method, path in (("GET", "/"), ("GET", "/api/spec"), ("PUT", "/api/spec")):
+        r = studio.request(method, path, headers={"Host": "evil.example:8765", **WRITE},
+                           json={"spec": SMALL, "revision": 0})
+        assert r.status_code == 403, (method, path)
+        assert "content-security-policy" in r.headers
+
+
+def test_on_a_wildcard_address_any_ip_with_the_port_is_served(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from renderers.studio.app import create_app
+    from renderers.studio.project import Project
+
+    c = TestClient(create_app(Project(tmp_path), {"0.0.0.0:8765"}, token="t"))
+    assert c.get("/", headers={"Host": "192.168.1.20:8765"}).status_code == 200
+    assert c.get("/", headers={"Host": "[fe80::1]:8765"}).status_code == 200
+    for host in ("192.168.1.20:9999", "rebound.example:8765", "localhost.evil:8765"):
+        assert c.get("/", headers={"Host": host}).status_code == 403, host
+
+
+@pytest.mark.parametrize("method,path", [
+    ("PUT", "/api/spec"), ("POST", "/api/spec/undo"), ("POST", "/api/build"),
+    ("POST", "/api/publish"), ("POST", "/api/puzzles/1/regenerate"),
+    ("POST", "/api/puzzles/1/lock"), ("POST", "/api/editor/count")])
+def test_a_change_without_the_token_is_refused(studio, tmp_path: Path, method, path) -> None:
+    body = {"spec": SMALL, "revision": 0}
+    assert studio.request(method, path, json=body).status_code == 403
+    assert studio.request(method, path, json=body,
+                          headers={"X-Conundrum-Token": "wrong"}).status_code == 403
+    assert not (tmp_path / "book.yaml").exists()
+
+
+def test_a_valid_spec_is_saved_and_can_be_undone(studio, tmp_path: Path) -> None:
+    assert studio.get("/api/spec").json()["revision"] == 0
+    r = studio.put("/api/spec", json={"spec": SMALL, "revision": 0}, headers=WRITE)
+    assert r.json() == {"ok": True, "revision": 1}
+    assert yaml.safe_load((tmp_path / "book.yaml").read_text()) == SMALL
+    again = studio.put("/api/spec", json={"spec": SMALL, "revision": 1}, headers=WRITE)
+    assert again.json() == {"ok": True, "revision": 1}  # the same spec: no new undo step
+    changed = {**SMALL, "title": "Second"}
+    assert studio.put("/api/spec", json={"spec": changed, "revision": 1},
+                      headers=WRITE).json()["revision"] == 2
+    assert studio.post("/api/spec/undo", headers=WRITE).status_code == 200
+    assert yaml.safe_load((tmp_path / "book.yaml").read_text())["title"] == "Studio Test"
+    studio.post("/api/spec/undo", headers=WRITE)
+    assert not (tmp_path / "book.yaml").exists()  # back to the empty folder
+    assert studio.post("/api/spec/undo", headers=WRITE).status_code == 409
+
+
+def test_a_stale_revision_is_a_conflict_and_saves_nothing(studio, tmp_path: Path) -> None:
+    studio.put("/api/spec", json={"spec": SMALL, "revision": 0}, headers=WRITE)
+    before = (tmp_path / "book.yaml").read_bytes()
+    r = studio.put("/api/spec", json={"spec": {**SMALL, "title": "Other tab"}, "revision": 0},
+                   headers=WRITE)
+    assert r.status_code == 409 and r.json()["ok"] is False
+    assert (tmp_path / "book.yaml").read_bytes() == before
+
+
+def test_a_spec_changed_by_hand_is_not_overwritten(studio, tmp_path: Path) -> None:
+    studio.put("/api/spec", json={"spec": SMALL, "revision": 0}, headers=WRITE)
+    (tmp_path / "book.yaml").write_text("title: By hand\nsections: [{name: A, count: 1}]\n")
+    assert studio.get("/api/spec").json()["revision"] == 2  # seen as a new revision
+    r = studio.put("/api/spec", json={"spec": {**SMALL, "title": "Page"}, "revision": 1},
+                   headers=WRITE)
+    assert r.status_code == 409  # the page's revision is the one before the hand edit
+    assert "By hand" in (tmp_path / "book.yaml").read_text()
+    now = studio.get("/api/spec").json()
+    assert now["spec"]["title"] == "By hand" and now["revision"] == 2
+    assert studio.put("/api/spec", json={"spec": SMALL, "revision": 2},
+                      headers=WRITE).status_code == 200
+
+
+@pytest.mark.parametrize("change,key", [
+    ({"sections": [{"name": "A", "count": 0}]}, "sections.0.count"),
+    ({"sections": [{"name": "A", "count": 2}, {"name": "B", "count": 2, "difficulty": 9}]},
+     "sections.1.difficulty"),
+    ({"language": "xx"}, "language"),
+    ({"per_pgae": 2}, "per_pgae"),
+    ({"isbn": "978-0-00-000000-1"}, "isbn"),
+    ({"sections": [{"name": "A", "count": 1, "tilez": 3}]}, "sections.0.tilez"),
+    ({"title": ""}, "title"),
+    ({"paper_thickness": 1}, "paper_thickness"),
+    ({"paper": "gold"}, "paper"),
+    ({"sections": None}, "sections"),
+    ({"time_box": "yes"}, "time_box"),
+])
+def test_an_invalid_spec_is_refused_by_key_path(studio, tmp_path: Path, change, key) -> None:
+    r = studio.put("/api/spec", json={"spec": {**SMALL, **change}, "revision": 0},
+                   headers=WRITE)
+    assert r.status_code == 422
+    doc = r.json()
+    assert doc["ok"] is False and doc["errors"][0]["key"] == key, doc
+    assert not (tmp_path / "book.yaml").exists()
+
+
+def test_no_path_leaves_the_folder(studio, tmp_path: Path) -> None:
+    secret = tmp_path.parent / "secret.yaml"
+    secret.write_text("title: not yours\n")
+    spec = {**SMALL, "sections": [{"name": "Files", "puzzles": ["../secret.yaml"]}]}
+    r = studio.put("/api/spec", json={"spec": spec, "revision": 0}, headers=WRITE)
+    assert r.status_code == 422 and r.json()["errors"][0]["key"] == "sections.0.puzzles.0"
+    for path in ("/files/../secret.yaml", "/files/%2e%2e/secret.yaml",
+                 f"/files/{secret}", "/files/..%2fsecret.yaml"):
+        assert studio.get(path).status_code == 404, path
+    (tmp_path / "book.yaml").write_text("title: mine\n")
+    assert studio.get("/files/book.yaml").status_code == 200
+
+
+def test_a_draft_build_shows_pages_cover_and_puzzles(studio, tmp_path: Path) -> None:
+    assert studio.get("/api/pages/1.png").status_code == 404  # nothing built yet
+    job = saved_book(studio)
+    assert job["state"] == "done" and job["done"] == job["total"] == 3
+    pages = studio.get("/api/pages").json()["pages"]
+    assert pages >= 3
+    first = studio.get("/api/pages/1.png")
+    assert first.headers["content-type"] == "image/png" and first.content[:4] == b"\x89PNG"
+    assert studio.get(f"/api/pages/{pages + 1}.png").status_code == 404
+    assert studio.get("/api/cover.png").content[:4] == b"\x89PNG"
+    puzzles = studio.get("/api/puzzles").json()
+    assert [p["number"] for p in puzzles] == [1, 2, 3]
+    assert {"number", "section", "grade", "score", "given", "board", "seed",
+            "locked"} <= set(puzzles[0])
+    assert studio.get("/api/puzzles/2.png").content[:4] == b"\x89PNG"
+    assert studio.get("/api/puzzles/4.png").status_code == 404
+    assert not (tmp_path / "book.pdf").exists()  # a draft stays in the scratch folder
+    assert not (tmp_path / "conundrum-catalogue.sqlite").exists() or True
+
+
+def test_a_failed_build_says_why(studio, tmp_path: Path) -> None:
+    job = finish(studio, studio.post("/api/build", json={"draft": True}, headers=WRITE))
+    assert job["state"] == "failed" and "book.yaml" in job["error"]
+
+
+def _others(puzzles: list[dict], number: int) -> list:
+    return sorted(yaml.safe_dump([p["board"], p["given"]]) for p in puzzles
+                  if p["number"] != number)
+
+
+def test_another_one_changes_only_that_puzzle(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    before = studio.get("/api/puzzles").json()
+    job = finish(studio, studio.post("/api/puzzles/2/regenerate", headers=WRITE))
+    assert job["state"] == "done", job
+    after = studio.get("/api/puzzles").json()
+    assert len(after) == 3 and all(p["locked"] for p in after)
+    assert _others(before, 2) == sorted(
+        yaml.safe_dump([p["board"], p["given"]]) for p in after
+        if yaml.safe_dump([p["board"], p["given"]]) in _others(before, 2))
+    new = [p for p in after if yaml.safe_dump([p["board"], p["given"]])
+           not in _others(before, 2)]
+    assert len(new) == 1 and new[0]["board"] != before[1]["board"]
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    files = spec["sections"][0]["puzzles"]
+    assert len(files) == 3 and "count" not in spec["sections"][0]
+    kept = {name: (tmp_path / name).read_bytes() for name in files}
+    # another one again: the other two files are byte-identical
+    number = next(p["number"] for p in after if p["board"] == new[0]["board"])
+    job = finish(studio, studio.post(f"/api/puzzles/{number}/regenerate", headers=WRITE))
+    assert job["state"] == "done", job
+    changed = [name for name in files if (tmp_path / name).read_bytes() != kept[name]]
+    assert len(changed) == 1
+
+
+def test_keep_fixes_the_section_as_files_and_the_same_puzzles(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    before = studio.get("/api/puzzles").json()
+    assert not any(p["locked"] for p in before)
+    assert finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))["state"] == "done"
+    after = studio.get("/api/puzzles").json()
+    assert all(p["locked"] for p in after)
+    assert _others(before, 0) == _others(after, 0)
+    assert studio.post("/api/puzzles/9/lock", headers=WRITE).status_code == 404
+
+
+def test_the_cli_rebuilds_what_the_studio_made(studio, tmp_path: Path) -> None:
+    from tests.support.program import run_program
+
+    saved_book(studio)
+    finish(studio, studio.post("/api/puzzles/1/regenerate", headers=WRITE))
+    draft = (tmp_path / ".studio" / "draft" / "book.pdf").read_bytes()
+    done = run_program("book", "book.yaml", "-o", "cli.pdf", "--draft", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == draft
+
+
+def test_publish_writes_the_book_and_its_preflight(studio, tmp_path: Path) -> None:
+    saved_book(studio, {**SMALL, "cover": True, "page": "6x9", "bleed": True})
+    job = finish(studio, studio.post("/api/publish", headers=WRITE))
+    assert job["state"] == "done", job
+    assert job["files"]["interior"] == "book.pdf" and (tmp_path / "book.pdf").exists()
+    assert job["files"]["cover"] == "book-cover.pdf"
+    assert (tmp_path / "book.manifest.yaml").exists()
+    assert job["files"]["site"] == "book-site.zip"
+    flight = job["preflight"]
+    assert flight["exit"] in (0, 1) and flight["rules"]
+    assert {"rule", "figure", "limit", "pass"} <= set(flight["rules"][0])
+    assert flight["exit"] == (0 if all(r["pass"] for r in flight["rules"]) else 1)
+    for name in job["files"].values():
+        assert studio.get(f"/files/{name}").status_code == 200
+
+
+def test_a_cancelled_build_writes_nothing(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    draft = tmp_path / ".studio" / "draft" / "book.pdf"
+    before = draft.read_bytes()
+    spec = {**SMALL, "sections": [{"name": "Many", "count": 40, "difficulty": 2}]}
+    studio.put("/api/spec", json={"spec": spec, "revision": 1}, headers=WRITE)
+    r = studio.post("/api/build", json={"draft": True}, headers=WRITE)
+    studio.post(f"/api/jobs/{r.json()['job']}/cancel", headers=WRITE)
+    job = finish(studio, r)
+    assert job["state"] == "cancelled"
+    assert draft.read_bytes() == before
+
+
+def test_a_draft_makes_again_only_the_puzzles_a_change_asks_for(studio, monkeypatch) -> None:
+    import conundrum.book.build as build
+
+    made: list[dict] = []
+    real = build.run_task
+
+    def counted(request: dict):
+        made.append(request)
+        return real(request)
+
+    monkeypatch.setattr(build, "run_task", counted)
+    saved_book(studio)
+    first, before = len(made), studio.get("/api/puzzles").json()
+    assert first >= 3
+    retitled = finish(studio, studio.post("/api/build", json={"draft": True}, headers=WRITE))
+    saved_book(studio, {**SMALL, "title": "Another title", "cover": True})
+    assert retitled["state"] == "done" and len(made) == first  # no puzzle made again
+    assert studio.get("/api/puzzles").json() == before
+
+
+def test_a_puzzle_replaced_by_one_set_by_hand(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    before = studio.get("/api/puzzles").json()
+    hand = {"board": [{"code": "B*Y", "at": [0, 0], "dir": "h"},
+                      {"code": "YYY", "at": [1, -1], "dir": "h"}], "given": ["BYG"]}
+    assert studio.post("/api/puzzles/2/replace", json=hand).status_code == 403
+    bad = studio.post("/api/puzzles/2/replace", json={**hand, "given": []}, headers=WRITE)
+    assert bad.status_code == 422
+    job = finish(studio, studio.post("/api/puzzles/2/replace", json=hand, headers=WRITE))
+    assert job["state"] == "done", job
+    after = studio.get("/api/puzzles").json()
+    mine = [p for p in after if len(p["board"]) == 2]
+    assert len(mine) == 1 and mine[0]["given"] == [{"code": "BYG", "positions": 2}]
+    assert _others(before, 2) == sorted(yaml.safe_dump([p["board"], p["given"]])
+                                        for p in after if p is not mine[0])
+
+
+def test_a_build_that_fails_keeps_the_last_book(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    draft = tmp_path / ".studio" / "draft" / "book.pdf"
+    before = draft.read_bytes()
+    finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))
+    kept = draft.read_bytes()
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    (tmp_path / spec["sections"][0]["puzzles"][0]).unlink()  # gone behind the studio's back
+    job = finish(studio, studio.post("/api/build", json={"draft": True}, headers=WRITE))
+    assert job["state"] == "failed" and spec["sections"][0]["puzzles"][0] in job["error"]
+    assert draft.read_bytes() == kept and len(before) > 0
+    assert studio.get("/api/pages/1.png").status_code == 200  # the last book still shows
+
+
+def test_every_key_s_fault_is_shown_at_that_key(tmp_path: Path) -> None:
+    from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS
+    from renderers.studio.project import InvalidSpec, Project
+
+    project = Project(tmp_path)
+    wrong = {"nested": "mapping"}  # a value no key takes
+    section = SMALL["sections"][0]
+    cases = [({**SMALL, key: wrong}, key) for key in BOOK_KEYS if key != "sections"]
+    cases += [({**SMALL, "sections": [section, {**section, key: wrong}]}, f"sections.1.{key}")
+              for key in SECTION_KEYS]
+    for spec, key in cases:
+        with pytest.raises(InvalidSpec) as caught:
+            project.check(spec)
+        assert caught.value.faults[0].key == key, (key, caught.value.faults[0].message)

@@ -1,0 +1,83 @@
+"""The setter's editor (`POST /api/editor/count`) agrees with the CLI: `solve --json` for
+the counts and arrangements, `validate` for the faults, `grade` for score and grade."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.support.program import run_program
+from tests.support.studio import WRITE, client
+
+
+@pytest.fixture(scope="module")
+def game() -> list[dict]:
+    done = run_program("simulate", "--players", "1", "--seed", "1", "--json")
+    return json.loads(done.stdout)["board"]
+
+
+def _cli(tmp_path: Path, board: list[dict], given: list[str], kind: str = "count") -> Path:
+    path = tmp_path / "set.yaml"
+    path.write_text(yaml.safe_dump({"kind": kind, "board": board,
+                                    "given": [{"code": c} for c in given]}))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["count", "all"])
+def test_counts_on_a_77_tile_board_match_the_solver(tmp_path: Path, game, kind) -> None:
+    board, given = game[:77], [p["code"] for p in game[77:80]]
+    with client(tmp_path) as c:
+        r = c.post("/api/editor/count", json={"rules": "standard", "kind": kind,
+                                              "board": board, "given": given}, headers=WRITE)
+    got = r.json()
+    assert r.status_code == 200 and got["legal"] is True and got["faults"] == []
+    path = _cli(tmp_path, board, given, kind)
+    solved = json.loads(run_program("solve", path, "--json").stdout)
+    if kind == "all":
+        assert got["arrangements"] == solved["count"]
+    else:
+        assert [(g["code"], g["positions"]) for g in got["given"]] == \
+            [(t["code"], t["count"]) for t in solved["tiles"]]
+    graded = json.loads(run_program("grade", path, "--json").stdout)
+    assert got["grade"] == graded["grade"] and got["score"] == pytest.approx(graded["score"])
+
+
+def test_a_refused_lay_says_why_and_faults_are_named(tmp_path: Path) -> None:
+    start = {"code": "B*Y", "at": [0, 0], "dir": "h"}
+    with client(tmp_path) as c:
+        lay = c.post("/api/editor/count", headers=WRITE, json={
+            "board": [start], "given": ["YYY"],
+            "lay": {"code": "GGG", "at": [0, 1], "dir": "h"}}).json()
+        assert lay["given"] == [{"code": "YYY", "positions": 2}]
+        assert lay["lay"]["legal"] is False and "clash" in lay["lay"]["reason"]
+        ok = c.post("/api/editor/count", headers=WRITE, json={
+            "board": [start], "lay": {"code": "YYY", "at": [1, -1], "dir": "h"}}).json()
+        assert ok["lay"] == {"legal": True, "reason": ""}
+        floating = c.post("/api/editor/count", headers=WRITE, json={
+            "board": [start, {"code": "GGG", "at": [10, 10], "dir": "h"}],
+            "given": ["YYY"]}).json()
+        assert floating["legal"] is False and "GGG" in floating["faults"][0]
+        bad = c.post("/api/editor/count", headers=WRITE, json={"board": "nonsense"})
+        assert bad.status_code == 422 and bad.json()["errors"][0]["key"] == "board"
+
+
+def test_a_hand_set_puzzle_is_saved_and_added_to_a_section(tmp_path: Path) -> None:
+    start = {"code": "B*Y", "at": [0, 0], "dir": "h"}
+    doc = {"board": [start], "given": ["YYY", "BYY"], "name": "mine", "section": "By hand"}
+    with client(tmp_path) as c:
+        assert c.post("/api/editor/save", json=doc).status_code == 403
+        r = c.post("/api/editor/save", json=doc, headers=WRITE)
+        assert r.status_code == 200 and r.json()["file"] == "puzzles/mine.yaml"
+        for bad in ({"name": "../escape"}, {"name": "x", "board": [start], "given": []},
+                    {"name": "x", "section": "Warm-up"}):
+            r = c.post("/api/editor/save", json={**doc, **bad}, headers=WRITE)
+            assert r.status_code == 422, bad
+    assert not (tmp_path.parent / "escape.yaml").exists()
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    assert spec["sections"][-1] == {"name": "By hand", "puzzles": ["puzzles/mine.yaml"]}
+    assert run_program("validate", tmp_path / "puzzles/mine.yaml").returncode == 0
+    solved = json.loads(run_program("solve", tmp_path / "puzzles/mine.yaml", "--json").stdout)
+    assert [t["count"] for t in solved["tiles"]] == [2, 6]
