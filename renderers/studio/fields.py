@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conundrum.book.keys import BOOK_HELP, SECTION_HELP
+from conundrum.book.spec import COVER_THEMES
 from conundrum.options import (
     ANSWERS,
     COLOUR_MODES,
@@ -19,11 +20,14 @@ from conundrum.options import (
 from conundrum.puzzle import KINDS
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "language": LANGUAGES, "page": PAGES, "palette": PALETTES, "colour": COLOUR_MODES,
-    "per_page": tuple(str(n) for n in PER_PAGE), "answers": ANSWERS, "counts": COUNTS,
-    "paper": PAPERS, "kind": KINDS, "difficulty": ("1", "2", "3", "4", "5"),
+    # the registries are mappings (name -> entry) or tuples: the form lists their names
+    "language": tuple(LANGUAGES), "page": tuple(PAGES), "palette": tuple(PALETTES),
+    "colour": tuple(COLOUR_MODES), "per_page": tuple(str(n) for n in PER_PAGE),
+    "answers": tuple(ANSWERS), "counts": tuple(COUNTS), "paper": tuple(PAPERS),
+    "kind": tuple(KINDS), "difficulty": ("1", "2", "3", "4", "5"),
+    "cover_theme": COVER_THEMES,
 }
-FLAGS = ("bleed", "cover", "time_box", "large_print")
+FLAGS = ("bleed", "cover", "time_box", "large_print", "barcode")
 NUMBERS = ("seed", "per_page", "count", "difficulty", "tiles", "given", "paper_thickness")
 LONG = ("blurb", "intro", "copyright")
 # Keys the form leaves to book.yaml itself: a list of files (set by "keep" and the editor).
