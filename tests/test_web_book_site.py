@@ -25,6 +25,7 @@ from tests.support.web import (  # noqa: F401
     open_page,
 )
 from tests.test_web_platform import contrast, luminance, media
+from renderers.web.site import write_site
 from tests.test_web_site import book  # noqa: F401
 
 pytestmark = pytest.mark.slow  # builds a book and drives the browser
@@ -161,6 +162,60 @@ def test_the_service_worker_keeps_the_whole_site_offline(book):  # noqa: F811
                     for g in bp.puzzle.given)
         assert driver.execute_script("return window.conundrum.found()") == \
             {"found": 0, "total": total}
+    finally:
+        driver.quit()
+        server.server_close()
+
+
+SERVED = """
+    const done = arguments[arguments.length - 1];
+    navigator.serviceWorker.ready.then(async () => {
+      const out = {};
+      for (const n of await caches.keys())
+        out[n] = (await (await caches.open(n)).keys()).map(r => new URL(r.url).pathname);
+      done(out);
+    }).catch(e => done(String(e)));"""
+
+ICON = """
+    const done = arguments[arguments.length - 1], img = new Image();
+    let blocked = false;
+    document.addEventListener("securitypolicyviolation", () => { blocked = true; });
+    img.onload = () => done(blocked ? "blocked" : "shown");
+    img.onerror = () => done("refused");
+    img.src = "icon.svg";"""
+
+
+def test_two_sites_on_one_origin_keep_both_offline_caches(book, tmp_path):  # noqa: F811
+    """Two volumes under one domain: each site's worker deletes only its own older caches
+    (issue 34), and the app icon is allowed by each page's CSP."""
+    spec, result, _site, _written = book
+    root = tmp_path / "www"
+    root.mkdir()
+    for name, puzzles in (("vol1", result.puzzles), ("vol2", result.puzzles[:2])):
+        write_site(spec, puzzles, root / name)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    driver = new_driver()
+    try:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})  # this server only
+        driver.set_script_timeout(30)
+        caches: dict = {}
+        for name in ("vol1", "vol2"):
+            for page in ("index.html", "1.html"):
+                driver.get(f"{base}{name}/{page}")
+                assert driver.execute_async_script(ICON) == "shown", (name, page)
+            caches = driver.execute_async_script(SERVED)
+            assert isinstance(caches, dict), caches
+        assert len(caches) == 2, caches
+        for name, count in (("vol1", len(result.puzzles)), ("vol2", 2)):
+            (kept,) = [urls for key, urls in caches.items() if f"/{name}/" in key]
+            assert f"/{name}/" in kept and f"/{name}/{count}.html" in kept, kept
+        server.shutdown()
+        for name in ("vol1", "vol2"):  # both still play offline
+            driver.get(f"{base}{name}/2.html")
+            assert driver.execute_script("return typeof window.conundrum.found") == "function"
+        assert "cache: \"reload\"" in (root / "vol1" / "sw.js").read_text(encoding="utf-8")
     finally:
         driver.quit()
         server.server_close()

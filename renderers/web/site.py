@@ -149,24 +149,39 @@ def offline_files(spec: BookSpec, files: list[tuple[str, str]]) -> list[tuple[st
     for name, text in cached:
         digest.update(name.encode() + b"\0" + text.encode("utf-8") + b"\0")
     names = json.dumps(["./", *(f"./{name}" for name, _ in cached)])
-    worker = SW_JS.replace("CACHE_NAME", f"conundrum-{digest.hexdigest()[:12]}") \
+    worker = SW_JS.replace("CACHE_NAME", digest.hexdigest()[:12]) \
                   .replace("FILE_LIST", names)
     return [(MANIFEST, manifest), (ICON, icon), (WORKER, worker)]
 
 
 MANIFEST, ICON, WORKER = "manifest.webmanifest", "icon.svg", "sw.js"
-SW_JS = """/* The book site's service worker: every page kept, so the site plays offline. */
-var CACHE = "CACHE_NAME";
+SW_JS = """/* The book site's service worker: every page kept, so the site plays offline. Its cache
+   is named by the site's scope and contents: a new version of this site replaces its own
+   older caches and never touches another site's on the same origin (two volumes under one
+   domain each keep theirs). */
+var SITE = "conundrum:" + self.registration.scope + ":";
+var CACHE = SITE + "CACHE_NAME";
 var FILES = FILE_LIST;
 self.addEventListener("install", function (e) {
-  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); })
+  // {cache: "reload"}: the files from the server, never a stale copy from the HTTP cache
+  var fresh = FILES.map(function (f) { return new Request(f, {cache: "reload"}); });
+  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(fresh); })
     .then(function () { return self.skipWaiting(); }));
 });
+/* An older cache of this site: named with this scope, or (named before scopes were) one
+   holding this scope's own address, as only this site's cache does. */
+function older(k) {
+  if (k === CACHE) return Promise.resolve(false);
+  if (k.indexOf(SITE) === 0) return Promise.resolve(true);
+  if (!/^conundrum-[0-9a-f]+$/.test(k)) return Promise.resolve(false);
+  return caches.open(k).then(function (c) { return c.match(self.registration.scope); })
+    .then(function (hit) { return !!hit; });
+}
 self.addEventListener("activate", function (e) {
   e.waitUntil(caches.keys().then(function (keys) {
-    return Promise.all(keys.filter(function (k) {
-      return k.indexOf("conundrum-") === 0 && k !== CACHE;
-    }).map(function (k) { return caches.delete(k); }));
+    return Promise.all(keys.map(function (k) {
+      return older(k).then(function (old) { return old ? caches.delete(k) : false; });
+    }));
   }).then(function () { return self.clients.claim(); }));
 });
 self.addEventListener("fetch", function (e) {
