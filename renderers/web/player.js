@@ -574,6 +574,7 @@
     var b = document.createElement("button");
     b.type = "button";
     b.className = "given";
+    b.dataset.code = g.code;
     b.setAttribute("aria-pressed", "false");
     var icon = el("svg", {viewBox: "-1 -1 32 12", "class": "icon", "aria-hidden": "true"}, b);
     drawTile(icon, g.code, "h", 0, 0);
@@ -631,6 +632,34 @@
     picked = {index: index, code: DATA.given[index].code, dir: "h"};
     tileButtons.forEach(function (b, i) { b.setAttribute("aria-pressed", String(i === index)); });
     drawCursor();
+  }
+  /* The given tile `code` (in either reading) picked as a tap on its button does: its code
+     as the page shows it, or null when no given tile has that code. */
+  function pickCode(code) {
+    var c;
+    try { c = R.canonical(R.normaliseCode(code)); } catch (e) { return null; }
+    for (var i = 0; i < DATA.given.length; i++) {
+      if (R.canonical(DATA.given[i].code) === c) { pick(i); return picked ? picked.code : null; }
+    }
+    return null;
+  }
+  /* The position a second tap (or Enter) would lay, in the sheet's notation, or null. */
+  function ghostText() {
+    return picked ? picked.code + " " + grid.name(cursor) + " " + picked.dir : null;
+  }
+  /* A cell's box in client pixels, and whether it is empty (no tile of the board, none the
+     reader laid or found): null for a name that is not a cell of the board. */
+  function cellRect(name) {
+    var cell;
+    try { cell = grid.cell(name); } catch (e) { return null; }
+    if (!cell || !grid.inside(cell)) return null;
+    var r = svg.getBoundingClientRect(), w = r.width / grid.width, h = r.height / grid.height;
+    var taken = !!game.board.at(cell);
+    found.forEach(function (p) {
+      p.cells().forEach(function (c) { if (c[0] === cell[0] && c[1] === cell[1]) taken = true; });
+    });
+    return {x: r.left + (cell[0] - grid.left) * w, y: r.top + (cell[1] - grid.top) * h,
+      w: w, h: h, empty: !taken};
   }
   function cancel() {
     picked = null;
@@ -707,20 +736,41 @@
     var c = cellAt(e);
     if (c && (c[0] !== cursor[0] || c[1] !== cursor[1])) { cursor = c; drawCursor(); }
   });
+  /* A finger's tap is read where the finger came down (pointerdown), never from the click
+     that follows: Chromium and phones move a tap's click onto a nearby element that looks
+     clickable (touch adjustment), which put the ghost on the cell beside the one tapped.
+     The board's drawing takes no pointer events (player.css), so the board is one target. */
+  var press = null;                           // {x, y, id} while a finger is down
+  svg.addEventListener("pointerdown", function (e) {
+    if (e.pointerType === "mouse") return;
+    press = e.isPrimary ? {x: e.clientX, y: e.clientY, id: e.pointerId} : null;
+  });
+  svg.addEventListener("pointercancel", function () { press = null; });  // a pan or a pinch
+  svg.addEventListener("pointerup", function (e) {
+    var p = press;
+    press = null;
+    if (!p || e.pointerId !== p.id || pinch) return;
+    if (Math.hypot(e.clientX - p.x, e.clientY - p.y) > 12) return;   // a drag, not a tap
+    boardTap(cellAt({clientX: p.x, clientY: p.y}), false);
+  });
   svg.addEventListener("click", function (e) {
-    var c = cellAt(e);
+    if (e.pointerType && e.pointerType !== "mouse") return;   // a tap: read at pointerup
+    boardTap(cellAt(e), true);
+  });
+  /* A mouse click lays at once (the ghost already showed where); a tap first shows the ghost,
+     and a second tap on the same cell lays. In notes mode the same gestures pencil the
+     position (a tile picked) or cross the cell. */
+  function boardTap(c, mouse) {
     if (!c) return;
     var same = c[0] === cursor[0] && c[1] === cursor[1];
     cursor = c;
     drawCursor();
-    // A mouse click lays at once (the ghost already showed where); a tap first shows the ghost.
-    // In notes mode the same gestures pencil the position (a tile picked) or cross the cell.
-    if (notesOn && (same || e.pointerType === "mouse")) {
+    if (notesOn && (same || mouse)) {
       if (picked) pencil(); else crossCell(c);
       return;
     }
-    if (picked && (same || e.pointerType === "mouse")) lay();
-  });
+    if (picked && (same || mouse)) lay();
+  }
   /* Keys by event.code, the key's place on the keyboard, so R, F, N and the digits work on
      any layout (Ukrainian, AZERTY...). Home/End go to the row's ends, PageUp/PageDown to the
      column's; Shift with a letter, or a letter no command uses, starts typing a cell ("K11"),
@@ -1378,7 +1428,10 @@
     redo: function () { return redo(); },
     hint: function (code) {
       return hint(code);
-    }
+    },
+    pick: function (code) { return pickCode(String(code)); },
+    ghost: function () { return ghostText(); },
+    cellRect: function (name) { return cellRect(String(name)); }
   };
   // the moment the page is ready to play (make bench reads it)
   if (window.performance && performance.mark) performance.mark("conundrum-ready");

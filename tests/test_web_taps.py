@@ -1,0 +1,113 @@
+"""A tap lands on the cell under the finger (issue 32): finger-sized CDP touches (radius
+11 px) on a phone (375 x 740, DPR 2, touch) on every empty cell next to a laid tile, on a
+grade-5 page, a 77-tile page and a Lay-them-all page, read back through the SPEC hooks
+`conundrum.pick(code)`, `ghost()` and `cellRect(name)`."""
+
+from __future__ import annotations
+
+import pytest
+
+from conundrum.generate import GenerateRequest, generate
+from renderers.web.page import page_html
+from tests.support.web import console_errors, new_driver
+from tests.test_web_phone import emulate, open_fresh
+
+pytestmark = pytest.mark.slow  # drives the browser
+
+RADIUS = 11  # px: a fingertip, as Chromium's touch adjustment sees it
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("taps")
+    made = {"grade5": generate(GenerateRequest(difficulty=5, seed=1)),
+            "tiles77": generate(GenerateRequest(tiles=77, given=2, positions=(3, 4), seed=1)),
+            "all": generate(GenerateRequest(kind="all", given=3, difficulty=4, seed=1))}
+    out = {}
+    for name, puzzle in made.items():
+        path = folder / f"{name}.html"
+        path.write_text(page_html(puzzle), encoding="utf-8")
+        out[name] = (puzzle, path)
+    return out
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = new_driver()
+    try:
+        emulate(driver, "phone")
+        yield driver
+    finally:
+        driver.quit()
+
+
+def finger(driver, x: float, y: float) -> None:
+    point = {"x": x, "y": y, "radiusX": RADIUS, "radiusY": RADIUS}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+# The cell's centre brought where a finger can reach it: on the board, not under the dock.
+REACH = """
+const name = arguments[0], c = window.conundrum;
+for (let i = 0; i < 4; i++) {
+  const r = c.cellRect(name), x = r.x + r.w / 2, y = r.y + r.h / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (hit && document.getElementById('board').contains(hit)) return [x, y, r.w];
+  const view = document.getElementById('view');
+  view.scrollLeft += x - view.getBoundingClientRect().left - view.clientWidth / 2;
+  window.scrollBy(0, y - innerHeight / 3);
+}
+return null;"""
+
+# Every empty cell beside a laid tile (the puzzle's, or found), by name.
+BESIDE = """
+const b = document.getElementById('board'), d = b.dataset, c = window.conundrum, out = [];
+const name = (x, y) => {
+  let n = x - d.left, s = '';
+  do { s = String.fromCharCode(65 + n % 26) + s; n = Math.floor(n / 26) - 1; } while (n >= 0);
+  return s + (y - d.top + 1);
+};
+for (let y = +d.top; y < +d.top + +d.height; y++)
+  for (let x = +d.left; x < +d.left + +d.width; x++) {
+    if (!c.cellRect(name(x, y)).empty) continue;
+    const near = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => {
+      const nx = x + dx, ny = y + dy;
+      if (nx < +d.left || ny < +d.top || nx >= +d.left + +d.width || ny >= +d.top + +d.height) return false;
+      return !c.cellRect(name(nx, ny)).empty;
+    });
+    if (near) out.push(name(x, y));
+  }
+return out;"""
+
+
+@pytest.mark.parametrize("name", ["grade5", "tiles77", "all"])
+def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone, name):
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    code = puzzle.given[0].code
+    if puzzle.kind != "all":                 # found positions are drawn tiles too
+        for g in puzzle.given:
+            first = phone.execute_script("return window.conundrum.positions(arguments[0])[0]",
+                                         g.code)
+            if first:
+                assert phone.execute_script("return window.conundrum.answer(arguments[0])",
+                                            first)["verdict"] == "right"
+    assert phone.execute_script("return window.conundrum.pick(arguments[0])", code) == code
+    start = phone.execute_script("return window.conundrum.ghost()").split()[1]
+    cells = [c for c in phone.execute_script(BESIDE) if c != start]
+    assert len(cells) > 20, cells
+    missed = []
+    for cell in cells:
+        reach = phone.execute_script(REACH, cell)
+        assert reach, cell
+        finger(phone, reach[0], reach[1])
+        ghost = phone.execute_script("return window.conundrum.ghost()")
+        if ghost != f"{code} {cell} h":
+            missed.append((cell, ghost))
+    assert not missed, f"{len(missed)} of {len(cells)} taps missed: {missed[:8]}"
+    # no tap laid anything: each was a first tap on its cell
+    assert phone.execute_script("return window.conundrum.record().records[0].tries") == \
+        (0 if puzzle.kind == "all" else sum(1 for g in puzzle.given if phone.execute_script(
+            "return window.conundrum.positions(arguments[0]).length", g.code)))
+    assert console_errors(phone) == []
