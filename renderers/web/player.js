@@ -13,7 +13,9 @@
   (window.location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
     var i = kv.indexOf("=");
     if (i > 0) {
-      try { HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { /* bad escape */ }
+      try {
+        HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
+      } catch (e) { /* bad escape */ }
     }
   });
   // another address of the same page: open it afresh with what the new fragment says
@@ -194,6 +196,7 @@
   var found = new Map();                      // position id -> placement, in finding order
   var declared = new Set();                   // canonical codes declared to have no position
   restore();
+  takeSharedFound();
 
   /* Progress is merged, never overwritten: every answer (a position's text, or "none:" and
      a tile's code) carries the time it was given (`seen`) and, when undone, the time it
@@ -253,6 +256,49 @@
       }
     });
     return grew;
+  }
+  /* A share link's `found=`: the positions its sender had found (or, Lay them all, laid),
+     "; "-separated, each judged as a typed answer and kept as this reader's own; then the
+     address drops it, so a reload or an undo is not overruled by the link. */
+  function takeSharedFound() {
+    if (!HASH.found || sharedFault) return;
+    HASH.found.split(";").slice(0, DATA.limits ? DATA.limits.tiles : 1000).forEach(function (text) {
+      text = text.trim();
+      if (!text) return;
+      if (ALL) { var p = layIn(text); if (p) note(grid.text(p), true); return; }
+      var r = game.judge(text, found);
+      if (r.verdict === "right") { found.set(r.placement.id(), r.placement); note(grid.text(r.placement), true); }
+    });
+    if (window.history && history.replaceState) {
+      history.replaceState(null, "", window.location.href.split("#")[0] + fragment(false));
+    }
+  }
+  /* The page's address fragment: its puzzle (a share link's `p=`), the language and palette
+     chosen, and with `withFound` the positions found ("" when there is nothing to say). */
+  function fragment(withFound) {
+    var parts = [];
+    if (HASH.p && !sharedFault) parts.push("p=" + HASH.p);
+    if (HASH.lang && HASH.lang === DATA.lang) parts.push("lang=" + encodeURIComponent(DATA.lang));
+    if (HASH.palette && HASH.palette === document.body.dataset.palette) {
+      parts.push("palette=" + encodeURIComponent(HASH.palette));
+    }
+    if (withFound && found.size) {
+      parts.push("found=" + encodeURIComponent(Array.from(found.values())
+        .map(function (p) { return grid.text(p); }).join("; ")).replace(/%20/g, "+"));
+    }
+    return parts.length ? "#" + parts.join("&") : "";
+  }
+  function shareLink() { return window.location.href.split("#")[0] + fragment(true); }
+  /* The share button: the system's share sheet where there is one, else the clipboard,
+     else the link shown to copy by hand. */
+  function share() {
+    var link = shareLink();
+    var shown = function () { say("hint", t("web_share_link", {link: link})); };
+    if (navigator.share) {
+      navigator.share({title: document.title, url: link}).catch(function () { /* dismissed */ });
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(link).then(function () { say("hint", t("web_share_copied")); }, shown);
+    } else shown();
   }
   /* The answers in `state` as this tab's found positions and declarations. */
   function restore() {
@@ -517,6 +563,7 @@
   zoomButton("notes", t("web_notes_label"), "\u270E", function () { toggleNotes(); }, t("web_notes"))
     .setAttribute("aria-pressed", "false");
   zoomButton("hint", t("web_hint_label"), "?", function () { hintPicked(); }, t("web_hint_button"));
+  zoomButton("share", t("web_share_label"), "\u2197", function () { share(); }, t("web_share"));
   function buttonsState() {
     $("undo").disabled = done.length === 0;
     $("redo").disabled = undone.length === 0;
@@ -1431,7 +1478,8 @@
     },
     pick: function (code) { return pickCode(String(code)); },
     ghost: function () { return ghostText(); },
-    cellRect: function (name) { return cellRect(String(name)); }
+    cellRect: function (name) { return cellRect(String(name)); },
+    shareLink: function () { return shareLink(); }
   };
   // the moment the page is ready to play (make bench reads it)
   if (window.performance && performance.mark) performance.mark("conundrum-ready");
