@@ -563,11 +563,13 @@
   zoomButton("notes", t("web_notes_label"), "\u270E", function () { toggleNotes(); }, t("web_notes"))
     .setAttribute("aria-pressed", "false");
   zoomButton("hint", t("web_hint_label"), "?", function () { hintPicked(); }, t("web_hint_button"));
-  zoomButton("share", t("web_share_label"), "\u2197", function () { share(); }, t("web_share"));
+  zoomButton("keys-button", t("web_keys"), "\u2328", function () { showKeys($("keys").hidden); }, t("web_keys"))
+    .setAttribute("aria-expanded", "false");
   function buttonsState() {
     $("undo").disabled = done.length === 0;
     $("redo").disabled = undone.length === 0;
   }
+  buildKeys();
   /* Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) anywhere but in the typing box, which has its own. */
   document.addEventListener("keydown", function (e) {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.code !== "KeyZ" && e.code !== "KeyY") return;
@@ -818,10 +820,11 @@
     }
     if (picked && (same || mouse)) lay();
   }
-  /* Keys by event.code, the key's place on the keyboard, so R, F, N and the digits work on
-     any layout (Ukrainian, AZERTY...). Home/End go to the row's ends, PageUp/PageDown to the
-     column's; Shift with a letter, or a letter no command uses, starts typing a cell ("K11"),
-     ended by a pause or Enter. */
+  /* Keys by event.code, the key's place on the keyboard, so commands work on any layout
+     (Ukrainian, AZERTY...). On the board a letter or a digit only ever names a cell: typed
+     ("K11") it moves the cursor there, ended by a pause, Enter or the next letter; a command
+     needs Alt (Option), as the toolbar's words say, so "h4" goes to H4 and never gives a
+     hint. Home/End go to the row's ends, PageUp/PageDown to the column's; "?" lists the keys. */
   var typing = null;                          // {text, timer} while a cell name is typed
   function moveTo(c) {
     if (!grid.inside(c)) return false;
@@ -842,17 +845,32 @@
     typing.finish = done;
     $("cursor-text").textContent = typing.text;
   }
+  function endTyping() {
+    if (!typing) return;
+    clearTimeout(typing.timer);
+    typing.finish();
+  }
   var COMMANDS = {KeyR: turn, KeyF: flip, KeyN: declare, KeyP: pencil, KeyH: hintPicked,
     KeyX: function () { crossCell(cursor); }};
+  /* A key with Alt: a command, or Alt+digit to pick a tile. True when it was one. */
+  function command(code, digit) {
+    if (COMMANDS[code]) { endTyping(); COMMANDS[code](); return true; }
+    if (digit && +digit[1] >= 1 && +digit[1] <= DATA.given.length) { pick(+digit[1] - 1); return true; }
+    return false;
+  }
   svg.addEventListener("keydown", function (e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey) return;
     var moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
     var code = e.code || "", letter = /^Key([A-Z])$/.exec(code), digit = /^(?:Digit|Numpad)(\d)$/.exec(code);
-    if (typing && (digit || letter && !/\d/.test(typing.text))) {
-      typeCell(digit ? digit[1] : letter[1]);
+    if (e.altKey) {
+      if (!command(code, digit)) return;
+    } else if (e.key === "?") {
+      showKeys(true);
+    } else if (letter || digit) {
+      if (letter && typing && /\d/.test(typing.text)) endTyping();   // the next cell's name
+      if (letter || typing) typeCell(letter ? letter[1] : digit[1]);
     } else if (typing && (code === "Enter" || code === "NumpadEnter")) {
-      clearTimeout(typing.timer);
-      typing.finish();
+      endTyping();
     } else if (moves[code]) {
       moveTo([cursor[0] + moves[code][0], cursor[1] + moves[code][1]]);
     } else if (code === "Home" || code === "End") {
@@ -862,20 +880,34 @@
     } else if (code === "Enter" || code === "NumpadEnter" || code === "Space") {
       if (notesOn) { if (picked) pencil(); else crossCell(cursor); } else lay();
     } else if (code === "Escape") {
-      cancel();
+      if (!$("keys").hidden) showKeys(false); else cancel();
     } else if (ALL && (code === "Delete" || code === "Backspace")) {
       takeBack();
-    } else if (letter && !e.shiftKey && COMMANDS[code]) {
-      COMMANDS[code]();
-    } else if (letter) {
-      typeCell(letter[1]);
-    } else if (digit && +digit[1] >= 1 && +digit[1] <= DATA.given.length) {
-      pick(+digit[1] - 1);
     } else {
       return;
     }
     e.preventDefault();
   });
+  /* The "?" panel: every key of the board, as web_keys_list pairs them (key|what it does). */
+  function buildKeys() {
+    var box = document.createElement("div");
+    box.id = "keys";
+    box.className = "keys";
+    box.hidden = true;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", t("web_keys"));
+    var dl = document.createElement("dl"), parts = t("web_keys_list").split("|");
+    for (var i = 0; i + 1 < parts.length; i += 2) {
+      dl.appendChild(document.createElement("dt")).textContent = parts[i];
+      dl.appendChild(document.createElement("dd")).textContent = parts[i + 1];
+    }
+    box.appendChild(dl);
+    view.parentNode.insertBefore(box, view);
+  }
+  function showKeys(on) {
+    $("keys").hidden = !on;
+    $("keys-button").setAttribute("aria-expanded", String(on));
+  }
 
   /* ---- undo and redo ------------------------------------------------------------------ */
   /* Every change of the board: an answer laid or a "no position" (taken back as "gone" in
@@ -1378,6 +1410,14 @@
     applyTheme();
   });
   document.querySelector("header").appendChild(themeButton);
+  var shareButton = document.createElement("button");
+  shareButton.type = "button";
+  shareButton.id = "share";
+  shareButton.className = "theme";
+  shareButton.textContent = "\u2197 " + t("web_share");
+  shareButton.title = t("web_share_label");
+  shareButton.addEventListener("click", share);
+  document.querySelector("header").appendChild(shareButton);
   applyTheme();
   var timerButton = document.createElement("button");
   timerButton.type = "button";
