@@ -12,11 +12,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
 
 from conundrum.notation import Grid
 from conundrum.solver import positions
 from renderers.page.i18n import message
 from renderers.sheet.puzzle import puzzle_id
+from renderers.web.site import write_site
 from tests.support.web import (  # noqa: F401
     chrome,
     console_errors,
@@ -25,7 +27,6 @@ from tests.support.web import (  # noqa: F401
     open_page,
 )
 from tests.test_web_platform import contrast, luminance, media
-from renderers.web.site import write_site
 from tests.test_web_site import book  # noqa: F401
 
 pytestmark = pytest.mark.slow  # builds a book and drives the browser
@@ -76,6 +77,24 @@ def test_the_index_groups_grades_and_marks_finished_puzzles(book, driver):  # no
     finished = driver.find_elements(By.CSS_SELECTOR, "a.finished")
     assert finished[0].get_attribute("aria-label").endswith(
         ", " + message(spec.language, "web_finished"))
+    count = len(result.puzzles)
+    assert driver.find_element(By.ID, "finished-count").text == \
+        message(spec.language, "web_index_progress", done=1, total=count)
+    # a started puzzle's link says so in its name, as its dashed border shows
+    third = result.puzzles[2]
+    open_page(driver, site / f"{third.number}.html")
+    first = driver.execute_script("return window.conundrum.positions(arguments[0])[0]",
+                                  third.puzzle.given[0].code)
+    driver.execute_script("window.conundrum.answer(arguments[0])", first)
+    started: list = []
+    for _ in range(25):
+        open_page(driver, site / "index.html")
+        started = driver.find_elements(By.CSS_SELECTOR, "a.started")
+        if started:
+            break
+        time.sleep(0.2)
+    assert started[0].get_attribute("aria-label").endswith(
+        ", " + message(spec.language, "web_started"))
     assert console_errors(driver) == []
 
 
@@ -219,3 +238,52 @@ def test_two_sites_on_one_origin_keep_both_offline_caches(book, tmp_path):  # no
     finally:
         driver.quit()
         server.server_close()
+
+
+def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, driver):  # noqa: F811
+    """`#lang=fr` is carried by the pager's links; a language or palette chosen in the
+    Settings menu is kept for every page; the pager is in the reader's language."""
+    spec, result, site, _written = book
+    first, second = result.puzzles[0], result.puzzles[1]
+    driver.get((site / f"{first.number}.html").resolve().as_uri() + "#lang=fr")
+    driver.refresh()
+    nxt = driver.find_element(By.CSS_SELECTOR, "a[rel=next]")
+    assert nxt.text == message("fr", "puzzle_number", n=second.number) + " \u2192"
+    assert driver.find_element(By.CSS_SELECTOR, ".pager").get_attribute("aria-label") == \
+        message("fr", "web_pager")
+    nxt.click()
+    assert driver.execute_script("return document.documentElement.lang") == "fr"
+    assert driver.find_element(By.ID, "rotate").text == message("fr", "web_rotate")
+    prev = driver.find_element(By.CSS_SELECTOR, "a[rel=prev]")
+    assert prev.text == "\u2190 " + message("fr", "puzzle_number", n=first.number)
+    # chosen in the menu: kept in storage, so a page opened with no fragment follows it
+    open_page(driver, site / f"{first.number}.html")
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    assert driver.find_element(By.ID, "settings").screenshot_as_png  # the menu is drawn
+    Select(driver.find_element(By.ID, "set-palette")).select_by_value("mono")
+    for _ in range(25):
+        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono":
+            break
+        time.sleep(0.2)
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    Select(driver.find_element(By.ID, "set-lang")).select_by_value("cs")
+    for _ in range(25):
+        if driver.execute_script("return document.documentElement.lang") == "cs":
+            break
+        time.sleep(0.2)
+    driver.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
+    assert driver.execute_script("return document.documentElement.lang") == "cs"
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
+    driver.find_element(By.CSS_SELECTOR, "a.back").click()
+    driver.back()
+    assert driver.find_element(By.ID, "rotate").text == message("cs", "web_rotate")
+    # hints off hides the Hint button; the dock moves to the left on a wide screen
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    driver.find_element(By.ID, "set-hints").click()
+    driver.find_element(By.ID, "set-dock").click()
+    assert not driver.find_element(By.ID, "hint").is_displayed()
+    side = driver.find_element(By.CSS_SELECTOR, ".side").rect
+    board = driver.find_element(By.CSS_SELECTOR, ".board-wrap").rect
+    assert side["x"] < board["x"]
+    driver.execute_script("localStorage.removeItem('conundrum:prefs')")
+    assert console_errors(driver) == []

@@ -69,12 +69,14 @@ def test_dark_mode_follows_the_system_and_the_switch(driver, tmp_path):
     assert luminance(pairs["body"][1]) < 0.2
     for name, (fg, bg) in pairs.items():
         assert contrast(fg, bg, pairs["body"][1]) >= 4.5, (name, fg, bg)
-    # the switch overrides the system, for every puzzle, and back
+    # the switch (in the Settings menu) overrides the system, for every puzzle, and back
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     driver.find_element(By.ID, "theme").click()
     assert driver.execute_script("return document.documentElement.dataset.theme") == "light"
     assert luminance(driver.execute_script(PAIRS)["body"][1]) > 0.8
     driver.refresh()
     assert driver.execute_script("return document.documentElement.dataset.theme") == "light"
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     driver.find_element(By.ID, "theme").click()
     assert driver.find_element(By.ID, "theme").get_attribute("aria-pressed") == "true"
     # light system, no choice made: light, with the same contrast

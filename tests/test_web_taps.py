@@ -43,7 +43,8 @@ def phone():
 
 def finger(driver, x: float, y: float) -> None:
     point = {"x": x, "y": y, "radiusX": RADIUS, "radiusY": RADIUS}
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                           {"type": "touchStart", "touchPoints": [point]})
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
@@ -73,7 +74,8 @@ for (let y = +d.top; y < +d.top + +d.height; y++)
     if (!c.cellRect(name(x, y)).empty) continue;
     const near = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => {
       const nx = x + dx, ny = y + dy;
-      if (nx < +d.left || ny < +d.top || nx >= +d.left + +d.width || ny >= +d.top + +d.height) return false;
+      if (nx < +d.left || ny < +d.top) return false;
+      if (nx >= +d.left + +d.width || ny >= +d.top + +d.height) return false;
       return !c.cellRect(name(nx, ny)).empty;
     });
     if (near) out.push(name(x, y));

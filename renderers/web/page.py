@@ -270,9 +270,9 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
             if index_href else "")
     prev, nxt = pager
     if prev or nxt:
-        links = [f'<a rel="prev" href="{html.escape(prev[0])}">\u2190 '
+        links = [f'<a rel="prev" href="{html.escape(prev[0])}" data-number="{prev[1]}">\u2190 '
                  f'{t("puzzle_number", n=prev[1])}</a>' if prev else "", back,
-                 f'<a rel="next" href="{html.escape(nxt[0])}">'
+                 f'<a rel="next" href="{html.escape(nxt[0])}" data-number="{nxt[1]}">'
                  f'{t("puzzle_number", n=nxt[1])} \u2192</a>' if nxt else ""]
         back = f'<nav class="pager" aria-label="{t("web_pager")}">{"".join(links)}</nav>'
     csp = script_hash(script) + (SITE_CSP if site else PAGE_IMG)

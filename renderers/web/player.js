@@ -20,20 +20,32 @@
   });
   // another address of the same page: open it afresh with what the new fragment says
   window.addEventListener("hashchange", function () { window.location.reload(); });
-  if (HASH.lang && HASH.lang !== DATA.lang && own(DATA.languages, HASH.lang)) {
+  /* The reader's settings (the Settings menu), kept for every page of the site: language,
+     palette, hints shown, dock side. The address's #lang= and #palette= win over them. */
+  var PREFS_KEY = "conundrum:prefs";
+  var prefs = (function () {
+    try {
+      var p = JSON.parse(window.localStorage.getItem(PREFS_KEY));
+      return p && typeof p === "object" && !Array.isArray(p) ? p : {};
+    } catch (e) { return {}; }
+  })();
+  var PAGE_LANG = DATA.lang, PAGE_PALETTE = document.body.dataset.palette;
+  var wantLang = HASH.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
+  var wantPalette = HASH.palette || (typeof prefs.palette === "string" ? prefs.palette : "");
+  if (wantLang && wantLang !== DATA.lang && own(DATA.languages, wantLang)) {
     DATA.languages[DATA.lang] = DATA.messages;
-    DATA.messages = DATA.languages[HASH.lang];
-    DATA.lang = HASH.lang;
+    DATA.messages = DATA.languages[wantLang];
+    DATA.lang = wantLang;
     document.documentElement.lang = DATA.lang;
   }
-  if (HASH.palette && own(DATA.palettes, HASH.palette)) {
-    var chosenPalette = DATA.palettes[HASH.palette];
+  if (wantPalette && own(DATA.palettes, wantPalette)) {
+    var chosenPalette = DATA.palettes[wantPalette];
     Object.keys(chosenPalette.vars).forEach(function (k) {
       document.documentElement.style.setProperty("--" + k, chosenPalette.vars[k]);
     });
     var defs = document.querySelector("#board defs");
     defs.innerHTML = chosenPalette.symbols;
-    document.body.dataset.palette = HASH.palette;
+    document.body.dataset.palette = wantPalette;
   }
   /* A link's fault: `key` the message the page shows, with its `params`. */
   function LinkFault(key, params) { this.key = key; this.params = params || {}; }
@@ -169,6 +181,17 @@
     document.querySelector("footer").textContent = DATA.id ? t("puzzle_id", {id: DATA.id}) : "";
     var back = document.querySelector(".back");
     if (back) back.textContent = t("web_index_link");
+    // the pager in the reader's language, its links carrying the address's lang and palette
+    var pager = document.querySelector(".pager");
+    if (pager) pager.setAttribute("aria-label", t("web_pager"));
+    var carry = ["lang", "palette"].filter(function (k) { return HASH[k]; })
+      .map(function (k) { return k + "=" + encodeURIComponent(HASH[k]); }).join("&");
+    document.querySelectorAll("a[rel=prev], a[rel=next], a.back").forEach(function (a) {
+      var n = a.dataset.number;
+      if (n) a.textContent = a.rel === "prev" ? "\u2190 " + t("puzzle_number", {n: n})
+        : t("puzzle_number", {n: n}) + " \u2192";
+      if (carry) a.setAttribute("href", a.getAttribute("href").split("#")[0] + "#" + carry);
+    });
   })();
   function reasonText(fault) {
     var params = Object.assign({}, fault.params);
@@ -273,16 +296,17 @@
       history.replaceState(null, "", window.location.href.split("#")[0] + fragment(false));
     }
   }
-  /* The page's address fragment: its puzzle (a share link's `p=`), the language and palette
-     chosen, and with `withFound` the positions found ("" when there is nothing to say). */
-  function fragment(withFound) {
-    var parts = [];
+  /* The page's address fragment: its puzzle (a share link's `p=`) and its #lang= and
+     #palette=; for a share link (`sharing`) the language and palette shown, wherever they
+     were chosen, and the positions found ("" when there is nothing to say). */
+  function fragment(sharing) {
+    var parts = [], palette = document.body.dataset.palette;
     if (HASH.p && !sharedFault) parts.push("p=" + HASH.p);
-    if (HASH.lang && HASH.lang === DATA.lang) parts.push("lang=" + encodeURIComponent(DATA.lang));
-    if (HASH.palette && HASH.palette === document.body.dataset.palette) {
-      parts.push("palette=" + encodeURIComponent(HASH.palette));
+    if (sharing ? DATA.lang !== PAGE_LANG : HASH.lang) parts.push("lang=" + encodeURIComponent(sharing ? DATA.lang : HASH.lang));
+    if (sharing ? palette !== PAGE_PALETTE : HASH.palette) {
+      parts.push("palette=" + encodeURIComponent(sharing ? palette : HASH.palette));
     }
-    if (withFound && found.size) {
+    if (sharing && found.size) {
       parts.push("found=" + encodeURIComponent(Array.from(found.values())
         .map(function (p) { return grid.text(p); }).join("; ")).replace(/%20/g, "+"));
     }
@@ -1054,6 +1078,7 @@
       cell: out.cell || null, position: out.position || null};
   }
   function hintPicked() {
+    if (prefs.hints === false) return;        // hints turned off in the Settings menu
     if (ALL && !picked) { hint(null); return; }  // the first tile not yet in its place
     if (!picked) { say("hint", t("web_pick_first")); return; }
     hint(picked.code);
@@ -1409,7 +1434,7 @@
     try { window.localStorage.setItem(THEME_KEY, dark ? "dark" : "light"); } catch (e) { /* none */ }
     applyTheme();
   });
-  document.querySelector("header").appendChild(themeButton);
+  buildSettings();
   var shareButton = document.createElement("button");
   shareButton.type = "button";
   shareButton.id = "share";
@@ -1440,6 +1465,74 @@
     a.click();
     a.remove();
   });
+
+  /* ---- the Settings menu: language, palette, dark, hints, dock side ------------------- */
+  var LANG_NAMES = {en: "English", es: "Espa\u00f1ol", fr: "Fran\u00e7ais", cs: "\u010ce\u0161tina",
+    uk: "\u0423\u043a\u0440\u0430\u0457\u043d\u0441\u044c\u043a\u0430"};
+  function savePrefs() {
+    try { window.localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch (e) { /* none */ }
+  }
+  function applyPrefs() {
+    document.body.classList.toggle("hints-off", prefs.hints === false);
+    document.body.classList.toggle("dock-left", prefs.dock === "left");
+  }
+  /* A language or palette chosen: kept, then the page opened afresh in it (the address's
+     own #lang= or #palette= changed too, or it would win). */
+  function reopen(key, value) {
+    prefs[key] = value;
+    savePrefs();
+    if (!HASH[key]) { window.location.reload(); return; }
+    HASH[key] = value;
+    window.location.hash = Object.keys(HASH).map(function (k) {
+      return encodeURIComponent(k) + "=" + encodeURIComponent(HASH[k]);
+    }).join("&");                               // hashchange: the page reloads
+  }
+  function buildSettings() {
+    var box = document.createElement("details");
+    box.id = "settings";
+    box.className = "settings";
+    box.appendChild(document.createElement("summary")).textContent = "\u2699 " + t("web_settings");
+    var panel = box.appendChild(document.createElement("div"));
+    panel.className = "settings-panel";
+    var choice = function (id, label, values, current, name, key) {
+      var l = panel.appendChild(document.createElement("label"));
+      l.htmlFor = id;
+      l.textContent = label;
+      var sel = panel.appendChild(document.createElement("select"));
+      sel.id = id;
+      values.forEach(function (v) {
+        var o = sel.appendChild(document.createElement("option"));
+        o.value = v;
+        o.textContent = name(v);
+        o.selected = v === current;
+      });
+      sel.addEventListener("change", function () { reopen(key, sel.value); });
+    };
+    var toggle = function (id, label, on, change) {
+      var l = panel.appendChild(document.createElement("label"));
+      l.className = "check";
+      var box2 = l.appendChild(document.createElement("input"));
+      box2.type = "checkbox";
+      box2.id = id;
+      box2.checked = on;
+      l.appendChild(document.createTextNode(" " + label));
+      box2.addEventListener("change", function () { change(box2.checked); savePrefs(); applyPrefs(); });
+    };
+    var langs = Object.keys(DATA.languages || {}).concat([DATA.lang])
+      .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
+    choice("set-lang", t("web_language"), langs, DATA.lang,
+      function (v) { return own(LANG_NAMES, v) ? LANG_NAMES[v] : v; }, "lang");
+    var palettes = Object.keys(DATA.palettes || {}).concat([document.body.dataset.palette])
+      .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
+    choice("set-palette", t("web_palette"), palettes, document.body.dataset.palette,
+      function (v) { return v; }, "palette");
+    panel.appendChild(themeButton);
+    toggle("set-hints", t("web_hints_on"), prefs.hints !== false, function (on) { prefs.hints = on; });
+    toggle("set-dock", t("web_dock_left"), prefs.dock === "left",
+      function (on) { prefs.dock = on ? "left" : "right"; });
+    document.querySelector("header").appendChild(box);
+    applyPrefs();
+  }
 
   /* ---- start ------------------------------------------------------------------------- */
   var live = document.createElement("p");

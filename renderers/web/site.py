@@ -65,11 +65,14 @@ INDEX_JS = """(function () {
     !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
   var said = document.body.getAttribute("data-finished");
+  var begun = document.body.getAttribute("data-started"), done = 0, all = 0;
   Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
     var s = null;
     try { s = JSON.parse(window.localStorage.getItem("conundrum:" + a.getAttribute("data-id"))); }
     catch (e) { s = null; }
+    all += 1;
     if (s && s.done !== null && s.done !== undefined) {
+      done += 1;
       a.className = "finished";
       a.setAttribute("aria-label", a.getAttribute("aria-label") + ", " + said);
       var mark = document.createElement("span");
@@ -78,9 +81,12 @@ INDEX_JS = """(function () {
       mark.textContent = "\\u2713";
       a.appendChild(mark);
     } else if (s && s.found && s.found.length) {
-      a.className = "started";
+      a.className = "started";             // its name says so too, as its look does
+      a.setAttribute("aria-label", a.getAttribute("aria-label") + ", " + begun);
     }
   });
+  var line = document.getElementById("finished-count");
+  line.textContent = line.getAttribute("data-text").replace("{done}", done).replace("{total}", all);
   if (/^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
     var link = document.createElement("link");
     link.rel = "manifest";
@@ -100,6 +106,8 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
     if spec.subtitle:
         parts.append(f'<p class="sub">{html.escape(spec.subtitle)}</p>')
     parts.append(f"<p>{t('web_index_intro')}</p>")
+    parts.append(f'<p id="finished-count" class="count" role="status" '
+                 f'data-text="{t("web_index_progress", done="{done}", total="{total}")}"></p>')
     for index, section in enumerate(spec.sections):
         items = [bp for bp in puzzles if bp.section == index]
         links = "".join(_index_link(bp, t) for bp in items)
@@ -113,7 +121,8 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
             f"style-src 'unsafe-inline'; script-src {script_hash(INDEX_JS)}{SITE_CSP}\">\n"
             f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}{INDEX_DARK}"
             "</style>\n"
-            f'</head>\n<body data-finished="{t("web_finished")}">\n<main>\n{"".join(parts)}\n'
+            f'</head>\n<body data-finished="{t("web_finished")}" '
+            f'data-started="{t("web_started")}">\n<main>\n{"".join(parts)}\n'
             f"</main>\n<script>{INDEX_JS}</script>\n</body>\n</html>\n")
 
 
