@@ -498,7 +498,7 @@
     {columns: grid.width, rows: grid.height}));
   ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
   function drawBoard() {
-    var g = el("g", {"class": "grid"}, svg);
+    var g = el("g", {"class": "grid", id: "board-grid"}, svg);
     el("rect", {x: 0, y: 0, width: W, height: H, "class": "area"}, g);
     var d = "";
     for (var i = 1; i < grid.width; i++) d += "M" + i * C + " 0V" + H;
@@ -512,7 +512,7 @@
     for (j = 0; j < grid.height; j++) {
       $("rows").appendChild(document.createElement("span")).textContent = String(j + 1);
     }
-    var tiles = el("g", {"class": "laid"}, svg);
+    var tiles = el("g", {"class": "laid", id: "board-laid"}, svg);
     game.board.tiles.forEach(function (p) {
       var g = drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1]));
       g.setAttribute("role", "img");            // laid tiles have names
@@ -520,11 +520,28 @@
     });
   }
   drawBoard();
-  var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true"}, svg);
+  var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true", id: "board-found"}, svg);
   var notesLayer = el("g", {"class": "notes", "aria-hidden": "true"}, svg);
   var hintLayer = el("g", {"class": "hints", "aria-hidden": "true"}, svg);
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
+
+  /* The printed board (shown only in print): the board's grid, laid tiles and found positions
+     (live copies, by <use>), with its column letters and row numbers around it, as the
+     sheet prints them; no cursor, ghost, hint or answer shown. */
+  (function printBoard() {
+    var band = 8, p = el("svg", {id: "print-board", "class": "print-board", "aria-hidden": "true",
+      viewBox: [-band, -band, W + band + 1, H + band + 1].join(" ")});
+    ["board-grid", "board-laid", "board-found"].forEach(function (id) { el("use", {href: "#" + id}, p); });
+    var labels = el("g", {"class": "print-labels"}, p);
+    for (var i = 0; i < grid.width; i++) {
+      el("text", {x: i * C + C / 2, y: -2.5, "text-anchor": "middle"}, labels).textContent = R.columnLabel(i);
+    }
+    for (var j = 0; j < grid.height; j++) {
+      el("text", {x: -2, y: j * C + C / 2 + 1.6, "text-anchor": "end"}, labels).textContent = String(j + 1);
+    }
+    $("view").parentNode.appendChild(p);
+  })();
 
   /* ---- fitting the board to the screen, zoom and pinch ------------------------------- */
   /* The whole board fits at load: to the width of its column and to the height left under
