@@ -178,6 +178,12 @@
       DATA.number !== null && DATA.number !== undefined ? t("puzzle_number", {n: DATA.number}) : "";
     document.querySelector(".rule").textContent = t(DATA.ruleKey) + " " + t("chameleon_note");
     document.querySelector(".hint").textContent = t(ALL ? "web_all_hint_text" : "web_hint");
+    // the rule in one line and what to tap, in view at load above the board (a phone too)
+    var lead = document.createElement("p");
+    lead.id = "lead";
+    lead.className = "lead";
+    lead.textContent = t(ALL ? "web_all_lead" : "web_lead");
+    document.querySelector("header").insertAdjacentElement("afterend", lead);
     document.querySelector("footer").textContent = DATA.id ? t("puzzle_id", {id: DATA.id}) : "";
     var back = document.querySelector(".back");
     if (back) back.textContent = t("web_index_link");
@@ -544,10 +550,12 @@
   })();
 
   /* ---- fitting the board to the screen, zoom and pinch ------------------------------- */
-  /* The whole board fits at load: to the width of its column and to the height left under
-     it once the docked bar (below on a phone, beside on a wide screen) has its room. The
-     zoom then scales from that fit; the board scrolls in its own box, labels kept in view. */
-  var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20;
+  /* At load the board shows its playable area (the drawn grid: the tiles' box and the cells
+     a tile can reach from it). On a wide screen all of it fits, to the width of its column
+     and the height left; on a phone it takes the full width (cells as large as the screen
+     allows) and, when that is taller than the room left above the docked bar, its own box
+     scrolls down. The zoom then scales from that fit; labels stay in view while panning. */
+  var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20, boxH = null;
   var phone = window.matchMedia ? window.matchMedia("screen and (max-width: 760px)") : {matches: false};
   function fit() {
     var wrap = view.parentNode, top = wrap.getBoundingClientRect().top + window.scrollY;
@@ -555,9 +563,12 @@
     var below = ($("cursor-text") ? $("cursor-text").offsetHeight + 6 : 24);
     var dock = phone.matches ? $("dock").offsetHeight : 0;
     var availW = wrap.clientWidth - LW;
-    var availH = window.innerHeight - Math.min(top, 120) - above - below - dock - LH - 4;
+    // (a phone's bar is docked under the board's own box: the page need not scroll at load)
+    var availH = window.innerHeight - (phone.matches ? top : Math.min(top, 120)) - above - below - dock - LH - 4;
     availH = Math.max(availH, window.innerHeight * 0.3);
-    fitCell = Math.max(4, Math.min(availW / grid.width, availH / grid.height, 48));
+    var whole = Math.min(availW / grid.width, availH / grid.height);
+    fitCell = Math.max(4, Math.min(phone.matches ? availW / grid.width : whole, 48));
+    boxH = fitCell * grid.height > availH + 0.5 ? Math.max(availH, fitCell * 6) : null;
     scale();
   }
   function scale(cx, cy) {
@@ -574,7 +585,7 @@
     svg.setAttribute("width", String(cell * grid.width));
     svg.setAttribute("height", String(cell * grid.height));
     view.style.width = Math.ceil(LW + fitCell * grid.width) + "px";
-    view.style.height = Math.ceil(LH + fitCell * grid.height) + "px";
+    view.style.height = Math.ceil(LH + (boxH === null ? fitCell * grid.height : boxH)) + "px";
     view.scrollLeft = fx * cell * grid.width - cx + LW;
     view.scrollTop = fy * cell * grid.height - cy + LH;
     view.dataset.zoom = String(zoom);
@@ -596,11 +607,13 @@
     $("zoom").appendChild(b);
     return b;
   }
-  zoomButton("zoom-out", t("web_zoom_out"), "\u2212", function () { zoomTo(zoom / 1.5); });
-  zoomButton("zoom-in", t("web_zoom_in"), "+", function () { zoomTo(zoom * 1.5); });
+  /* a label's words without its keys ("Undo (Ctrl+Z)": "Undo"), shown under a button's icon */
+  function word(key) { return t(key).replace(/\s*\([^)]*\)$/, ""); }
+  zoomButton("zoom-out", t("web_zoom_out"), "\u2212", function () { zoomTo(zoom / 1.5); }, word("web_zoom_out"));
+  zoomButton("zoom-in", t("web_zoom_in"), "+", function () { zoomTo(zoom * 1.5); }, word("web_zoom_in"));
   zoomButton("zoom-fit", t("web_zoom_fit"), "\u2922", function () { zoomTo(1); }, t("web_zoom_fit"));
-  zoomButton("undo", t("web_undo"), "\u21B6", function () { undo(); });
-  zoomButton("redo", t("web_redo"), "\u21B7", function () { redo(); });
+  zoomButton("undo", t("web_undo"), "\u21B6", function () { undo(); }, word("web_undo"));
+  zoomButton("redo", t("web_redo"), "\u21B7", function () { redo(); }, word("web_redo"));
   zoomButton("notes", t("web_notes_label"), "\u270E", function () { toggleNotes(); }, t("web_notes"))
     .setAttribute("aria-pressed", "false");
   zoomButton("hint", t("web_hint_label"), "?", function () { hintPicked(); }, t("web_hint_button"));
@@ -701,7 +714,10 @@
     var b = document.createElement("button");
     b.type = "button";
     b.id = id;
-    b.textContent = label;
+    var keyed = /^(.*?)\s*(\([^)]*\))$/.exec(label);    // "Turn (Alt+R)": the keys hidden on a phone
+    b.textContent = keyed ? keyed[1] : label;
+    if (keyed) b.appendChild(document.createElement("span")).textContent = " " + keyed[2];
+    if (keyed) b.lastChild.className = "key";
     b.addEventListener("click", action);
     $("controls").appendChild(b);
     return b;
