@@ -71,8 +71,27 @@ def test_the_index_groups_grades_and_marks_finished_puzzles(book, driver):  # no
     # in a new browser (nothing kept), finish puzzle 2, then the index marks it (only it)
     second = result.puzzles[1]
     open_page(driver, site / f"{second.number}.html")
+    assert not driver.find_element(By.ID, "finish").is_displayed()
     solve_all(driver, second)
     assert "is-perfect" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
+    # the finish card: time, tries and hints, a line that gives no answer away, the next
+    # puzzle not finished
+    lang = spec.language
+    card = driver.find_element(By.ID, "finish")
+    assert card.is_displayed()
+    tries = driver.execute_script("return window.conundrum.record().records[0].tries")
+    stats = driver.find_element(By.ID, "finish-stats").text
+    assert stats.endswith(message(lang, "web_finish_stats", time="", tries=tries,
+                                  hints=0).split(" · ", 1)[1])
+    line = driver.find_element(By.ID, "finish-line").text
+    grid = Grid.of(second.puzzle.board)
+    for g in second.puzzle.given:
+        for p in positions(second.puzzle.board, g.code, second.puzzle.ruleset):
+            assert grid.name(p.at) not in line.split(), line
+    assert line.endswith(f"/{second.number}.html") and "found=" not in line
+    nxt = driver.find_element(By.CSS_SELECTOR, "#finish-next a")
+    assert nxt.text == message(lang, "web_finish_next", n=result.puzzles[2].number)
+    assert nxt.get_attribute("href").endswith(f"/{result.puzzles[2].number}.html")
     assert finished_marks(driver, site / "index.html") == [f"{second.number}.html"]
     finished = driver.find_elements(By.CSS_SELECTOR, "a.finished")
     assert finished[0].get_attribute("aria-label").endswith(

@@ -215,7 +215,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
               index_href: str | None = None, blank: bool = False,
               grid: Grid | None = None, empty: bool = False,
               pager: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None),
-              site: bool = False) -> str:
+              site: bool = False, book: list[tuple[str, int, str]] | None = None) -> str:
     """The whole player page for one puzzle, as text.
 
     `number` and `title` override the puzzle's own (a book's pages show the book's title
@@ -228,6 +228,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     far apart to draw. `empty` makes the page with no puzzle of its own (`player_html`).
     `pager` is the previous and next puzzles' (address, number) on a book site, and `site`
     lets the page, served over http(s), register the site's service worker and manifest.
+    `book` is a book site's pages in order, (address, number, puzzle id) each: the finish
+    card links the next one the reader has not finished.
     """
     lang = check_language(lang)
     pal = get_palette(palette)
@@ -260,6 +262,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "empty": empty,
         "site": site,
     }
+    if book:
+        data["book"] = [list(entry) for entry in book]
     if empty:  # a share link is read as a puzzle file is: within the same limits
         data["limits"] = LINK_LIMITS
     data["languages"], data["palettes"] = _others(lang, pal.name, lay_all)

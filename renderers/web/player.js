@@ -1366,6 +1366,60 @@
     countTiles();
     showProgress();
     document.body.classList.toggle("is-perfect", perfect());
+    showFinish();
+  }
+  /* The finish card, while the puzzle is finished: the time, tries and hints, a line to
+     share that gives nothing away (no position, only the puzzle's address), and on a book
+     site the next puzzle the reader has not finished. */
+  function finishFacts() {
+    var title = document.title + (DATA.number !== null && DATA.number !== undefined
+      ? " (" + t("puzzle_number", {n: DATA.number}) + ")" : "");
+    return {time: clock(state.doneActive || 0), tries: state.tries, hints: state.hints.length, title: title};
+  }
+  function nextUnfinished() {
+    var pages = DATA.book || [], here = -1;
+    pages.forEach(function (p, i) { if (p[2] === DATA.id) here = i; });
+    for (var k = 1; k < pages.length; k++) {
+      var p = pages[(here + k + pages.length) % pages.length], s = null;
+      try { s = JSON.parse(window.localStorage.getItem("conundrum:" + p[2])); } catch (e) { s = null; }
+      if (!s || s.done === null || s.done === undefined) return p;
+    }
+    return null;
+  }
+  function showFinish() {
+    var card = $("finish");
+    if (!card) return;
+    var was = card.hidden;
+    card.hidden = !(perfect() && state.done !== null);
+    if (card.hidden) return;
+    if (was && card.scrollIntoView) setTimeout(function () { card.scrollIntoView({block: "nearest"}); }, 0);
+    var f = finishFacts();
+    $("finish-stats").textContent = t("web_finish_stats", f);
+    $("finish-line").textContent = t("web_finish_line", f) + " " + window.location.href.split("#")[0];
+    var next = $("finish-next");
+    next.textContent = "";
+    if (!DATA.book) return;
+    var p = nextUnfinished();
+    if (!p) { next.textContent = t("web_finish_all"); return; }
+    var a = next.appendChild(document.createElement("a"));
+    a.href = p[0];
+    a.textContent = t("web_finish_next", {n: p[1]});
+  }
+  function buildFinish() {
+    var card = document.createElement("section");
+    card.id = "finish";
+    card.className = "finish";
+    card.hidden = true;
+    card.setAttribute("aria-labelledby", "finish-title");
+    var h = card.appendChild(document.createElement("h2"));
+    h.id = "finish-title";
+    h.textContent = t("web_finish_title");
+    card.appendChild(document.createElement("p")).id = "finish-stats";
+    var line = card.appendChild(document.createElement("p"));
+    line.id = "finish-line";
+    line.className = "finish-line";
+    card.appendChild(document.createElement("p")).id = "finish-next";
+    $("progress").insertAdjacentElement("afterend", card);
   }
   function showProgress() {
     var ms = state.done !== null ? state.doneActive : state.active;
@@ -1500,8 +1554,6 @@
   });
 
   /* ---- the Settings menu: language, palette, dark, hints, dock side ------------------- */
-  var LANG_NAMES = {en: "English", es: "Espa\u00f1ol", fr: "Fran\u00e7ais", cs: "\u010ce\u0161tina",
-    uk: "\u0423\u043a\u0440\u0430\u0457\u043d\u0441\u044c\u043a\u0430"};
   function savePrefs() {
     try { window.localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch (e) { /* none */ }
   }
@@ -1521,6 +1573,8 @@
     }).join("&");                               // hashchange: the page reloads
   }
   function buildSettings() {
+    var LANG_NAMES = {en: "English", es: "Espa\u00f1ol", fr: "Fran\u00e7ais", cs: "\u010ce\u0161tina",
+      uk: "\u0423\u043a\u0440\u0430\u0457\u043d\u0441\u044c\u043a\u0430"};
     var box = document.createElement("details");
     box.id = "settings";
     box.className = "settings";
@@ -1568,6 +1622,7 @@
   }
 
   /* ---- start ------------------------------------------------------------------------- */
+  buildFinish();
   var live = document.createElement("p");
   live.id = "cursor-text";
   live.className = "cursor-text";

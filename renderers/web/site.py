@@ -212,6 +212,7 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     here, each page only needs its board's drawn area."""
     files = [(INDEX, index_html(spec, puzzles)),
              (PLAYER, player_html(spec.language, spec.palette, index_href=INDEX))]
+    book = [(page_name(bp.number), bp.number, puzzle_id(bp.puzzle)) for bp in puzzles]
     for i, bp in enumerate(puzzles):
         prev = (page_name(puzzles[i - 1].number), puzzles[i - 1].number) if i else None
         nxt = ((page_name(puzzles[i + 1].number), puzzles[i + 1].number)
@@ -220,7 +221,8 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
                                 title=spec.title, index_href=INDEX,
                                 blank=spec.sections[bp.section].counts == "blank",
-                                grid=_grid(bp), pager=(prev, nxt), site=True)))
+                                grid=_grid(bp), pager=(prev, nxt), site=True,
+                                book=book)))
     return files + offline_files(spec, files)
 
 
