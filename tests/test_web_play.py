@@ -148,14 +148,14 @@ def play_through(driver, path: Path, lang: str) -> None:
     assert kind == "verdict right perfect" and text.startswith(t("web_perfect"))
     assert "is-perfect" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
     assert driver.execute_script("return window.conundrum.found()") == {"found": 5, "total": 5}
-    box.send_keys(typed[0], Keys.ENTER)  # a repeat
-    assert verdict(driver)[0] == "verdict repeat"
+    box.send_keys(typed[0], Keys.ENTER)  # a repeat: no try, and "Perfect!" stays said
+    assert verdict(driver) == (kind, text)
     record = driver.execute_script("return window.conundrum.record()")
     (rec,) = record["records"]
     assert record["format"] == "conundrum-solve-record" and record["version"] == 1
     assert rec["puzzle_id"] == puzzle_id(puzzle)
     assert (rec["tries"], rec["wrong"], rec["found"], rec["total"], rec["revealed"]) == \
-        (7, 1, 5, 5, False)
+        (6, 1, 5, 5, False)
     assert isinstance(rec["solve_ms"], int) and rec["solve_ms"] >= rec["active_ms"] >= 0
     assert console_errors(driver) == []
 
@@ -426,7 +426,7 @@ def test_start_again_asks_first_then_forgets_everything(lang, chrome, tmp_path):
     chrome.find_element(By.ID, "confirm-yes").click()
     assert chrome.find_element(By.ID, "missed").text == "BYY C3 h"
     before = stored(chrome, puzzle)
-    assert len(before["found"]) == 4 and before["revealed"] and before["tries"] == 6
+    assert len(before["found"]) == 4 and before["revealed"] and before["tries"] == 5  # no repeat
     time.sleep(0.05)  # so the new start is a later millisecond
 
     restart = chrome.find_element(By.ID, "restart")

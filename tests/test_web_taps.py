@@ -57,6 +57,7 @@ for (let i = 0; i < 4; i++) {
   if (hit && document.getElementById('board').contains(hit)) return [x, y, r.w];
   const view = document.getElementById('view');
   view.scrollLeft += x - view.getBoundingClientRect().left - view.clientWidth / 2;
+  view.scrollTop += y - view.getBoundingClientRect().top - view.clientHeight / 2;
   window.scrollBy(0, y - innerHeight / 3);
 }
 return null;"""
@@ -112,4 +113,40 @@ def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone
     assert phone.execute_script("return window.conundrum.record().records[0].tries") == \
         (0 if puzzle.kind == "all" else sum(1 for g in puzzle.given if phone.execute_script(
             "return window.conundrum.positions(arguments[0]).length", g.code)))
+    assert console_errors(phone) == []
+
+
+def test_after_reverse_a_tap_shows_the_ghost_and_a_repeat_is_no_try(pages, phone):
+    """Issue 32's smaller faults: after Turn or Reverse the next tap on the ghost's cell shows
+    it again (a second tap lays); tapping a found position again neither counts a try nor
+    covers "Perfect!"."""
+    puzzle, path = pages["grade5"]
+    open_fresh(phone, path)
+    answers = {g.code: phone.execute_script("return window.conundrum.positions(arguments[0])",
+                                            g.code) for g in puzzle.given}
+    code, texts = next((c, a) for c, a in answers.items() if a)
+    code_shown, cell, direction = texts[0].split()
+    phone.execute_script("window.conundrum.pick(arguments[0])", code)
+    reach = phone.execute_script(REACH, cell)
+    finger(phone, reach[0], reach[1])                    # the ghost on the answer's cell
+    phone.execute_script("document.getElementById('flip').click();"
+                         "document.getElementById('flip').click()")   # reversed, and back
+    if direction == "v":
+        phone.execute_script("document.getElementById('rotate').click()")
+    if code_shown != code:
+        phone.execute_script("document.getElementById('flip').click()")
+    reach = phone.execute_script(REACH, cell)
+    finger(phone, reach[0], reach[1])                    # shows the ghost again: lays nothing
+    assert phone.execute_script("return window.conundrum.found().found") == 0
+    assert phone.execute_script("return window.conundrum.ghost()") == texts[0]
+    finger(phone, reach[0], reach[1])                    # the second tap lays
+    assert phone.execute_script("return window.conundrum.found().found") == 1
+    tries = phone.execute_script("return window.conundrum.record().records[0].tries")
+    finger(phone, reach[0], reach[1])                    # a habitual third tap: a repeat
+    assert phone.execute_script("return window.conundrum.record().records[0].tries") == tries
+    for text in (t for a in answers.values() for t in a):
+        phone.execute_script("window.conundrum.answer(arguments[0])", text)
+    said = phone.find_element("id", "verdict").text
+    finger(phone, reach[0], reach[1])
+    assert phone.find_element("id", "verdict").text == said  # "Perfect!" stays
     assert console_errors(phone) == []

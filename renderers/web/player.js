@@ -736,6 +736,7 @@
   function pick(index) {
     if (picked && picked.index === index) { cancel(); return; }
     picked = {index: index, code: DATA.given[index].code, dir: "h"};
+    ghostSeen = false;
     tileButtons.forEach(function (b, i) { b.setAttribute("aria-pressed", String(i === index)); });
     drawCursor();
   }
@@ -772,8 +773,9 @@
     tileButtons.forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
     drawCursor();
   }
-  function turn() { if (picked) { picked.dir = picked.dir === "h" ? "v" : "h"; drawCursor(); } }
-  function flip() { if (picked) { picked.code = R.reversed(picked.code); drawCursor(); } }
+  // a tile picked, turned or reversed: the next tap shows the ghost again before it lays
+  function turn() { if (picked) { picked.dir = picked.dir === "h" ? "v" : "h"; ghostSeen = false; drawCursor(); } }
+  function flip() { if (picked) { picked.code = R.reversed(picked.code); ghostSeen = false; drawCursor(); } }
   function lay() {
     if (!picked) { say("hint", t("web_pick_first")); return; }
     submit(picked.code + " " + grid.name(cursor) + " " + picked.dir);
@@ -866,9 +868,11 @@
   /* A mouse click lays at once (the ghost already showed where); a tap first shows the ghost,
      and a second tap on the same cell lays. In notes mode the same gestures pencil the
      position (a tile picked) or cross the cell. */
+  var ghostSeen = false;                      // the ghost was shown by a tap, as it now stands
   function boardTap(c, mouse) {
     if (!c) return;
-    var same = c[0] === cursor[0] && c[1] === cursor[1];
+    var same = c[0] === cursor[0] && c[1] === cursor[1] && ghostSeen;
+    ghostSeen = true;
     cursor = c;
     drawCursor();
     if (notesOn && (same || mouse)) {
@@ -1103,8 +1107,10 @@
         out.text = t("web_hint_position", {answer: aim});
         drawTile(hintLayer, target.code, target.dir, sx(target.at[0]), sy(target.at[1]), "hint-tile");
       }
-      state.hints.push({code: c, step: step, target: aim, at: stamp()});
-      save();
+      if (steps < 3) {                        // the whole position, shown again, is not a new hint
+        state.hints.push({code: c, step: step, target: aim, at: stamp()});
+        save();
+      }
     }
     say("hint", out.text);
     return {step: out.step, kind: out.kind, text: out.text, region: out.region || null,
@@ -1259,6 +1265,11 @@
     var shownText = r.placement ? grid.text(r.placement) : text.trim();
     if (r.verdict === "unreadable") {
       say("unreadable", t("web_unreadable", {reason: out.reason}));
+      return out;
+    }
+    if (r.verdict === "repeat") {             // already found: no try, and a finished puzzle stays said
+      if (!perfect()) say("repeat", t("web_repeat", {answer: shownText}));
+      showPlacement(r.placement, "right");
       return out;
     }
     state.tries += 1;
@@ -1441,7 +1452,7 @@
     $("confirm-no").textContent = t(key + "_no");
     asked = {opener: opener, action: action};
     $("confirm").hidden = false;
-    $("confirm-yes").focus();
+    $("confirm-no").focus();                  // the safe answer: Enter never destroys by habit
   }
   $("confirm-no").addEventListener("click", function () {
     $("confirm").hidden = true;
