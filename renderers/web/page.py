@@ -241,7 +241,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     pid = puzzle_id(puzzle)
     rule_key = "instruction_all" if puzzle.kind == "all" else puzzle.ruleset.instruction_key
     lay_all = puzzle.kind == "all" or empty  # the page with no puzzle may be sent either kind
-    data = {
+    data: dict[str, object] = {
         "id": pid,
         "lang": lang,
         "title": title,
