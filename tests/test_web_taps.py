@@ -150,3 +150,30 @@ def test_after_reverse_a_tap_shows_the_ghost_and_a_repeat_is_no_try(pages, phone
     finger(phone, reach[0], reach[1])
     assert phone.find_element("id", "verdict").text == said  # "Perfect!" stays
     assert console_errors(phone) == []
+
+
+def test_a_double_tap_zooms_to_finger_sized_cells_around_the_tap(pages, phone):
+    """No tile picked: two quick taps zoom to cells of at least 32 px, the tapped cell kept
+    under the finger, labels kept beside the board; two more go back to the whole board."""
+    _puzzle, path = pages["grade5"]
+    open_fresh(phone, path)
+    cell = "K14"
+    reach = phone.execute_script(REACH, cell)
+    before = phone.execute_script("return window.conundrum.cellRect(arguments[0])", cell)
+    assert before["w"] < 32
+    finger(phone, reach[0], reach[1])
+    finger(phone, reach[0], reach[1])
+    after = phone.execute_script("return window.conundrum.cellRect(arguments[0])", cell)
+    assert after["w"] >= 32 - 0.01, after
+    assert after["x"] - 1 <= reach[0] <= after["x"] + after["w"] + 1, (after, reach)
+    assert after["y"] - 1 <= reach[1] <= after["y"] + after["h"] + 1, (after, reach)
+    assert float(phone.execute_script("return document.getElementById('view').dataset.zoom")) > 1
+    label = phone.execute_script(
+        "const s = Array.from(document.querySelectorAll('#cols span')).find(e => e.textContent"
+        " === 'K'); const r = s.getBoundingClientRect(); return [r.left, r.width]")
+    assert abs(label[0] - after["x"]) < 1 and abs(label[1] - after["w"]) < 1
+    assert phone.execute_script("return window.conundrum.found().found") == 0
+    finger(phone, after["x"] + after["w"] / 2, after["y"] + after["h"] / 2)
+    finger(phone, after["x"] + after["w"] / 2, after["y"] + after["h"] / 2)
+    assert phone.execute_script("return document.getElementById('view').dataset.zoom") == "1"
+    assert console_errors(phone) == []

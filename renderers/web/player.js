@@ -590,7 +590,7 @@
     view.scrollTop = fy * cell * grid.height - cy + LH;
     view.dataset.zoom = String(zoom);
   }
-  function maxZoom() { return Math.max(3, 64 / fitCell); }
+  function maxZoom() { return Math.max(3, 64 / fitCell, FINGER / fitCell); }
   function zoomTo(z, cx, cy) {
     zoom = Math.min(maxZoom(), Math.max(1, z));
     scale(cx, cy);
@@ -859,8 +859,24 @@
     press = null;
     if (!p || e.pointerId !== p.id || pinch) return;
     if (Math.hypot(e.clientX - p.x, e.clientY - p.y) > 12) return;   // a drag, not a tap
+    if (doubleTap(p)) return;
     boardTap(cellAt({clientX: p.x, clientY: p.y}), false);
   });
+  /* With no tile picked (and notes off), two quick taps zoom to finger-sized cells (at least
+     32 px) around the tap, or back to the whole board when they are that large already; with
+     a tile picked, two taps on a cell lay it, as always. True when the taps zoomed. */
+  var lastTap = null, FINGER = 32;
+  function doubleTap(p) {
+    var now = performance.now(), before = lastTap;
+    lastTap = {x: p.x, y: p.y, at: now};
+    if (picked || notesOn || !before || now - before.at > 350 ||
+        Math.hypot(p.x - before.x, p.y - before.y) > 24) return false;
+    lastTap = null;
+    var r = view.getBoundingClientRect();
+    zoomTo(fitCell * zoom >= FINGER - 0.5 ? 1 : Math.max(zoom * 1.5, FINGER / fitCell),
+      p.x - r.left, p.y - r.top);
+    return true;
+  }
   svg.addEventListener("click", function (e) {
     if (e.pointerType && e.pointerType !== "mouse") return;   // a tap: read at pointerup
     boardTap(cellAt(e), true);
