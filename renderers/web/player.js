@@ -532,10 +532,11 @@
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
 
-  /* The printed board (shown only in print): the board's grid, laid tiles and found positions
+  /* The printed board (shown only in print, made when the page is printed): the board's grid, laid tiles and found positions
      (live copies, by <use>), with its column letters and row numbers around it, as the
      sheet prints them; no cursor, ghost, hint or answer shown. */
-  (function printBoard() {
+  function printBoard() {
+    if ($("print-board")) return;
     var band = 8, p = el("svg", {id: "print-board", "class": "print-board", "aria-hidden": "true",
       viewBox: [-band, -band, W + band + 1, H + band + 1].join(" ")});
     ["board-grid", "board-laid", "board-found"].forEach(function (id) { el("use", {href: "#" + id}, p); });
@@ -547,7 +548,14 @@
       el("text", {x: -2, y: j * C + C / 2 + 1.6, "text-anchor": "end"}, labels).textContent = String(j + 1);
     }
     $("view").parentNode.appendChild(p);
-  })();
+    $("view").parentNode.classList.add("printable");   // in print: this board, not the view
+  }
+  // made when the page is printed, not at load (its copies of the board cost time to build)
+  window.addEventListener("beforeprint", printBoard);
+  if (window.matchMedia) {
+    var printing = window.matchMedia("print");
+    if (printing.addEventListener) printing.addEventListener("change", function (e) { if (e.matches) printBoard(); });
+  }
 
   /* ---- fitting the board to the screen, zoom and pinch ------------------------------- */
   /* At load the board shows its playable area (the drawn grid: the tiles' box and the cells
