@@ -177,3 +177,20 @@ def test_a_double_tap_zooms_to_finger_sized_cells_around_the_tap(pages, phone):
     finger(phone, after["x"] + after["w"] / 2, after["y"] + after["h"] / 2)
     assert phone.execute_script("return document.getElementById('view').dataset.zoom") == "1"
     assert console_errors(phone) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "cs"])
+def test_on_a_phone_the_board_opens_at_the_full_width_in_every_language(pages, phone, lang):
+    """The grade-5 board at load: its cells fill the width beside the row labels (12.6 px
+    before, 10.5 px in Ukrainian), so nothing is left blank beside it."""
+    _puzzle, path = pages["grade5"]
+    open_fresh(phone, path)
+    phone.get(path.resolve().as_uri() + f"#lang={lang}")
+    phone.refresh()
+    board, view = (phone.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return [r.left, r.right, r.width]", name) for name in ("board", "view"))
+    cell = phone.execute_script("return window.conundrum.cellRect('A1').w")
+    assert cell >= 16, cell
+    assert view[1] - board[1] < 2 and board[1] - board[0] > view[2] - 30, (board, view)
+    assert phone.execute_script("return document.scrollingElement.scrollWidth") <= 375
