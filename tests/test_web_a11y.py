@@ -15,6 +15,7 @@ from renderers.web.page import render_html
 from tests.support.axe import audit, serious
 from tests.support.web import chrome, console_errors  # noqa: F401
 from tests.test_web_play import click_cell, fresh
+from tests.test_web_site import book  # noqa: F401
 
 pytestmark = pytest.mark.slow  # drives the browser
 
@@ -99,3 +100,32 @@ def test_each_cell_says_what_lies_there_and_tiles_have_names(chrome, tmp_path): 
         "return b.left >= v.left - 0.5 && b.top >= v.top - 0.5 && b.right <= v.right + 0.5"
         " && b.bottom <= v.bottom + 0.5")
     assert inside
+
+
+def test_axe_on_the_index_and_the_new_panels(book, chrome, tmp_path):  # noqa: F811
+    """The book site's index with a finished and a started puzzle (their names say so), and
+    a puzzle page with its Settings menu, its keys panel and its finish card open."""
+    from tests.support.web import open_page
+    from tests.test_web_book_site import solve_all
+
+    _spec, result, site, _written = book
+    first, second = result.puzzles[0], result.puzzles[1]
+    fresh(chrome, site / f"{first.number}.html")
+    solve_all(chrome, first)
+    assert chrome.find_element(By.ID, "finish").is_displayed()
+    chrome.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    chrome.find_element(By.ID, "keys-button").click()
+    assert serious(audit(chrome)) == [], "settings, keys and finish card"
+    open_page(chrome, site / f"{second.number}.html")
+    chrome.execute_script(                         # started: one position found, not all
+        "const c = window.conundrum, g = JSON.parse(document.getElementById('conundrum-data')"
+        ".textContent).given; for (const t of g) { const p = c.positions(t.code);"
+        " if (p.length) { c.answer(p[0]); if (c.found().found < c.found().total) break;"
+        " c.undo(); } }")
+    for _ in range(25):
+        open_page(chrome, site / "index.html")
+        if chrome.find_elements(By.CSS_SELECTOR, "a.started") and \
+                chrome.find_elements(By.CSS_SELECTOR, "a.finished"):
+            break
+    assert serious(audit(chrome)) == [], "index"
+    assert console_errors(chrome) == []

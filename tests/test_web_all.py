@@ -208,16 +208,14 @@ def test_playing_a_page_by_hand(made, chrome, tmp_path):  # noqa: F811
     # 2. the second tile with keys only, the third typed; Check in the order they were laid
     second = answer[1]
     js("document.getElementById('board').focus()")
-    keys = ActionChains(chrome).send_keys("2")
+    keys = ActionChains(chrome).key_down(Keys.ALT).send_keys("2")   # commands take Alt
     if second.dir == "v":
         keys = keys.send_keys("r")
     if second.code != puzzle.given[1].code:
         keys = keys.send_keys("f")
     cell = grid.name(second.at)
-    column = cell.rstrip("0123456789")
-    # Shift+letters start a cell's name (plain H, R... are commands), Enter ends it, Enter lays
-    keys.key_down(Keys.SHIFT).send_keys(column.lower()).key_up(Keys.SHIFT) \
-        .send_keys(cell[len(column):], Keys.ENTER, Keys.ENTER).perform()
+    # letters and digits only name a cell (even "h", "r"...), Enter ends it, Enter lays
+    keys.key_up(Keys.ALT).send_keys(cell.lower(), Keys.ENTER, Keys.ENTER).perform()
     assert js("return window.conundrum.found().found") == 2, verdict()
     assert js("return window.conundrum.arrangement()") == arrangement_text(grid, answer[:2])
     chrome.find_element(By.ID, "check-all").click()

@@ -12,11 +12,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
 
 from conundrum.notation import Grid
 from conundrum.solver import positions
 from renderers.page.i18n import message
 from renderers.sheet.puzzle import puzzle_id
+from renderers.web.site import write_site
 from tests.support.web import (  # noqa: F401
     chrome,
     console_errors,
@@ -69,12 +71,51 @@ def test_the_index_groups_grades_and_marks_finished_puzzles(book, driver):  # no
     # in a new browser (nothing kept), finish puzzle 2, then the index marks it (only it)
     second = result.puzzles[1]
     open_page(driver, site / f"{second.number}.html")
+    assert not driver.find_element(By.ID, "finish").is_displayed()
     solve_all(driver, second)
     assert "is-perfect" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
+    # the finish card: time, tries and hints, a line that gives no answer away, the next
+    # puzzle not finished
+    lang = spec.language
+    card = driver.find_element(By.ID, "finish")
+    assert card.is_displayed()
+    tries = driver.execute_script("return window.conundrum.record().records[0].tries")
+    stats = driver.find_element(By.ID, "finish-stats").text
+    assert stats.endswith(message(lang, "web_finish_stats", time="", tries=tries,
+                                  hints=0).split(" · ", 1)[1])
+    line = driver.find_element(By.ID, "finish-line").text
+    grid = Grid.of(second.puzzle.board)
+    for g in second.puzzle.given:
+        for p in positions(second.puzzle.board, g.code, second.puzzle.ruleset):
+            assert grid.name(p.at) not in line.split(), line
+    assert line.endswith(f"/{second.number}.html") and "found=" not in line
+    nxt = driver.find_element(By.CSS_SELECTOR, "#finish-next a")
+    assert nxt.text == message(lang, "web_finish_next", n=result.puzzles[2].number)
+    assert nxt.get_attribute("href").endswith(f"/{result.puzzles[2].number}.html")
     assert finished_marks(driver, site / "index.html") == [f"{second.number}.html"]
     finished = driver.find_elements(By.CSS_SELECTOR, "a.finished")
-    assert finished[0].get_attribute("aria-label").endswith(
+    assert finished[0].find_element(By.CSS_SELECTOR, ".name").get_attribute(
+        "textContent").endswith(
         ", " + message(spec.language, "web_finished"))
+    count = len(result.puzzles)
+    assert driver.find_element(By.ID, "finished-count").text == \
+        message(spec.language, "web_index_progress", done=1, total=count)
+    # a started puzzle's link says so in its name, as its dashed border shows
+    third = result.puzzles[2]
+    open_page(driver, site / f"{third.number}.html")
+    first = driver.execute_script("return window.conundrum.positions(arguments[0])[0]",
+                                  third.puzzle.given[0].code)
+    driver.execute_script("window.conundrum.answer(arguments[0])", first)
+    started: list = []
+    for _ in range(25):
+        open_page(driver, site / "index.html")
+        started = driver.find_elements(By.CSS_SELECTOR, "a.started")
+        if started:
+            break
+        time.sleep(0.2)
+    assert started[0].find_element(By.CSS_SELECTOR, ".name").get_attribute(
+        "textContent").endswith(
+        ", " + message(spec.language, "web_started"))
     assert console_errors(driver) == []
 
 
@@ -164,3 +205,106 @@ def test_the_service_worker_keeps_the_whole_site_offline(book):  # noqa: F811
     finally:
         driver.quit()
         server.server_close()
+
+
+SERVED = """
+    const done = arguments[arguments.length - 1];
+    navigator.serviceWorker.ready.then(async () => {
+      const out = {};
+      for (const n of await caches.keys())
+        out[n] = (await (await caches.open(n)).keys()).map(r => new URL(r.url).pathname);
+      done(out);
+    }).catch(e => done(String(e)));"""
+
+ICON = """
+    const done = arguments[arguments.length - 1], img = new Image();
+    let blocked = false;
+    document.addEventListener("securitypolicyviolation", () => { blocked = true; });
+    img.onload = () => done(blocked ? "blocked" : "shown");
+    img.onerror = () => done("refused");
+    img.src = "icon.svg";"""
+
+
+def test_two_sites_on_one_origin_keep_both_offline_caches(book, tmp_path):  # noqa: F811
+    """Two volumes under one domain: each site's worker deletes only its own older caches
+    (issue 34), and the app icon is allowed by each page's CSP."""
+    spec, result, _site, _written = book
+    root = tmp_path / "www"
+    root.mkdir()
+    for name, puzzles in (("vol1", result.puzzles), ("vol2", result.puzzles[:2])):
+        write_site(spec, puzzles, root / name)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    driver = new_driver()
+    try:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})  # this server only
+        driver.set_script_timeout(30)
+        caches: dict = {}
+        for name in ("vol1", "vol2"):
+            for page in ("index.html", "1.html"):
+                driver.get(f"{base}{name}/{page}")
+                assert driver.execute_async_script(ICON) == "shown", (name, page)
+            caches = driver.execute_async_script(SERVED)
+            assert isinstance(caches, dict), caches
+        assert len(caches) == 2, caches
+        for name, count in (("vol1", len(result.puzzles)), ("vol2", 2)):
+            (kept,) = [urls for key, urls in caches.items() if f"/{name}/" in key]
+            assert f"/{name}/" in kept and f"/{name}/{count}.html" in kept, kept
+        server.shutdown()
+        for name in ("vol1", "vol2"):  # both still play offline
+            driver.get(f"{base}{name}/2.html")
+            assert driver.execute_script("return typeof window.conundrum.found") == "function"
+        assert "cache: \"reload\"" in (root / "vol1" / "sw.js").read_text(encoding="utf-8")
+    finally:
+        driver.quit()
+        server.server_close()
+
+
+def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, driver):  # noqa: F811
+    """`#lang=fr` is carried by the pager's links; a language or palette chosen in the
+    Settings menu is kept for every page; the pager is in the reader's language."""
+    spec, result, site, _written = book
+    first, second = result.puzzles[0], result.puzzles[1]
+    driver.get((site / f"{first.number}.html").resolve().as_uri() + "#lang=fr")
+    driver.refresh()
+    nxt = driver.find_element(By.CSS_SELECTOR, "a[rel=next]")
+    assert nxt.text == message("fr", "puzzle_number", n=second.number) + " \u2192"
+    assert driver.find_element(By.CSS_SELECTOR, ".pager").get_attribute("aria-label") == \
+        message("fr", "web_pager")
+    nxt.click()
+    assert driver.execute_script("return document.documentElement.lang") == "fr"
+    assert driver.find_element(By.ID, "rotate").text == message("fr", "web_rotate")
+    prev = driver.find_element(By.CSS_SELECTOR, "a[rel=prev]")
+    assert prev.text == "\u2190 " + message("fr", "puzzle_number", n=first.number)
+    # chosen in the menu: kept in storage, so a page opened with no fragment follows it
+    open_page(driver, site / f"{first.number}.html")
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    assert driver.find_element(By.ID, "settings").screenshot_as_png  # the menu is drawn
+    Select(driver.find_element(By.ID, "set-palette")).select_by_value("mono")
+    for _ in range(25):
+        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono":
+            break
+        time.sleep(0.2)
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    Select(driver.find_element(By.ID, "set-lang")).select_by_value("cs")
+    for _ in range(25):
+        if driver.execute_script("return document.documentElement.lang") == "cs":
+            break
+        time.sleep(0.2)
+    driver.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
+    assert driver.execute_script("return document.documentElement.lang") == "cs"
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
+    driver.find_element(By.CSS_SELECTOR, "a.back").click()
+    driver.back()
+    assert driver.find_element(By.ID, "rotate").text == message("cs", "web_rotate")
+    # hints off hides the Hint button; the dock moves to the left on a wide screen
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    driver.find_element(By.ID, "set-hints").click()
+    driver.find_element(By.ID, "set-dock").click()
+    assert not driver.find_element(By.ID, "hint").is_displayed()
+    side = driver.find_element(By.CSS_SELECTOR, ".side").rect
+    board = driver.find_element(By.CSS_SELECTOR, ".board-wrap").rect
+    assert side["x"] < board["x"]
+    driver.execute_script("localStorage.removeItem('conundrum:prefs')")
+    assert console_errors(driver) == []

@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from selenium.webdriver.common.by import By
 
+from conundrum.notation import column_label
 from renderers.page.i18n import message
 from renderers.web.page import render_html
 from tests.test_web_play import fresh
@@ -69,12 +70,14 @@ def test_dark_mode_follows_the_system_and_the_switch(driver, tmp_path):
     assert luminance(pairs["body"][1]) < 0.2
     for name, (fg, bg) in pairs.items():
         assert contrast(fg, bg, pairs["body"][1]) >= 4.5, (name, fg, bg)
-    # the switch overrides the system, for every puzzle, and back
+    # the switch (in the Settings menu) overrides the system, for every puzzle, and back
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     driver.find_element(By.ID, "theme").click()
     assert driver.execute_script("return document.documentElement.dataset.theme") == "light"
     assert luminance(driver.execute_script(PAIRS)["body"][1]) > 0.8
     driver.refresh()
     assert driver.execute_script("return document.documentElement.dataset.theme") == "light"
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     driver.find_element(By.ID, "theme").click()
     assert driver.find_element(By.ID, "theme").get_attribute("aria-pressed") == "true"
     # light system, no choice made: light, with the same contrast
@@ -109,6 +112,8 @@ def test_print_is_one_page_with_the_found_positions_and_no_controls(source, driv
                                                         ".textContent).given[0].code"))
     assert driver.execute_script("return window.conundrum.answer(arguments[0])",
                                  first)["verdict"] == "right"
+    assert driver.execute_script("return window.conundrum.pick(arguments[0])",
+                                 first.split()[0])    # picked: its button highlighted
     pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF",
                                                   {"printBackground": True})["data"])
     (tmp_path / "print.pdf").write_bytes(pdf)
@@ -125,6 +130,19 @@ def test_print_is_one_page_with_the_found_positions_and_no_controls(source, driv
     for key in CONTROLS:
         assert message("en", key) not in text, key
     assert first in text                                            # the found list
+    # the board's column letters and row numbers, printed around it
+    box = driver.execute_script("return document.getElementById('board').dataset")
+    words = set(text.split())
+    labels = [column_label(i) for i in range(int(box["width"]))] + \
+        [str(j + 1) for j in range(int(box["height"]))]
+    assert set(labels) <= words, sorted(set(labels) - words)
+    # no picked-tile highlight on paper
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    picked = driver.execute_script(
+        "const s = getComputedStyle(document.querySelector('.given[aria-pressed=true]'));"
+        "return [s.backgroundColor, s.borderTopWidth]")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert picked == ["rgba(0, 0, 0, 0)", "1px"], picked
     assert message("en", "tiles_heading") in text
     # printed light: the page's corner is white paper
     assert image.getpixel((5, 5)) > 240

@@ -107,12 +107,14 @@ def play_through(driver, path: Path, lang: str) -> None:
         "return getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"  # visible focus
     cx, cy = first.at  # the cursor stays where the pointer last was
-    keys = ["1", Keys.ESCAPE, "1"]  # pick, cancel, pick again
+    # Alt+1 picks, Escape cancels, Alt+1 again; Alt+R turns, Alt+F reverses
+    chain = ActionChains(driver).key_down(Keys.ALT).send_keys("1").key_up(Keys.ALT) \
+        .send_keys(Keys.ESCAPE).key_down(Keys.ALT).send_keys("1").key_up(Keys.ALT)
     x, y = WRONG[1]
-    keys += [Keys.ARROW_RIGHT if x > cx else Keys.ARROW_LEFT] * abs(x - cx)
+    keys = [Keys.ARROW_RIGHT if x > cx else Keys.ARROW_LEFT] * abs(x - cx)
     keys += [Keys.ARROW_DOWN if y > cy else Keys.ARROW_UP] * abs(y - cy)
-    keys += ["r", "r", "f", "f", Keys.ENTER]  # turned and reversed back: YYB across
-    ActionChains(driver).send_keys(*keys).perform()
+    chain.send_keys(*keys).key_down(Keys.ALT).send_keys("r", "r", "f", "f").key_up(Keys.ALT) \
+        .send_keys(Keys.ENTER).perform()   # turned and reversed back: YYB across
     key, params = WRONG_REASON
     reason = t(key, **params)
     assert verdict(driver) == ("verdict wrong", t("web_wrong", answer="YYB E6 h", reason=reason))
@@ -146,14 +148,14 @@ def play_through(driver, path: Path, lang: str) -> None:
     assert kind == "verdict right perfect" and text.startswith(t("web_perfect"))
     assert "is-perfect" in driver.find_element(By.TAG_NAME, "body").get_attribute("class")
     assert driver.execute_script("return window.conundrum.found()") == {"found": 5, "total": 5}
-    box.send_keys(typed[0], Keys.ENTER)  # a repeat
-    assert verdict(driver)[0] == "verdict repeat"
+    box.send_keys(typed[0], Keys.ENTER)  # a repeat: no try, and "Perfect!" stays said
+    assert verdict(driver) == (kind, text)
     record = driver.execute_script("return window.conundrum.record()")
     (rec,) = record["records"]
     assert record["format"] == "conundrum-solve-record" and record["version"] == 1
     assert rec["puzzle_id"] == puzzle_id(puzzle)
     assert (rec["tries"], rec["wrong"], rec["found"], rec["total"], rec["revealed"]) == \
-        (7, 1, 5, 5, False)
+        (6, 1, 5, 5, False)
     assert isinstance(rec["solve_ms"], int) and rec["solve_ms"] >= rec["active_ms"] >= 0
     assert console_errors(driver) == []
 
@@ -328,10 +330,16 @@ def test_a_trick_puzzle_is_finished_by_saying_no_position(lang, chrome, tmp_path
     assert "is-perfect" not in chrome.find_element(By.TAG_NAME, "body").get_attribute("class")
     assert tile_counts(chrome)[0] == t("web_no_position")
     assert chrome.find_element(By.ID, "found").text == "GGG: " + t("web_no_position")
-    # the second by keys on the board: 2 picks it, N says it has no position
-    ActionChains(chrome).send_keys("2").perform()  # the tile button has the focus: no key
+    # the second by keys on the board: Alt+2 picks it, Alt+N says it has no position
+    pressed = lambda: [b.get_attribute("data-code") for b in  # noqa: E731
+                       chrome.find_elements(By.CSS_SELECTOR, ".given[aria-pressed=true]")]
+    before = pressed()
+    ActionChains(chrome).key_down(Keys.ALT).send_keys("2").key_up(Keys.ALT).perform()
+    assert pressed() == before                            # a tile button has the focus
     chrome.execute_script("document.getElementById('board').focus()")
-    ActionChains(chrome).send_keys("2", "n").perform()
+    ActionChains(chrome).send_keys("2", "n").perform()   # no command: a cell's name typed
+    assert pressed() == before
+    ActionChains(chrome).key_down(Keys.ALT).send_keys("2", "n").key_up(Keys.ALT).perform()
     kind, text = verdict(chrome)
     assert kind == "verdict right perfect"
     assert text == t("web_perfect") + " " + t("web_none_right", code="RPR")
@@ -418,7 +426,7 @@ def test_start_again_asks_first_then_forgets_everything(lang, chrome, tmp_path):
     chrome.find_element(By.ID, "confirm-yes").click()
     assert chrome.find_element(By.ID, "missed").text == "BYY C3 h"
     before = stored(chrome, puzzle)
-    assert len(before["found"]) == 4 and before["revealed"] and before["tries"] == 6
+    assert len(before["found"]) == 4 and before["revealed"] and before["tries"] == 5  # no repeat
     time.sleep(0.05)  # so the new start is a later millisecond
 
     restart = chrome.find_element(By.ID, "restart")

@@ -104,3 +104,44 @@ def test_the_encoding_is_compact_json_in_base64url():
     assert data["board"][0] == ["Y*B", 0, 0, "h"] and data["given"] == ["YYB"]
     assert data["title"] == "Conundrum 7"
     assert len(page_html(puzzle).encode()) <= 150_000
+
+
+def test_the_share_link_reopens_the_same_found_positions(chrome, tmp_path):  # noqa: F811
+    """`conundrum.shareLink()` (the #share button's link) carries the reader's found
+    positions; opened afresh (no progress kept) it shows them found, in the same language,
+    and the address then drops them."""
+    play = tmp_path / "play.html"
+    play.write_text(player_html("en"), encoding="utf-8")
+    puzzle = grown_puzzle(20, 4)
+    fresh(chrome, play)
+    go(chrome, play, share_fragment(puzzle) + "&lang=fr")
+    answers = [chrome.execute_script("return window.conundrum.positions(arguments[0])[0]",
+                                     g.code) for g in puzzle.given[:2]]
+    for text in answers:
+        assert chrome.execute_script("return window.conundrum.answer(arguments[0])",
+                                     text)["verdict"] == "right"
+    link = chrome.execute_script("return window.conundrum.shareLink()")
+    assert link.startswith(play.resolve().as_uri() + "#p=") and "lang=fr" in link
+    chrome.find_element(By.ID, "share").click()
+    said = chrome.find_element(By.ID, "verdict").text
+    assert said in (message("fr", "web_share_copied"), message("fr", "web_share_link", link=link))
+    fresh(chrome, play)
+    chrome.get(link)
+    chrome.refresh()
+    assert chrome.execute_script("return window.conundrum.found().found") == 2
+    kept = chrome.execute_script("return window.conundrum.record().records[0]")
+    assert kept["found"] == 2 and chrome.find_element(By.ID, "rotate").text == \
+        message("fr", "web_rotate")
+    assert "found=" not in chrome.current_url and "lang=fr" in chrome.current_url
+    # a page with a puzzle of its own shares its own address, found positions added
+    path = tmp_path / "p.html"
+    render_html(EXAMPLE, path)
+    fresh(chrome, path)
+    first = chrome.execute_script("return window.conundrum.positions('YYB')[0]")
+    chrome.execute_script("window.conundrum.answer(arguments[0])", first)
+    link = chrome.execute_script("return window.conundrum.shareLink()")
+    fresh(chrome, path)
+    chrome.get(link)
+    chrome.refresh()
+    assert chrome.find_element(By.CSS_SELECTOR, "#found button").text == first
+    assert console_errors(chrome) == []

@@ -27,6 +27,7 @@ from conundrum.solver import positions
 from renderers.book.layout import book_pages, render_book
 from renderers.page.i18n import message
 from renderers.render import render_sheet
+from renderers.sheet.puzzle import puzzle_id
 from renderers.sheet.qr import page_address, short_address
 from renderers.web import page as web_page
 from renderers.web.page import page_html
@@ -184,9 +185,10 @@ def test_the_site_solves_no_puzzle_again(book, monkeypatch):
     numbers = [bp.number for bp in result.puzzles]
     pager = lambda n: ((f"{n - 1}.html", n - 1) if n > numbers[0] else None,  # noqa: E731
                        (f"{n + 1}.html", n + 1) if n < numbers[-1] else None)
+    pages = [(f"{bp.number}.html", bp.number, puzzle_id(bp.puzzle)) for bp in result.puzzles]
     solo = {bp.number: page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
                                  title=spec.title, index_href="index.html",
-                                 pager=pager(bp.number), site=True)
+                                 pager=pager(bp.number), site=True, book=pages)
             for bp in result.puzzles}
 
     def no_solving(*_args, **_kw):

@@ -41,8 +41,10 @@ def reload(driver, path) -> None:
     open_page(driver, path)
 
 
-def keys(driver, *sequence, ctrl: bool = False, shift: bool = False) -> None:
+def keys(driver, *sequence, ctrl: bool = False, shift: bool = False, alt: bool = False) -> None:
     chain = ActionChains(driver)
+    if alt:
+        chain.key_down(Keys.ALT)
     if ctrl:
         chain.key_down(Keys.CONTROL)
     if shift:
@@ -52,6 +54,8 @@ def keys(driver, *sequence, ctrl: bool = False, shift: bool = False) -> None:
         chain.key_up(Keys.SHIFT)
     if ctrl:
         chain.key_up(Keys.CONTROL)
+    if alt:
+        chain.key_up(Keys.ALT)
     chain.perform()
 
 
@@ -129,11 +133,11 @@ def test_a_hint_in_three_steps_is_recorded(chrome, page):  # noqa: F811
     three = js(chrome, "window.conundrum.hint('BYY')")         # either reading
     assert (three["step"], three["position"]) == (3, first)
     assert js(chrome, "window.conundrum.found().found") == 0   # a hint lays nothing
-    assert js(chrome, "window.conundrum.hint('YYB')")["step"] == 3
+    assert js(chrome, "window.conundrum.hint('YYB')")["step"] == 3   # shown again, not recorded
     js(chrome, "window.conundrum.answer(arguments[0])", first)
     assert js(chrome, "window.conundrum.hint('YYB')")["step"] == 1  # the next position
     (rec,) = js(chrome, "window.conundrum.record()")["records"]
-    assert [h["step"] for h in rec["hints"]] == [1, 2, 3, 3, 1]
+    assert [h["step"] for h in rec["hints"]] == [1, 2, 3, 1]
     assert {h["code"] for h in rec["hints"]} == {"YYB"}
     # the Hint button asks for a tile first, then gives the picked tile's next step
     chrome.find_element(By.ID, "hint").click()
@@ -153,7 +157,8 @@ def test_notes_are_kept_and_cleared_by_start_again(chrome, page):  # noqa: F811
     click_cell(chrome, (-1, -1))                               # a pencilled position
     assert js(chrome, "window.conundrum.found().found") == 0   # not judged
     js(chrome, "document.getElementById('board').focus()")
-    keys(chrome, Keys.ARROW_DOWN, "x")                         # X crosses out the cursor's cell
+    keys(chrome, Keys.ARROW_DOWN)
+    keys(chrome, "x", alt=True)                                # Alt+X crosses out the cursor's cell
     crosses = lambda: [e.get_attribute("data-cell") for e in  # noqa: E731
                        chrome.find_elements(By.CSS_SELECTOR, "#board .cross")]
     pencils = lambda: [e.get_attribute("data-position") for e in  # noqa: E731
@@ -203,11 +208,11 @@ def test_keys_by_their_place_jumps_and_typed_cells(chrome, page):  # noqa: F811
     fresh(chrome, page)
     grid = Grid.of(load_puzzle(EXAMPLE).board)
     text = lambda: chrome.find_element(By.ID, "cursor-text").text  # noqa: E731
-    key_event(chrome, "Digit1", "&")                           # AZERTY's 1
+    key_event(chrome, "Digit1", "&", altKey=True)              # AZERTY's 1 (commands take Alt)
     assert text().startswith("YYB") and text().endswith(" h")
-    key_event(chrome, "KeyR", "\u043a")                        # Ukrainian layout's R key
+    key_event(chrome, "KeyR", "\u043a", altKey=True)           # Ukrainian layout's R key
     assert text().endswith(" v")
-    key_event(chrome, "KeyF", "\u0430")
+    key_event(chrome, "KeyF", "\u0430", altKey=True)
     assert text().startswith("BYY")
     key_event(chrome, "Escape", "Escape")
     key_event(chrome, "Home", "Home")
@@ -237,3 +242,35 @@ def test_a_wrong_typed_answer_is_selected_for_the_next(chrome, page):  # noqa: F
     assert chrome.find_element(By.ID, "verdict").get_attribute("class") == "verdict right"
     box.send_keys("YYB C3 h", Keys.ENTER)                      # a repeat: selected too
     assert js(chrome, "document.activeElement.selectionEnd") == 8
+
+
+def test_typed_letters_and_digits_only_move_to_a_cell(chrome, page):  # noqa: F811
+    """On the focused board "h4" goes to H4 (never a hint), "r1" to R1 would be off the
+    board, so nothing moves; commands need Alt; "?" opens the list of keys."""
+    fresh(chrome, page)
+    chrome.find_element(By.CSS_SELECTOR, "#tiles .given").click()
+    js(chrome, "document.getElementById('board').focus()")
+    keys(chrome, "h4", Keys.ENTER)
+    assert js(chrome, "window.conundrum.ghost()") == "YYB H4 h"
+    keys(chrome, "c", "3", "r", "f", "n", "x", "p", "2")        # C3, then "RFNXP2": not a cell
+    time.sleep(1.0)                                             # the typed name's pause ends it
+    assert js(chrome, "window.conundrum.ghost()") == "YYB C3 h"
+    rec = js(chrome, "window.conundrum.record()")["records"][0]
+    assert rec["hints"] == [] and rec["tries"] == 0 and js(chrome, "Object.keys(JSON.parse("
+        "localStorage.getItem('conundrum:' + window.conundrum.record().records[0].puzzle_id))"
+        ".marks)") == []
+    keys(chrome, "r", alt=True)                                 # Alt+R turns
+    assert js(chrome, "window.conundrum.ghost()") == "YYB C3 v"
+    keys(chrome, "h", alt=True)                                 # Alt+H gives a hint
+    assert [h["step"] for h in js(chrome, "window.conundrum.record()")["records"][0]["hints"]] \
+        == [1]
+    assert chrome.find_element(By.ID, "keys").is_displayed() is False
+    keys(chrome, "?")
+    panel = chrome.find_element(By.ID, "keys")
+    assert panel.is_displayed() and "Alt+R" in panel.text and "D4, K11" in panel.text
+    assert chrome.find_element(By.ID, "keys-button").get_attribute("aria-expanded") == "true"
+    keys(chrome, Keys.ESCAPE)
+    assert not panel.is_displayed()
+    chrome.find_element(By.ID, "keys-button").click()
+    assert panel.is_displayed()
+    assert console_errors(chrome) == []

@@ -22,8 +22,9 @@ from pathlib import Path
 from conundrum.arrange import drawn_grid
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
-from conundrum.notation import Grid
-from conundrum.puzzle import Puzzle, load_puzzle, placement_yaml
+from conundrum.notation import MAX_DRAWN, Grid
+from conundrum.placement import MAX_COORD
+from conundrum.puzzle import MAX_TILES, MAX_TITLE, Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
 from renderers.page.i18n import LANGUAGES, catalogue, check_language, message
 from renderers.page.layout import Circle, Item, Line, Page, Polygon, Rect
@@ -52,6 +53,15 @@ SQUARE = 10.0  # the squares' drawing size: a sheet's cell in mm, so strokes kee
 def asset(name: str) -> str:
     """The text of a file shipped beside the web player (its script, style sheet or page)."""
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def player_script() -> str:
+    """The player's script as a page carries it: rules.js then player.js, minified by jsmin
+    (their comments are for the reader of the source; a page stays within its weight)."""
+    from jsmin import jsmin
+
+    return jsmin(asset("rules.js") + "\n" + asset("player.js"))
 
 
 ALL_KEYS = ("instruction_all", "web_all_", "reason_all_")  # only a Lay-them-all page's
@@ -181,8 +191,16 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-# A book site's pages may start its service worker and read its manifest (same origin only).
-SITE_CSP = "; worker-src 'self'; manifest-src 'self'"
+# A page draws its own images (data: URLs); a book site's pages may also start its service
+# worker, read its manifest and show the manifest's icon (same origin only).
+PAGE_IMG = "; img-src data:"
+SITE_CSP = "; worker-src 'self'; manifest-src 'self'; img-src data: 'self'"
+
+
+# What a share link may carry (player.js readShared): a puzzle file's limits, and an address
+# far longer than any puzzle of MAX_TILES tiles needs.
+LINK_LIMITS = {"coord": MAX_COORD, "side": MAX_DRAWN, "tiles": MAX_TILES,
+               "title": MAX_TITLE, "chameleons": 20, "link": 200_000}
 
 
 def script_hash(script: str) -> str:
@@ -197,7 +215,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
               index_href: str | None = None, blank: bool = False,
               grid: Grid | None = None, empty: bool = False,
               pager: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None),
-              site: bool = False) -> str:
+              site: bool = False, book: list[tuple[str, int, str]] | None = None) -> str:
     """The whole player page for one puzzle, as text.
 
     `number` and `title` override the puzzle's own (a book's pages show the book's title
@@ -210,6 +228,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     far apart to draw. `empty` makes the page with no puzzle of its own (`player_html`).
     `pager` is the previous and next puzzles' (address, number) on a book site, and `site`
     lets the page, served over http(s), register the site's service worker and manifest.
+    `book` is a book site's pages in order, (address, number, puzzle id) each: the finish
+    card links the next one the reader has not finished.
     """
     lang = check_language(lang)
     pal = get_palette(palette)
@@ -221,7 +241,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     pid = puzzle_id(puzzle)
     rule_key = "instruction_all" if puzzle.kind == "all" else puzzle.ruleset.instruction_key
     lay_all = puzzle.kind == "all" or empty  # the page with no puzzle may be sent either kind
-    data = {
+    data: dict[str, object] = {
         "id": pid,
         "lang": lang,
         "title": title,
@@ -242,20 +262,24 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "empty": empty,
         "site": site,
     }
+    if book:
+        data["book"] = [list(entry) for entry in book]
+    if empty:  # a share link is read as a puzzle file is: within the same limits
+        data["limits"] = LINK_LIMITS
     data["languages"], data["palettes"] = _others(lang, pal.name, lay_all)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
-    script = asset("rules.js") + "\n" + asset("player.js")
+    script = player_script()
     heading = t("puzzle_number", n=num) if num is not None else ""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
     prev, nxt = pager
     if prev or nxt:
-        links = [f'<a rel="prev" href="{html.escape(prev[0])}">\u2190 '
+        links = [f'<a rel="prev" href="{html.escape(prev[0])}" data-number="{prev[1]}">\u2190 '
                  f'{t("puzzle_number", n=prev[1])}</a>' if prev else "", back,
-                 f'<a rel="next" href="{html.escape(nxt[0])}">'
+                 f'<a rel="next" href="{html.escape(nxt[0])}" data-number="{nxt[1]}">'
                  f'{t("puzzle_number", n=nxt[1])} \u2192</a>' if nxt else ""]
         back = f'<nav class="pager" aria-label="{t("web_pager")}">{"".join(links)}</nav>'
-    csp = script_hash(script) + (SITE_CSP if site else "")
+    csp = script_hash(script) + (SITE_CSP if site else PAGE_IMG)
     replacements = {
         "LANG": lang,
         "TITLE": html.escape(title),

@@ -6,79 +6,135 @@
   var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
   var R = ConundrumRules;
   /* ---- a share link: #lang=, #palette= and (on a page without a puzzle) #p= ------------ */
-  var HASH = {};
+  /* A name read from the address is looked up only among an object's own entries, so
+     "#palette=constructor" or "__proto__" names nothing (never a prototype's member). */
+  function own(obj, key) { return !!obj && Object.prototype.hasOwnProperty.call(obj, key); }
+  var HASH = Object.create(null);
   (window.location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
     var i = kv.indexOf("=");
     if (i > 0) {
-      try { HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { /* bad escape */ }
+      try {
+        HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
+      } catch (e) { /* bad escape */ }
     }
   });
   // another address of the same page: open it afresh with what the new fragment says
   window.addEventListener("hashchange", function () { window.location.reload(); });
-  if (HASH.lang && HASH.lang !== DATA.lang && DATA.languages && DATA.languages[HASH.lang]) {
+  /* The reader's settings (the Settings menu), kept for every page of the site: language,
+     palette, hints shown, dock side. The address's #lang= and #palette= win over them. */
+  var PREFS_KEY = "conundrum:prefs";
+  var prefs = (function () {
+    try {
+      var p = JSON.parse(window.localStorage.getItem(PREFS_KEY));
+      return p && typeof p === "object" && !Array.isArray(p) ? p : {};
+    } catch (e) { return {}; }
+  })();
+  var PAGE_LANG = DATA.lang, PAGE_PALETTE = document.body.dataset.palette;
+  var wantLang = HASH.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
+  var wantPalette = HASH.palette || (typeof prefs.palette === "string" ? prefs.palette : "");
+  if (wantLang && wantLang !== DATA.lang && own(DATA.languages, wantLang)) {
     DATA.languages[DATA.lang] = DATA.messages;
-    DATA.messages = DATA.languages[HASH.lang];
-    DATA.lang = HASH.lang;
+    DATA.messages = DATA.languages[wantLang];
+    DATA.lang = wantLang;
     document.documentElement.lang = DATA.lang;
   }
-  if (HASH.palette && DATA.palettes && DATA.palettes[HASH.palette]) {
-    var chosenPalette = DATA.palettes[HASH.palette];
+  if (wantPalette && own(DATA.palettes, wantPalette)) {
+    var chosenPalette = DATA.palettes[wantPalette];
     Object.keys(chosenPalette.vars).forEach(function (k) {
       document.documentElement.style.setProperty("--" + k, chosenPalette.vars[k]);
     });
     var defs = document.querySelector("#board defs");
     defs.innerHTML = chosenPalette.symbols;
-    document.body.dataset.palette = HASH.palette;
+    document.body.dataset.palette = wantPalette;
+  }
+  /* A link's fault: `key` the message the page shows, with its `params`. */
+  function LinkFault(key, params) { this.key = key; this.params = params || {}; }
+  var CODE = /^[RYGBP*]{3}$/, CHAMELEON = /^[RYGBP]\*[RYGBP]$/;
+  /* The puzzle a share link carries (`share_fragment`), every field checked and bounded as
+     a puzzle file is (DATA.limits: the same limits as conundrum/puzzle.py and notation.py),
+     so no link can make the page draw or solve without end. LinkFault for any other. */
+  function readShared(text, L) {
+    if (text.length > L.link) throw new LinkFault("web_bad_link");
+    var b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    while (b64.length % 4) b64 += "=";
+    var bin = atob(b64), bytes = new Uint8Array(bin.length);
+    for (var bi = 0; bi < bin.length; bi++) bytes[bi] = bin.charCodeAt(bi);
+    var shared = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes));
+    if (!shared || typeof shared !== "object" || shared.v !== 1 || !Array.isArray(shared.board) ||
+        !shared.board.length || !Array.isArray(shared.given)) throw new LinkFault("web_bad_link");
+    [shared.board.length, shared.given.length].forEach(function (n) {
+      if (n > L.tiles) throw new LinkFault("web_link_too_many", {count: n, limit: L.tiles});
+    });
+    var coord = function (v) { return Number.isInteger(v) && Math.abs(v) <= L.coord; };
+    var board = shared.board.map(function (q) {
+      if (!Array.isArray(q) || q.length !== 4 || !CODE.test(q[0]) || !coord(q[1]) ||
+          !coord(q[2]) || (q[3] !== "h" && q[3] !== "v")) throw new LinkFault("web_bad_link");
+      return {code: q[0], at: [q[1], q[2]], dir: q[3]};
+    });
+    var given = shared.given.map(function (c) {
+      if (typeof c !== "string" || !CODE.test(c)) throw new LinkFault("web_bad_link");
+      return {code: c};
+    });
+    var codes = function (v) {                 // a chameleon set: null, or a short list
+      if (v === null || v === undefined) return null;
+      if (!Array.isArray(v) || v.length > L.chameleons ||
+          !v.every(function (c) { return typeof c === "string" && CHAMELEON.test(c); })) {
+        throw new LinkFault("web_bad_link");
+      }
+      return v.slice();
+    };
+    var chameleons = codes(shared.chameleons), set = codes(shared.set);
+    if (shared.rules !== undefined && shared.rules !== "standard" && shared.rules !== "junior") {
+      throw new LinkFault("web_bad_link");
+    }
+    if (shared.title !== undefined && (typeof shared.title !== "string" ||
+        shared.title.length > L.title)) throw new LinkFault("web_bad_link");
+    var grid = null;
+    if (shared.kind === "all") {            // Lay them all: its cells are named on its own grid
+      var sg = shared.grid;
+      if (!Array.isArray(sg) || sg.length !== 4 || !sg.every(coord) || sg[2] < 1 || sg[3] < 1 ||
+          given.length < 2 || given.length > 5) throw new LinkFault("web_bad_link");
+      grid = {left: sg[0], top: sg[1], width: sg[2], height: sg[3]};
+    } else if (shared.kind !== undefined && shared.kind !== "count") {
+      throw new LinkFault("web_bad_link");
+    }
+    // the drawn area: a Lay-them-all link's grid, else the board's box and its margin (rules.js)
+    var span = grid ? [grid.width, grid.height] : (function () {
+      var b = new R.Board(board).bbox();
+      return [b[2] - b[0] + 7, b[3] - b[1] + 7];
+    })();
+    if (span[0] > L.side || span[1] > L.side) {
+      throw new LinkFault("web_link_too_large", {columns: span[0], rows: span[1], limit: L.side});
+    }
+    return {shared: shared, board: board, given: given, chameleons: chameleons, set: set, grid: grid};
   }
   var sharedFault = null;
   if (DATA.empty) {
     try {
-      if (!HASH.p) throw new Error("none");
-      var b64 = HASH.p.replace(/-/g, "+").replace(/_/g, "/");
-      while (b64.length % 4) b64 += "=";
-      var bin = atob(b64), bytes = new Uint8Array(bin.length);
-      for (var bi = 0; bi < bin.length; bi++) bytes[bi] = bin.charCodeAt(bi);
-      var shared = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes));
-      if (!shared || shared.v !== 1 || !Array.isArray(shared.board) || !shared.board.length ||
-          !Array.isArray(shared.given)) throw new Error("shape");
-      DATA.board = shared.board.map(function (q) {
-        if (!Array.isArray(q) || q.length !== 4 || !/^[RYGBP*]{3}$/.test(q[0]) ||
-            !Number.isInteger(q[1]) || !Number.isInteger(q[2]) || (q[3] !== "h" && q[3] !== "v")) {
-          throw new Error("tile");
-        }
-        return {code: q[0], at: [q[1], q[2]], dir: q[3]};
-      });
-      DATA.given = shared.given.map(function (c) {
-        if (!/^[RYGBP*]{3}$/.test(String(c))) throw new Error("given");
-        return {code: String(c)};
-      });
+      if (!HASH.p) throw new LinkFault("web_no_puzzle");
+      var link = readShared(HASH.p, DATA.limits), shared = link.shared;
+      DATA.board = link.board;
+      DATA.given = link.given;
       DATA.rules = shared.rules === "junior" ? "junior" : "standard";
       DATA.ruleKey = DATA.rules === "junior" ? "instruction_junior" : "instruction";
-      DATA.chameleons = Array.isArray(shared.set) ? shared.set.map(String) : [];
-      DATA.grid = null;
-      DATA.kind = "count";
-      if (shared.kind === "all") {            // Lay them all: its cells are named on its own grid
-        var sg = shared.grid;
-        if (!Array.isArray(sg) || sg.length !== 4 || !sg.every(Number.isInteger) ||
-            sg[2] < 1 || sg[3] < 1 || sg[2] * sg[3] > 40000 || shared.given.length < 2 ||
-            shared.given.length > 5) throw new Error("all");
-        DATA.kind = "all";
-        DATA.ruleKey = "instruction_all";
-        DATA.grid = {left: sg[0], top: sg[1], width: sg[2], height: sg[3]};
-      }
-      DATA.id = /^[0-9a-f]{10}$/.test(shared.id) ? shared.id : "link-" + HASH.p.length + "-" +
+      DATA.chameleons = link.set || [];
+      DATA.grid = link.grid;
+      DATA.kind = link.grid ? "all" : "count";
+      if (link.grid) DATA.ruleKey = "instruction_all";
+      DATA.id = typeof shared.id === "string" && /^[0-9a-f]{10}$/.test(shared.id) ? shared.id
+        : "link-" + HASH.p.length + "-" +
         HASH.p.split("").reduce(function (h, ch) { return (h * 31 + ch.charCodeAt(0)) >>> 0; }, 7);
       DATA.titleDefault = typeof shared.title !== "string";
       DATA.title = DATA.titleDefault ? "" : shared.title;
       DATA.number = null;
-      DATA.puzzle = {rules: DATA.rules, chameleons: shared.chameleons || null,
+      DATA.puzzle = {rules: DATA.rules, chameleons: link.chameleons,
         board: DATA.board.map(function (q) { return {code: q.code, at: q.at, dir: q.dir}; }),
         given: DATA.given.map(function (g) { return {code: g.code}; })};
       if (DATA.kind === "all") DATA.puzzle.kind = "all";
       if (!DATA.titleDefault) DATA.puzzle.title = DATA.title;
       DATA.empty = false;
     } catch (e) {
-      sharedFault = HASH.p ? "web_bad_link" : "web_no_puzzle";
+      sharedFault = e instanceof LinkFault ? e : new LinkFault("web_bad_link");
       DATA.id = "";
       DATA.board = [{code: "Y*B", at: [0, 0], dir: "h"}];
       DATA.given = [];
@@ -122,9 +178,26 @@
       DATA.number !== null && DATA.number !== undefined ? t("puzzle_number", {n: DATA.number}) : "";
     document.querySelector(".rule").textContent = t(DATA.ruleKey) + " " + t("chameleon_note");
     document.querySelector(".hint").textContent = t(ALL ? "web_all_hint_text" : "web_hint");
+    // the rule in one line and what to tap, in view at load above the board (a phone too)
+    var lead = document.createElement("p");
+    lead.id = "lead";
+    lead.className = "lead";
+    lead.textContent = t(ALL ? "web_all_lead" : "web_lead");
+    document.querySelector("header").insertAdjacentElement("afterend", lead);
     document.querySelector("footer").textContent = DATA.id ? t("puzzle_id", {id: DATA.id}) : "";
     var back = document.querySelector(".back");
     if (back) back.textContent = t("web_index_link");
+    // the pager in the reader's language, its links carrying the address's lang and palette
+    var pager = document.querySelector(".pager");
+    if (pager) pager.setAttribute("aria-label", t("web_pager"));
+    var carry = ["lang", "palette"].filter(function (k) { return HASH[k]; })
+      .map(function (k) { return k + "=" + encodeURIComponent(HASH[k]); }).join("&");
+    document.querySelectorAll("a[rel=prev], a[rel=next], a.back").forEach(function (a) {
+      var n = a.dataset.number;
+      if (n) a.textContent = a.rel === "prev" ? "\u2190 " + t("puzzle_number", {n: n})
+        : t("puzzle_number", {n: n}) + " \u2192";
+      if (carry) a.setAttribute("href", a.getAttribute("href").split("#")[0] + "#" + carry);
+    });
   })();
   function reasonText(fault) {
     var params = Object.assign({}, fault.params);
@@ -152,6 +225,7 @@
   var found = new Map();                      // position id -> placement, in finding order
   var declared = new Set();                   // canonical codes declared to have no position
   restore();
+  takeSharedFound();
 
   /* Progress is merged, never overwritten: every answer (a position's text, or "none:" and
      a tile's code) carries the time it was given (`seen`) and, when undone, the time it
@@ -211,6 +285,50 @@
       }
     });
     return grew;
+  }
+  /* A share link's `found=`: the positions its sender had found (or, Lay them all, laid),
+     "; "-separated, each judged as a typed answer and kept as this reader's own; then the
+     address drops it, so a reload or an undo is not overruled by the link. */
+  function takeSharedFound() {
+    if (!HASH.found || sharedFault) return;
+    HASH.found.split(";").slice(0, DATA.limits ? DATA.limits.tiles : 1000).forEach(function (text) {
+      text = text.trim();
+      if (!text) return;
+      if (ALL) { var p = layIn(text); if (p) note(grid.text(p), true); return; }
+      var r = game.judge(text, found);
+      if (r.verdict === "right") { found.set(r.placement.id(), r.placement); note(grid.text(r.placement), true); }
+    });
+    if (window.history && history.replaceState) {
+      history.replaceState(null, "", window.location.href.split("#")[0] + fragment(false));
+    }
+  }
+  /* The page's address fragment: its puzzle (a share link's `p=`) and its #lang= and
+     #palette=; for a share link (`sharing`) the language and palette shown, wherever they
+     were chosen, and the positions found ("" when there is nothing to say). */
+  function fragment(sharing) {
+    var parts = [], palette = document.body.dataset.palette;
+    if (HASH.p && !sharedFault) parts.push("p=" + HASH.p);
+    if (sharing ? DATA.lang !== PAGE_LANG : HASH.lang) parts.push("lang=" + encodeURIComponent(sharing ? DATA.lang : HASH.lang));
+    if (sharing ? palette !== PAGE_PALETTE : HASH.palette) {
+      parts.push("palette=" + encodeURIComponent(sharing ? palette : HASH.palette));
+    }
+    if (sharing && found.size) {
+      parts.push("found=" + encodeURIComponent(Array.from(found.values())
+        .map(function (p) { return grid.text(p); }).join("; ")).replace(/%20/g, "+"));
+    }
+    return parts.length ? "#" + parts.join("&") : "";
+  }
+  function shareLink() { return window.location.href.split("#")[0] + fragment(true); }
+  /* The share button: the system's share sheet where there is one, else the clipboard,
+     else the link shown to copy by hand. */
+  function share() {
+    var link = shareLink();
+    var shown = function () { say("hint", t("web_share_link", {link: link})); };
+    if (navigator.share) {
+      navigator.share({title: document.title, url: link}).catch(function () { /* dismissed */ });
+    } else if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(link).then(function () { say("hint", t("web_share_copied")); }, shown);
+    } else shown();
   }
   /* The answers in `state` as this tab's found positions and declarations. */
   function restore() {
@@ -386,7 +504,7 @@
     {columns: grid.width, rows: grid.height}));
   ["left", "top", "width", "height"].forEach(function (k) { svg.dataset[k] = grid[k]; });
   function drawBoard() {
-    var g = el("g", {"class": "grid"}, svg);
+    var g = el("g", {"class": "grid", id: "board-grid"}, svg);
     el("rect", {x: 0, y: 0, width: W, height: H, "class": "area"}, g);
     var d = "";
     for (var i = 1; i < grid.width; i++) d += "M" + i * C + " 0V" + H;
@@ -400,7 +518,7 @@
     for (j = 0; j < grid.height; j++) {
       $("rows").appendChild(document.createElement("span")).textContent = String(j + 1);
     }
-    var tiles = el("g", {"class": "laid"}, svg);
+    var tiles = el("g", {"class": "laid", id: "board-laid"}, svg);
     game.board.tiles.forEach(function (p) {
       var g = drawTile(tiles, p.code, p.dir, sx(p.at[0]), sy(p.at[1]));
       g.setAttribute("role", "img");            // laid tiles have names
@@ -408,17 +526,44 @@
     });
   }
   drawBoard();
-  var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true"}, svg);
+  var foundLayer = el("g", {"class": "found-marks", "aria-hidden": "true", id: "board-found"}, svg);
   var notesLayer = el("g", {"class": "notes", "aria-hidden": "true"}, svg);
   var hintLayer = el("g", {"class": "hints", "aria-hidden": "true"}, svg);
   var shownLayer = el("g", {"class": "shown"}, svg);
   var cursorLayer = el("g", {"class": "cursor-layer"}, svg);
 
+  /* The printed board (shown only in print, made when the page is printed): the board's grid, laid tiles and found positions
+     (live copies, by <use>), with its column letters and row numbers around it, as the
+     sheet prints them; no cursor, ghost, hint or answer shown. */
+  function printBoard() {
+    if ($("print-board")) return;
+    var band = 8, p = el("svg", {id: "print-board", "class": "print-board", "aria-hidden": "true",
+      viewBox: [-band, -band, W + band + 1, H + band + 1].join(" ")});
+    ["board-grid", "board-laid", "board-found"].forEach(function (id) { el("use", {href: "#" + id}, p); });
+    var labels = el("g", {"class": "print-labels"}, p);
+    for (var i = 0; i < grid.width; i++) {
+      el("text", {x: i * C + C / 2, y: -2.5, "text-anchor": "middle"}, labels).textContent = R.columnLabel(i);
+    }
+    for (var j = 0; j < grid.height; j++) {
+      el("text", {x: -2, y: j * C + C / 2 + 1.6, "text-anchor": "end"}, labels).textContent = String(j + 1);
+    }
+    $("view").parentNode.appendChild(p);
+    $("view").parentNode.classList.add("printable");   // in print: this board, not the view
+  }
+  // made when the page is printed, not at load (its copies of the board cost time to build)
+  window.addEventListener("beforeprint", printBoard);
+  if (window.matchMedia) {
+    var printing = window.matchMedia("print");
+    if (printing.addEventListener) printing.addEventListener("change", function (e) { if (e.matches) printBoard(); });
+  }
+
   /* ---- fitting the board to the screen, zoom and pinch ------------------------------- */
-  /* The whole board fits at load: to the width of its column and to the height left under
-     it once the docked bar (below on a phone, beside on a wide screen) has its room. The
-     zoom then scales from that fit; the board scrolls in its own box, labels kept in view. */
-  var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20;
+  /* At load the board shows its playable area (the drawn grid: the tiles' box and the cells
+     a tile can reach from it). On a wide screen all of it fits, to the width of its column
+     and the height left; on a phone it takes the full width (cells as large as the screen
+     allows) and, when that is taller than the room left above the docked bar, its own box
+     scrolls down. The zoom then scales from that fit; labels stay in view while panning. */
+  var view = $("view"), zoom = 1, fitCell = 20, LW = 26, LH = 20, boxH = null;
   var phone = window.matchMedia ? window.matchMedia("screen and (max-width: 760px)") : {matches: false};
   function fit() {
     var wrap = view.parentNode, top = wrap.getBoundingClientRect().top + window.scrollY;
@@ -426,9 +571,12 @@
     var below = ($("cursor-text") ? $("cursor-text").offsetHeight + 6 : 24);
     var dock = phone.matches ? $("dock").offsetHeight : 0;
     var availW = wrap.clientWidth - LW;
-    var availH = window.innerHeight - Math.min(top, 120) - above - below - dock - LH - 4;
+    // (a phone's bar is docked under the board's own box: the page need not scroll at load)
+    var availH = window.innerHeight - (phone.matches ? top : Math.min(top, 120)) - above - below - dock - LH - 4;
     availH = Math.max(availH, window.innerHeight * 0.3);
-    fitCell = Math.max(4, Math.min(availW / grid.width, availH / grid.height, 48));
+    var whole = Math.min(availW / grid.width, availH / grid.height);
+    fitCell = Math.max(4, Math.min(phone.matches ? availW / grid.width : whole, 48));
+    boxH = fitCell * grid.height > availH + 0.5 ? Math.max(availH, fitCell * 6) : null;
     scale();
   }
   function scale(cx, cy) {
@@ -445,12 +593,12 @@
     svg.setAttribute("width", String(cell * grid.width));
     svg.setAttribute("height", String(cell * grid.height));
     view.style.width = Math.ceil(LW + fitCell * grid.width) + "px";
-    view.style.height = Math.ceil(LH + fitCell * grid.height) + "px";
+    view.style.height = Math.ceil(LH + (boxH === null ? fitCell * grid.height : boxH)) + "px";
     view.scrollLeft = fx * cell * grid.width - cx + LW;
     view.scrollTop = fy * cell * grid.height - cy + LH;
     view.dataset.zoom = String(zoom);
   }
-  function maxZoom() { return Math.max(3, 64 / fitCell); }
+  function maxZoom() { return Math.max(3, 64 / fitCell, FINGER / fitCell); }
   function zoomTo(z, cx, cy) {
     zoom = Math.min(maxZoom(), Math.max(1, z));
     scale(cx, cy);
@@ -467,18 +615,23 @@
     $("zoom").appendChild(b);
     return b;
   }
-  zoomButton("zoom-out", t("web_zoom_out"), "\u2212", function () { zoomTo(zoom / 1.5); });
-  zoomButton("zoom-in", t("web_zoom_in"), "+", function () { zoomTo(zoom * 1.5); });
+  /* a label's words without its keys ("Undo (Ctrl+Z)": "Undo"), shown under a button's icon */
+  function word(key) { return t(key).replace(/\s*\([^)]*\)$/, ""); }
+  zoomButton("zoom-out", t("web_zoom_out"), "\u2212", function () { zoomTo(zoom / 1.5); }, word("web_zoom_out"));
+  zoomButton("zoom-in", t("web_zoom_in"), "+", function () { zoomTo(zoom * 1.5); }, word("web_zoom_in"));
   zoomButton("zoom-fit", t("web_zoom_fit"), "\u2922", function () { zoomTo(1); }, t("web_zoom_fit"));
-  zoomButton("undo", t("web_undo"), "\u21B6", function () { undo(); });
-  zoomButton("redo", t("web_redo"), "\u21B7", function () { redo(); });
+  zoomButton("undo", t("web_undo"), "\u21B6", function () { undo(); }, word("web_undo"));
+  zoomButton("redo", t("web_redo"), "\u21B7", function () { redo(); }, word("web_redo"));
   zoomButton("notes", t("web_notes_label"), "\u270E", function () { toggleNotes(); }, t("web_notes"))
     .setAttribute("aria-pressed", "false");
   zoomButton("hint", t("web_hint_label"), "?", function () { hintPicked(); }, t("web_hint_button"));
+  zoomButton("keys-button", t("web_keys"), "\u2328", function () { showKeys($("keys").hidden); }, t("web_keys"))
+    .setAttribute("aria-expanded", "false");
   function buttonsState() {
     $("undo").disabled = done.length === 0;
     $("redo").disabled = undone.length === 0;
   }
+  buildKeys();
   /* Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) anywhere but in the typing box, which has its own. */
   document.addEventListener("keydown", function (e) {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.code !== "KeyZ" && e.code !== "KeyY") return;
@@ -532,6 +685,7 @@
     var b = document.createElement("button");
     b.type = "button";
     b.className = "given";
+    b.dataset.code = g.code;
     b.setAttribute("aria-pressed", "false");
     var icon = el("svg", {viewBox: "-1 -1 32 12", "class": "icon", "aria-hidden": "true"}, b);
     drawTile(icon, g.code, "h", 0, 0);
@@ -568,7 +722,10 @@
     var b = document.createElement("button");
     b.type = "button";
     b.id = id;
-    b.textContent = label;
+    var keyed = /^(.*?)\s*(\([^)]*\))$/.exec(label);    // "Turn (Alt+R)": the keys hidden on a phone
+    b.textContent = keyed ? keyed[1] : label;
+    if (keyed) b.appendChild(document.createElement("span")).textContent = " " + keyed[2];
+    if (keyed) b.lastChild.className = "key";
     b.addEventListener("click", action);
     $("controls").appendChild(b);
     return b;
@@ -587,16 +744,46 @@
   function pick(index) {
     if (picked && picked.index === index) { cancel(); return; }
     picked = {index: index, code: DATA.given[index].code, dir: "h"};
+    ghostSeen = false;
     tileButtons.forEach(function (b, i) { b.setAttribute("aria-pressed", String(i === index)); });
     drawCursor();
+  }
+  /* The given tile `code` (in either reading) picked as a tap on its button does: its code
+     as the page shows it, or null when no given tile has that code. */
+  function pickCode(code) {
+    var c;
+    try { c = R.canonical(R.normaliseCode(code)); } catch (e) { return null; }
+    for (var i = 0; i < DATA.given.length; i++) {
+      if (R.canonical(DATA.given[i].code) === c) { pick(i); return picked ? picked.code : null; }
+    }
+    return null;
+  }
+  /* The position a second tap (or Enter) would lay, in the sheet's notation, or null. */
+  function ghostText() {
+    return picked ? picked.code + " " + grid.name(cursor) + " " + picked.dir : null;
+  }
+  /* A cell's box in client pixels, and whether it is empty (no tile of the board, none the
+     reader laid or found): null for a name that is not a cell of the board. */
+  function cellRect(name) {
+    var cell;
+    try { cell = grid.cell(name); } catch (e) { return null; }
+    if (!cell || !grid.inside(cell)) return null;
+    var r = svg.getBoundingClientRect(), w = r.width / grid.width, h = r.height / grid.height;
+    var taken = !!game.board.at(cell);
+    found.forEach(function (p) {
+      p.cells().forEach(function (c) { if (c[0] === cell[0] && c[1] === cell[1]) taken = true; });
+    });
+    return {x: r.left + (cell[0] - grid.left) * w, y: r.top + (cell[1] - grid.top) * h,
+      w: w, h: h, empty: !taken};
   }
   function cancel() {
     picked = null;
     tileButtons.forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
     drawCursor();
   }
-  function turn() { if (picked) { picked.dir = picked.dir === "h" ? "v" : "h"; drawCursor(); } }
-  function flip() { if (picked) { picked.code = R.reversed(picked.code); drawCursor(); } }
+  // a tile picked, turned or reversed: the next tap shows the ghost again before it lays
+  function turn() { if (picked) { picked.dir = picked.dir === "h" ? "v" : "h"; ghostSeen = false; drawCursor(); } }
+  function flip() { if (picked) { picked.code = R.reversed(picked.code); ghostSeen = false; drawCursor(); } }
   function lay() {
     if (!picked) { say("hint", t("web_pick_first")); return; }
     submit(picked.code + " " + grid.name(cursor) + " " + picked.dir);
@@ -665,24 +852,64 @@
     var c = cellAt(e);
     if (c && (c[0] !== cursor[0] || c[1] !== cursor[1])) { cursor = c; drawCursor(); }
   });
+  /* A finger's tap is read where the finger came down (pointerdown), never from the click
+     that follows: Chromium and phones move a tap's click onto a nearby element that looks
+     clickable (touch adjustment), which put the ghost on the cell beside the one tapped.
+     The board's drawing takes no pointer events (player.css), so the board is one target. */
+  var press = null;                           // {x, y, id} while a finger is down
+  svg.addEventListener("pointerdown", function (e) {
+    if (e.pointerType === "mouse") return;
+    press = e.isPrimary ? {x: e.clientX, y: e.clientY, id: e.pointerId} : null;
+  });
+  svg.addEventListener("pointercancel", function () { press = null; });  // a pan or a pinch
+  svg.addEventListener("pointerup", function (e) {
+    var p = press;
+    press = null;
+    if (!p || e.pointerId !== p.id || pinch) return;
+    if (Math.hypot(e.clientX - p.x, e.clientY - p.y) > 12) return;   // a drag, not a tap
+    if (doubleTap(p)) return;
+    boardTap(cellAt({clientX: p.x, clientY: p.y}), false);
+  });
+  /* With no tile picked (and notes off), two quick taps zoom to finger-sized cells (at least
+     32 px) around the tap, or back to the whole board when they are that large already; with
+     a tile picked, two taps on a cell lay it, as always. True when the taps zoomed. */
+  var lastTap = null, FINGER = 32;
+  function doubleTap(p) {
+    var now = performance.now(), before = lastTap;
+    lastTap = {x: p.x, y: p.y, at: now};
+    if (picked || notesOn || !before || now - before.at > 350 ||
+        Math.hypot(p.x - before.x, p.y - before.y) > 24) return false;
+    lastTap = null;
+    var r = view.getBoundingClientRect();
+    zoomTo(fitCell * zoom >= FINGER - 0.5 ? 1 : Math.max(zoom * 1.5, FINGER / fitCell),
+      p.x - r.left, p.y - r.top);
+    return true;
+  }
   svg.addEventListener("click", function (e) {
-    var c = cellAt(e);
+    if (e.pointerType && e.pointerType !== "mouse") return;   // a tap: read at pointerup
+    boardTap(cellAt(e), true);
+  });
+  /* A mouse click lays at once (the ghost already showed where); a tap first shows the ghost,
+     and a second tap on the same cell lays. In notes mode the same gestures pencil the
+     position (a tile picked) or cross the cell. */
+  var ghostSeen = false;                      // the ghost was shown by a tap, as it now stands
+  function boardTap(c, mouse) {
     if (!c) return;
-    var same = c[0] === cursor[0] && c[1] === cursor[1];
+    var same = c[0] === cursor[0] && c[1] === cursor[1] && ghostSeen;
+    ghostSeen = true;
     cursor = c;
     drawCursor();
-    // A mouse click lays at once (the ghost already showed where); a tap first shows the ghost.
-    // In notes mode the same gestures pencil the position (a tile picked) or cross the cell.
-    if (notesOn && (same || e.pointerType === "mouse")) {
+    if (notesOn && (same || mouse)) {
       if (picked) pencil(); else crossCell(c);
       return;
     }
-    if (picked && (same || e.pointerType === "mouse")) lay();
-  });
-  /* Keys by event.code, the key's place on the keyboard, so R, F, N and the digits work on
-     any layout (Ukrainian, AZERTY...). Home/End go to the row's ends, PageUp/PageDown to the
-     column's; Shift with a letter, or a letter no command uses, starts typing a cell ("K11"),
-     ended by a pause or Enter. */
+    if (picked && (same || mouse)) lay();
+  }
+  /* Keys by event.code, the key's place on the keyboard, so commands work on any layout
+     (Ukrainian, AZERTY...). On the board a letter or a digit only ever names a cell: typed
+     ("K11") it moves the cursor there, ended by a pause, Enter or the next letter; a command
+     needs Alt (Option), as the toolbar's words say, so "h4" goes to H4 and never gives a
+     hint. Home/End go to the row's ends, PageUp/PageDown to the column's; "?" lists the keys. */
   var typing = null;                          // {text, timer} while a cell name is typed
   function moveTo(c) {
     if (!grid.inside(c)) return false;
@@ -703,17 +930,32 @@
     typing.finish = done;
     $("cursor-text").textContent = typing.text;
   }
+  function endTyping() {
+    if (!typing) return;
+    clearTimeout(typing.timer);
+    typing.finish();
+  }
   var COMMANDS = {KeyR: turn, KeyF: flip, KeyN: declare, KeyP: pencil, KeyH: hintPicked,
     KeyX: function () { crossCell(cursor); }};
+  /* A key with Alt: a command, or Alt+digit to pick a tile. True when it was one. */
+  function command(code, digit) {
+    if (COMMANDS[code]) { endTyping(); COMMANDS[code](); return true; }
+    if (digit && +digit[1] >= 1 && +digit[1] <= DATA.given.length) { pick(+digit[1] - 1); return true; }
+    return false;
+  }
   svg.addEventListener("keydown", function (e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.ctrlKey || e.metaKey) return;
     var moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
     var code = e.code || "", letter = /^Key([A-Z])$/.exec(code), digit = /^(?:Digit|Numpad)(\d)$/.exec(code);
-    if (typing && (digit || letter && !/\d/.test(typing.text))) {
-      typeCell(digit ? digit[1] : letter[1]);
+    if (e.altKey) {
+      if (!command(code, digit)) return;
+    } else if (e.key === "?") {
+      showKeys(true);
+    } else if (letter || digit) {
+      if (letter && typing && /\d/.test(typing.text)) endTyping();   // the next cell's name
+      if (letter || typing) typeCell(letter ? letter[1] : digit[1]);
     } else if (typing && (code === "Enter" || code === "NumpadEnter")) {
-      clearTimeout(typing.timer);
-      typing.finish();
+      endTyping();
     } else if (moves[code]) {
       moveTo([cursor[0] + moves[code][0], cursor[1] + moves[code][1]]);
     } else if (code === "Home" || code === "End") {
@@ -723,20 +965,34 @@
     } else if (code === "Enter" || code === "NumpadEnter" || code === "Space") {
       if (notesOn) { if (picked) pencil(); else crossCell(cursor); } else lay();
     } else if (code === "Escape") {
-      cancel();
+      if (!$("keys").hidden) showKeys(false); else cancel();
     } else if (ALL && (code === "Delete" || code === "Backspace")) {
       takeBack();
-    } else if (letter && !e.shiftKey && COMMANDS[code]) {
-      COMMANDS[code]();
-    } else if (letter) {
-      typeCell(letter[1]);
-    } else if (digit && +digit[1] >= 1 && +digit[1] <= DATA.given.length) {
-      pick(+digit[1] - 1);
     } else {
       return;
     }
     e.preventDefault();
   });
+  /* The "?" panel: every key of the board, as web_keys_list pairs them (key|what it does). */
+  function buildKeys() {
+    var box = document.createElement("div");
+    box.id = "keys";
+    box.className = "keys";
+    box.hidden = true;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", t("web_keys"));
+    var dl = document.createElement("dl"), parts = t("web_keys_list").split("|");
+    for (var i = 0; i + 1 < parts.length; i += 2) {
+      dl.appendChild(document.createElement("dt")).textContent = parts[i];
+      dl.appendChild(document.createElement("dd")).textContent = parts[i + 1];
+    }
+    box.appendChild(dl);
+    view.parentNode.insertBefore(box, view);
+  }
+  function showKeys(on) {
+    $("keys").hidden = !on;
+    $("keys-button").setAttribute("aria-expanded", String(on));
+  }
 
   /* ---- undo and redo ------------------------------------------------------------------ */
   /* Every change of the board: an answer laid or a "no position" (taken back as "gone" in
@@ -875,14 +1131,17 @@
         out.text = t("web_hint_position", {answer: aim});
         drawTile(hintLayer, target.code, target.dir, sx(target.at[0]), sy(target.at[1]), "hint-tile");
       }
-      state.hints.push({code: c, step: step, target: aim, at: stamp()});
-      save();
+      if (steps < 3) {                        // the whole position, shown again, is not a new hint
+        state.hints.push({code: c, step: step, target: aim, at: stamp()});
+        save();
+      }
     }
     say("hint", out.text);
     return {step: out.step, kind: out.kind, text: out.text, region: out.region || null,
       cell: out.cell || null, position: out.position || null};
   }
   function hintPicked() {
+    if (prefs.hints === false) return;        // hints turned off in the Settings menu
     if (ALL && !picked) { hint(null); return; }  // the first tile not yet in its place
     if (!picked) { say("hint", t("web_pick_first")); return; }
     hint(picked.code);
@@ -1032,6 +1291,11 @@
       say("unreadable", t("web_unreadable", {reason: out.reason}));
       return out;
     }
+    if (r.verdict === "repeat") {             // already found: no try, and a finished puzzle stays said
+      if (!perfect()) say("repeat", t("web_repeat", {answer: shownText}));
+      showPlacement(r.placement, "right");
+      return out;
+    }
     state.tries += 1;
     if (r.verdict === "right") {
       found.set(r.placement.id(), r.placement);
@@ -1137,6 +1401,60 @@
     countTiles();
     showProgress();
     document.body.classList.toggle("is-perfect", perfect());
+    showFinish();
+  }
+  /* The finish card, while the puzzle is finished: the time, tries and hints, a line to
+     share that gives nothing away (no position, only the puzzle's address), and on a book
+     site the next puzzle the reader has not finished. */
+  function finishFacts() {
+    var title = document.title + (DATA.number !== null && DATA.number !== undefined
+      ? " (" + t("puzzle_number", {n: DATA.number}) + ")" : "");
+    return {time: clock(state.doneActive || 0), tries: state.tries, hints: state.hints.length, title: title};
+  }
+  function nextUnfinished() {
+    var pages = DATA.book || [], here = -1;
+    pages.forEach(function (p, i) { if (p[2] === DATA.id) here = i; });
+    for (var k = 1; k < pages.length; k++) {
+      var p = pages[(here + k + pages.length) % pages.length], s = null;
+      try { s = JSON.parse(window.localStorage.getItem("conundrum:" + p[2])); } catch (e) { s = null; }
+      if (!s || s.done === null || s.done === undefined) return p;
+    }
+    return null;
+  }
+  function showFinish() {
+    var card = $("finish");
+    if (!card) return;
+    var was = card.hidden;
+    card.hidden = !(perfect() && state.done !== null);
+    if (card.hidden) return;
+    if (was && card.scrollIntoView) setTimeout(function () { card.scrollIntoView({block: "nearest"}); }, 0);
+    var f = finishFacts();
+    $("finish-stats").textContent = t("web_finish_stats", f);
+    $("finish-line").textContent = t("web_finish_line", f) + " " + window.location.href.split("#")[0];
+    var next = $("finish-next");
+    next.textContent = "";
+    if (!DATA.book) return;
+    var p = nextUnfinished();
+    if (!p) { next.textContent = t("web_finish_all"); return; }
+    var a = next.appendChild(document.createElement("a"));
+    a.href = p[0];
+    a.textContent = t("web_finish_next", {n: p[1]});
+  }
+  function buildFinish() {
+    var card = document.createElement("section");
+    card.id = "finish";
+    card.className = "finish";
+    card.hidden = true;
+    card.setAttribute("aria-labelledby", "finish-title");
+    var h = card.appendChild(document.createElement("h2"));
+    h.id = "finish-title";
+    h.textContent = t("web_finish_title");
+    card.appendChild(document.createElement("p")).id = "finish-stats";
+    var line = card.appendChild(document.createElement("p"));
+    line.id = "finish-line";
+    line.className = "finish-line";
+    card.appendChild(document.createElement("p")).id = "finish-next";
+    $("progress").insertAdjacentElement("afterend", card);
   }
   function showProgress() {
     var ms = state.done !== null ? state.doneActive : state.active;
@@ -1158,7 +1476,7 @@
     $("confirm-no").textContent = t(key + "_no");
     asked = {opener: opener, action: action};
     $("confirm").hidden = false;
-    $("confirm-yes").focus();
+    $("confirm-no").focus();                  // the safe answer: Enter never destroys by habit
   }
   $("confirm-no").addEventListener("click", function () {
     $("confirm").hidden = true;
@@ -1238,7 +1556,15 @@
     try { window.localStorage.setItem(THEME_KEY, dark ? "dark" : "light"); } catch (e) { /* none */ }
     applyTheme();
   });
-  document.querySelector("header").appendChild(themeButton);
+  buildSettings();
+  var shareButton = document.createElement("button");
+  shareButton.type = "button";
+  shareButton.id = "share";
+  shareButton.className = "theme";
+  shareButton.textContent = "\u2197 " + t("web_share");
+  shareButton.title = t("web_share_label");
+  shareButton.addEventListener("click", share);
+  document.querySelector("header").appendChild(shareButton);
   applyTheme();
   var timerButton = document.createElement("button");
   timerButton.type = "button";
@@ -1262,7 +1588,76 @@
     a.remove();
   });
 
+  /* ---- the Settings menu: language, palette, dark, hints, dock side ------------------- */
+  function savePrefs() {
+    try { window.localStorage.setItem(PREFS_KEY, JSON.stringify(prefs)); } catch (e) { /* none */ }
+  }
+  function applyPrefs() {
+    document.body.classList.toggle("hints-off", prefs.hints === false);
+    document.body.classList.toggle("dock-left", prefs.dock === "left");
+  }
+  /* A language or palette chosen: kept, then the page opened afresh in it (the address's
+     own #lang= or #palette= changed too, or it would win). */
+  function reopen(key, value) {
+    prefs[key] = value;
+    savePrefs();
+    if (!HASH[key]) { window.location.reload(); return; }
+    HASH[key] = value;
+    window.location.hash = Object.keys(HASH).map(function (k) {
+      return encodeURIComponent(k) + "=" + encodeURIComponent(HASH[k]);
+    }).join("&");                               // hashchange: the page reloads
+  }
+  function buildSettings() {
+    var LANG_NAMES = {en: "English", es: "Espa\u00f1ol", fr: "Fran\u00e7ais", cs: "\u010ce\u0161tina",
+      uk: "\u0423\u043a\u0440\u0430\u0457\u043d\u0441\u044c\u043a\u0430"};
+    var box = document.createElement("details");
+    box.id = "settings";
+    box.className = "settings";
+    box.appendChild(document.createElement("summary")).textContent = "\u2699 " + t("web_settings");
+    var panel = box.appendChild(document.createElement("div"));
+    panel.className = "settings-panel";
+    var choice = function (id, label, values, current, name, key) {
+      var l = panel.appendChild(document.createElement("label"));
+      l.htmlFor = id;
+      l.textContent = label;
+      var sel = panel.appendChild(document.createElement("select"));
+      sel.id = id;
+      values.forEach(function (v) {
+        var o = sel.appendChild(document.createElement("option"));
+        o.value = v;
+        o.textContent = name(v);
+        o.selected = v === current;
+      });
+      sel.addEventListener("change", function () { reopen(key, sel.value); });
+    };
+    var toggle = function (id, label, on, change) {
+      var l = panel.appendChild(document.createElement("label"));
+      l.className = "check";
+      var box2 = l.appendChild(document.createElement("input"));
+      box2.type = "checkbox";
+      box2.id = id;
+      box2.checked = on;
+      l.appendChild(document.createTextNode(" " + label));
+      box2.addEventListener("change", function () { change(box2.checked); savePrefs(); applyPrefs(); });
+    };
+    var langs = Object.keys(DATA.languages || {}).concat([DATA.lang])
+      .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
+    choice("set-lang", t("web_language"), langs, DATA.lang,
+      function (v) { return own(LANG_NAMES, v) ? LANG_NAMES[v] : v; }, "lang");
+    var palettes = Object.keys(DATA.palettes || {}).concat([document.body.dataset.palette])
+      .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
+    choice("set-palette", t("web_palette"), palettes, document.body.dataset.palette,
+      function (v) { return v; }, "palette");
+    panel.appendChild(themeButton);
+    toggle("set-hints", t("web_hints_on"), prefs.hints !== false, function (on) { prefs.hints = on; });
+    toggle("set-dock", t("web_dock_left"), prefs.dock === "left",
+      function (on) { prefs.dock = on ? "left" : "right"; });
+    document.querySelector("header").appendChild(box);
+    applyPrefs();
+  }
+
   /* ---- start ------------------------------------------------------------------------- */
+  buildFinish();
   var live = document.createElement("p");
   live.id = "cursor-text";
   live.className = "cursor-text";
@@ -1289,7 +1684,7 @@
     navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
   }
   if (sharedFault) {
-    say("unreadable", t(sharedFault));
+    say("unreadable", t(sharedFault.key, sharedFault.params));
     document.body.classList.add("no-puzzle");
   }
 
@@ -1336,7 +1731,11 @@
     redo: function () { return redo(); },
     hint: function (code) {
       return hint(code);
-    }
+    },
+    pick: function (code) { return pickCode(String(code)); },
+    ghost: function () { return ghostText(); },
+    cellRect: function (name) { return cellRect(String(name)); },
+    shareLink: function () { return shareLink(); }
   };
   // the moment the page is ready to play (make bench reads it)
   if (window.performance && performance.mark) performance.mark("conundrum-ready");

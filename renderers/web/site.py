@@ -37,6 +37,8 @@ INDEX_CSS = (
     "a small{display:block;font-size:.75rem;color:var(--muted)}a.finished{border-color:#14522a;"
     "background:#e3f4e6}.mark{margin-left:4px;color:#14522a;font-weight:700}"
     "a.started{border-style:dashed}.kind{color:var(--muted);margin:-8px 0 4px}"
+    "a .name{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
+    "white-space:nowrap}"
 )
 # Dark as the player is: the reader's switch there (kept under THEME_KEY), else the system's
 # prefers-color-scheme; INDEX_JS marks <html data-theme> before the first paint of the list
@@ -65,22 +67,27 @@ INDEX_JS = """(function () {
     !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
   var said = document.body.getAttribute("data-finished");
+  var begun = document.body.getAttribute("data-started"), done = 0, all = 0;
   Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
     var s = null;
     try { s = JSON.parse(window.localStorage.getItem("conundrum:" + a.getAttribute("data-id"))); }
     catch (e) { s = null; }
+    all += 1;
     if (s && s.done !== null && s.done !== undefined) {
+      done += 1;
       a.className = "finished";
-      a.setAttribute("aria-label", a.getAttribute("aria-label") + ", " + said);
+      a.querySelector(".name").textContent += ", " + said;
       var mark = document.createElement("span");
       mark.className = "mark";
-      mark.setAttribute("aria-hidden", "true");
       mark.textContent = "\\u2713";
-      a.appendChild(mark);
+      a.lastChild.appendChild(mark);
     } else if (s && s.found && s.found.length) {
-      a.className = "started";
+      a.className = "started";             // its name says so too, as its look does
+      a.querySelector(".name").textContent += ", " + begun;
     }
   });
+  var line = document.getElementById("finished-count");
+  line.textContent = line.getAttribute("data-text").replace("{done}", done).replace("{total}", all);
   if (/^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
     var link = document.createElement("link");
     link.rel = "manifest";
@@ -100,6 +107,8 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
     if spec.subtitle:
         parts.append(f'<p class="sub">{html.escape(spec.subtitle)}</p>')
     parts.append(f"<p>{t('web_index_intro')}</p>")
+    parts.append(f'<p id="finished-count" class="count" role="status" '
+                 f'data-text="{t("web_index_progress", done="{done}", total="{total}")}"></p>')
     for index, section in enumerate(spec.sections):
         items = [bp for bp in puzzles if bp.section == index]
         links = "".join(_index_link(bp, t) for bp in items)
@@ -113,7 +122,8 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
             f"style-src 'unsafe-inline'; script-src {script_hash(INDEX_JS)}{SITE_CSP}\">\n"
             f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}{INDEX_DARK}"
             "</style>\n"
-            f'</head>\n<body data-finished="{t("web_finished")}">\n<main>\n{"".join(parts)}\n'
+            f'</head>\n<body data-finished="{t("web_finished")}" '
+            f'data-started="{t("web_started")}">\n<main>\n{"".join(parts)}\n'
             f"</main>\n<script>{INDEX_JS}</script>\n</body>\n</html>\n")
 
 
@@ -123,9 +133,13 @@ def _index_link(bp: BookPuzzle, t) -> str:
     small = ""
     if isinstance(grade, int) and not isinstance(grade, bool):
         label += ", " + t("book_level", n=grade)
-        small = f'<small aria-hidden="true">{t("book_level", n=grade)}</small>'
-    return (f'<li><a href="{page_name(bp.number)}" data-id="{puzzle_id(bp.puzzle)}" '
-            f'aria-label="{label}">{bp.number}{small}</a></li>')
+        small = f'<small>{t("book_level", n=grade)}</small>'
+    # The link's name is its hidden words (the index adds "finished" or "started" to them);
+    # what it shows (the number, the level, a mark) is hidden from the name, so the two can
+    # never disagree (axe-core: label-content-name-mismatch).
+    return (f'<li><a href="{page_name(bp.number)}" data-id="{puzzle_id(bp.puzzle)}">'
+            f'<span class="name">{label}</span><span aria-hidden="true">{bp.number}{small}'
+            "</span></a></li>")
 
 
 def offline_files(spec: BookSpec, files: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -149,24 +163,39 @@ def offline_files(spec: BookSpec, files: list[tuple[str, str]]) -> list[tuple[st
     for name, text in cached:
         digest.update(name.encode() + b"\0" + text.encode("utf-8") + b"\0")
     names = json.dumps(["./", *(f"./{name}" for name, _ in cached)])
-    worker = SW_JS.replace("CACHE_NAME", f"conundrum-{digest.hexdigest()[:12]}") \
+    worker = SW_JS.replace("CACHE_NAME", digest.hexdigest()[:12]) \
                   .replace("FILE_LIST", names)
     return [(MANIFEST, manifest), (ICON, icon), (WORKER, worker)]
 
 
 MANIFEST, ICON, WORKER = "manifest.webmanifest", "icon.svg", "sw.js"
-SW_JS = """/* The book site's service worker: every page kept, so the site plays offline. */
-var CACHE = "CACHE_NAME";
+SW_JS = """/* The book site's service worker: every page kept, so the site plays offline. Its cache
+   is named by the site's scope and contents: a new version of this site replaces its own
+   older caches and never touches another site's on the same origin (two volumes under one
+   domain each keep theirs). */
+var SITE = "conundrum:" + self.registration.scope + ":";
+var CACHE = SITE + "CACHE_NAME";
 var FILES = FILE_LIST;
 self.addEventListener("install", function (e) {
-  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); })
+  // {cache: "reload"}: the files from the server, never a stale copy from the HTTP cache
+  var fresh = FILES.map(function (f) { return new Request(f, {cache: "reload"}); });
+  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(fresh); })
     .then(function () { return self.skipWaiting(); }));
 });
+/* An older cache of this site: named with this scope, or (named before scopes were) one
+   holding this scope's own address, as only this site's cache does. */
+function older(k) {
+  if (k === CACHE) return Promise.resolve(false);
+  if (k.indexOf(SITE) === 0) return Promise.resolve(true);
+  if (!/^conundrum-[0-9a-f]+$/.test(k)) return Promise.resolve(false);
+  return caches.open(k).then(function (c) { return c.match(self.registration.scope); })
+    .then(function (hit) { return !!hit; });
+}
 self.addEventListener("activate", function (e) {
   e.waitUntil(caches.keys().then(function (keys) {
-    return Promise.all(keys.filter(function (k) {
-      return k.indexOf("conundrum-") === 0 && k !== CACHE;
-    }).map(function (k) { return caches.delete(k); }));
+    return Promise.all(keys.map(function (k) {
+      return older(k).then(function (old) { return old ? caches.delete(k) : false; });
+    }));
   }).then(function () { return self.clients.claim(); }));
 });
 self.addEventListener("fetch", function (e) {
@@ -188,6 +217,7 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     here, each page only needs its board's drawn area."""
     files = [(INDEX, index_html(spec, puzzles)),
              (PLAYER, player_html(spec.language, spec.palette, index_href=INDEX))]
+    book = [(page_name(bp.number), bp.number, puzzle_id(bp.puzzle)) for bp in puzzles]
     for i, bp in enumerate(puzzles):
         prev = (page_name(puzzles[i - 1].number), puzzles[i - 1].number) if i else None
         nxt = ((page_name(puzzles[i + 1].number), puzzles[i + 1].number)
@@ -196,7 +226,8 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
                       page_html(bp.puzzle, spec.language, spec.palette, number=bp.number,
                                 title=spec.title, index_href=INDEX,
                                 blank=spec.sections[bp.section].counts == "blank",
-                                grid=_grid(bp), pager=(prev, nxt), site=True)))
+                                grid=_grid(bp), pager=(prev, nxt), site=True,
+                                book=book)))
     return files + offline_files(spec, files)
 
 

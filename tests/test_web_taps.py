@@ -1,0 +1,196 @@
+"""A tap lands on the cell under the finger (issue 32): finger-sized CDP touches (radius
+11 px) on a phone (375 x 740, DPR 2, touch) on every empty cell next to a laid tile, on a
+grade-5 page, a 77-tile page and a Lay-them-all page, read back through the SPEC hooks
+`conundrum.pick(code)`, `ghost()` and `cellRect(name)`."""
+
+from __future__ import annotations
+
+import pytest
+
+from conundrum.generate import GenerateRequest, generate
+from renderers.web.page import page_html
+from tests.support.web import console_errors, new_driver
+from tests.test_web_phone import emulate, open_fresh
+
+pytestmark = pytest.mark.slow  # drives the browser
+
+RADIUS = 11  # px: a fingertip, as Chromium's touch adjustment sees it
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("taps")
+    made = {"grade5": generate(GenerateRequest(difficulty=5, seed=1)),
+            "tiles77": generate(GenerateRequest(tiles=77, given=2, positions=(3, 4), seed=1)),
+            "all": generate(GenerateRequest(kind="all", given=3, difficulty=4, seed=1))}
+    out = {}
+    for name, puzzle in made.items():
+        path = folder / f"{name}.html"
+        path.write_text(page_html(puzzle), encoding="utf-8")
+        out[name] = (puzzle, path)
+    return out
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = new_driver()
+    try:
+        emulate(driver, "phone")
+        yield driver
+    finally:
+        driver.quit()
+
+
+def finger(driver, x: float, y: float) -> None:
+    point = {"x": x, "y": y, "radiusX": RADIUS, "radiusY": RADIUS}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                           {"type": "touchStart", "touchPoints": [point]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+# The cell's centre brought where a finger can reach it: on the board, not under the dock.
+REACH = """
+const name = arguments[0], c = window.conundrum;
+for (let i = 0; i < 4; i++) {
+  const r = c.cellRect(name), x = r.x + r.w / 2, y = r.y + r.h / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (hit && document.getElementById('board').contains(hit)) return [x, y, r.w];
+  const view = document.getElementById('view');
+  view.scrollLeft += x - view.getBoundingClientRect().left - view.clientWidth / 2;
+  view.scrollTop += y - view.getBoundingClientRect().top - view.clientHeight / 2;
+  window.scrollBy(0, y - innerHeight / 3);
+}
+return null;"""
+
+# Every empty cell beside a laid tile (the puzzle's, or found), by name.
+BESIDE = """
+const b = document.getElementById('board'), d = b.dataset, c = window.conundrum, out = [];
+const name = (x, y) => {
+  let n = x - d.left, s = '';
+  do { s = String.fromCharCode(65 + n % 26) + s; n = Math.floor(n / 26) - 1; } while (n >= 0);
+  return s + (y - d.top + 1);
+};
+for (let y = +d.top; y < +d.top + +d.height; y++)
+  for (let x = +d.left; x < +d.left + +d.width; x++) {
+    if (!c.cellRect(name(x, y)).empty) continue;
+    const near = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => {
+      const nx = x + dx, ny = y + dy;
+      if (nx < +d.left || ny < +d.top) return false;
+      if (nx >= +d.left + +d.width || ny >= +d.top + +d.height) return false;
+      return !c.cellRect(name(nx, ny)).empty;
+    });
+    if (near) out.push(name(x, y));
+  }
+return out;"""
+
+
+@pytest.mark.parametrize("name", ["grade5", "tiles77", "all"])
+def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone, name):
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    code = puzzle.given[0].code
+    if puzzle.kind != "all":                 # found positions are drawn tiles too
+        for g in puzzle.given:
+            first = phone.execute_script("return window.conundrum.positions(arguments[0])[0]",
+                                         g.code)
+            if first:
+                assert phone.execute_script("return window.conundrum.answer(arguments[0])",
+                                            first)["verdict"] == "right"
+    assert phone.execute_script("return window.conundrum.pick(arguments[0])", code) == code
+    start = phone.execute_script("return window.conundrum.ghost()").split()[1]
+    cells = [c for c in phone.execute_script(BESIDE) if c != start]
+    assert len(cells) > 20, cells
+    missed = []
+    for cell in cells:
+        reach = phone.execute_script(REACH, cell)
+        assert reach, cell
+        finger(phone, reach[0], reach[1])
+        ghost = phone.execute_script("return window.conundrum.ghost()")
+        if ghost != f"{code} {cell} h":
+            missed.append((cell, ghost))
+    assert not missed, f"{len(missed)} of {len(cells)} taps missed: {missed[:8]}"
+    # no tap laid anything: each was a first tap on its cell
+    assert phone.execute_script("return window.conundrum.record().records[0].tries") == \
+        (0 if puzzle.kind == "all" else sum(1 for g in puzzle.given if phone.execute_script(
+            "return window.conundrum.positions(arguments[0]).length", g.code)))
+    assert console_errors(phone) == []
+
+
+def test_after_reverse_a_tap_shows_the_ghost_and_a_repeat_is_no_try(pages, phone):
+    """Issue 32's smaller faults: after Turn or Reverse the next tap on the ghost's cell shows
+    it again (a second tap lays); tapping a found position again neither counts a try nor
+    covers "Perfect!"."""
+    puzzle, path = pages["grade5"]
+    open_fresh(phone, path)
+    answers = {g.code: phone.execute_script("return window.conundrum.positions(arguments[0])",
+                                            g.code) for g in puzzle.given}
+    code, texts = next((c, a) for c, a in answers.items() if a)
+    code_shown, cell, direction = texts[0].split()
+    phone.execute_script("window.conundrum.pick(arguments[0])", code)
+    reach = phone.execute_script(REACH, cell)
+    finger(phone, reach[0], reach[1])                    # the ghost on the answer's cell
+    phone.execute_script("document.getElementById('flip').click();"
+                         "document.getElementById('flip').click()")   # reversed, and back
+    if direction == "v":
+        phone.execute_script("document.getElementById('rotate').click()")
+    if code_shown != code:
+        phone.execute_script("document.getElementById('flip').click()")
+    reach = phone.execute_script(REACH, cell)
+    finger(phone, reach[0], reach[1])                    # shows the ghost again: lays nothing
+    assert phone.execute_script("return window.conundrum.found().found") == 0
+    assert phone.execute_script("return window.conundrum.ghost()") == texts[0]
+    finger(phone, reach[0], reach[1])                    # the second tap lays
+    assert phone.execute_script("return window.conundrum.found().found") == 1
+    tries = phone.execute_script("return window.conundrum.record().records[0].tries")
+    finger(phone, reach[0], reach[1])                    # a habitual third tap: a repeat
+    assert phone.execute_script("return window.conundrum.record().records[0].tries") == tries
+    for text in (t for a in answers.values() for t in a):
+        phone.execute_script("window.conundrum.answer(arguments[0])", text)
+    said = phone.find_element("id", "verdict").text
+    finger(phone, reach[0], reach[1])
+    assert phone.find_element("id", "verdict").text == said  # "Perfect!" stays
+    assert console_errors(phone) == []
+
+
+def test_a_double_tap_zooms_to_finger_sized_cells_around_the_tap(pages, phone):
+    """No tile picked: two quick taps zoom to cells of at least 32 px, the tapped cell kept
+    under the finger, labels kept beside the board; two more go back to the whole board."""
+    _puzzle, path = pages["grade5"]
+    open_fresh(phone, path)
+    cell = "K14"
+    reach = phone.execute_script(REACH, cell)
+    before = phone.execute_script("return window.conundrum.cellRect(arguments[0])", cell)
+    assert before["w"] < 32
+    finger(phone, reach[0], reach[1])
+    finger(phone, reach[0], reach[1])
+    after = phone.execute_script("return window.conundrum.cellRect(arguments[0])", cell)
+    assert after["w"] >= 32 - 0.01, after
+    assert after["x"] - 1 <= reach[0] <= after["x"] + after["w"] + 1, (after, reach)
+    assert after["y"] - 1 <= reach[1] <= after["y"] + after["h"] + 1, (after, reach)
+    assert float(phone.execute_script("return document.getElementById('view').dataset.zoom")) > 1
+    label = phone.execute_script(
+        "const s = Array.from(document.querySelectorAll('#cols span')).find(e => e.textContent"
+        " === 'K'); const r = s.getBoundingClientRect(); return [r.left, r.width]")
+    assert abs(label[0] - after["x"]) < 1 and abs(label[1] - after["w"]) < 1
+    assert phone.execute_script("return window.conundrum.found().found") == 0
+    finger(phone, after["x"] + after["w"] / 2, after["y"] + after["h"] / 2)
+    finger(phone, after["x"] + after["w"] / 2, after["y"] + after["h"] / 2)
+    assert phone.execute_script("return document.getElementById('view').dataset.zoom") == "1"
+    assert console_errors(phone) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "cs"])
+def test_on_a_phone_the_board_opens_at_the_full_width_in_every_language(pages, phone, lang):
+    """The grade-5 board at load: its cells fill the width beside the row labels (12.6 px
+    before, 10.5 px in Ukrainian), so nothing is left blank beside it."""
+    _puzzle, path = pages["grade5"]
+    open_fresh(phone, path)
+    phone.get(path.resolve().as_uri() + f"#lang={lang}")
+    phone.refresh()
+    board, view = (phone.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return [r.left, r.right, r.width]", name) for name in ("board", "view"))
+    cell = phone.execute_script("return window.conundrum.cellRect('A1').w")
+    assert cell >= 16, cell
+    assert view[1] - board[1] < 2 and board[1] - board[0] > view[2] - 30, (board, view)
+    assert phone.execute_script("return document.scrollingElement.scrollWidth") <= 375
