@@ -85,9 +85,6 @@ def test_a_web_page(registered: None) -> None:
     assert "Xx lay each tile somewhere." in text and FILLS["P"] in text
 
 
-@pytest.mark.xfail(strict=True, reason="renderers/web/player.js keys its own PLURAL table "
-                   "by language (PLURAL[DATA.lang] is not a function for a language it does "
-                   "not list); the web player is another engineer's this session (issue 33)")
 def test_a_web_page_plays(registered: None, chrome, tmp_path: Path) -> None:  # noqa: F811
     path = tmp_path / "p.html"
     path.write_text(page_html(small_puzzle(), lang=LANG, palette=PALETTE), encoding="utf-8")

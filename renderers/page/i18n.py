@@ -115,6 +115,24 @@ def plural_category(lang: str, n: int) -> str:
     return str(_own(code, LANGUAGES[code])[1](abs(int(n))))
 
 
+# A plural rule as data a page's script reads without evaluating code (its CSP allows no
+# eval): the category of each count 0..199 by initial. CLDR's rules for whole numbers look
+# at n itself (small values) and at n % 10 and n % 100, so from 100 on they repeat every
+# 100: a count n >= 200 takes the category of 100 + n % 100 (player.js `plural`).
+PLURAL_TABLE_SIZE = 200
+PLURAL_INITIAL = {"zero": "z", "one": "o", "two": "t", "few": "f", "many": "m", "other": "x"}
+
+
+def plural_table(lang: str) -> str:
+    """The plural category of each count 0..199 in `lang`, one initial a count (z, o, t, f,
+    m, x for zero, one, two, few, many, other): the web page's plural rule.
+
+    >>> plural_table("en")[:3], plural_table("uk")[111], plural_table("uk")[121]
+    ('xox', 'm', 'o')
+    """
+    return "".join(PLURAL_INITIAL[plural_category(lang, n)] for n in range(PLURAL_TABLE_SIZE))
+
+
 def message(lang: str, key: str, **kw: Any) -> str:
     """The text of `key` in `lang` (in English when `lang` lacks it), formatted with `kw`;
     plural entries need `n`. KeyError for a key English lacks too, or a plural without `n`."""

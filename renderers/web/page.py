@@ -26,7 +26,14 @@ from conundrum.notation import MAX_DRAWN, Grid
 from conundrum.placement import MAX_COORD
 from conundrum.puzzle import MAX_TILES, MAX_TITLE, Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
-from renderers.page.i18n import LANGUAGES, catalogue, check_language, message
+from renderers.page.i18n import (
+    LANGUAGES,
+    PLURAL_KEY,
+    catalogue,
+    check_language,
+    message,
+    plural_table,
+)
 from renderers.page.layout import Circle, Item, Line, Page, Polygon, Rect
 from renderers.page.palettes import PALETTES, Palette, get_palette
 from renderers.paint.svg import num
@@ -71,9 +78,11 @@ def page_messages(lang: str, lay_all: bool = True) -> dict[str, object]:
     """The messages the player needs, in one language; without `lay_all`, none that only a
     Lay-them-all page shows (a count page stays within its size budget)."""
     cat = catalogue(lang)
-    return {k: v for k, v in sorted(cat.items())
-            if (k in SHEET_KEYS or k.startswith(WEB_PREFIXES))
-            and (lay_all or not k.startswith(ALL_KEYS))}
+    words: dict[str, object] = {k: v for k, v in sorted(cat.items())
+                                if (k in SHEET_KEYS or k.startswith(WEB_PREFIXES))
+                                and (lay_all or not k.startswith(ALL_KEYS))}
+    words[PLURAL_KEY] = plural_table(lang)  # the language's plural rule, as data
+    return words
 
 
 def svg_item(item: Item) -> str:

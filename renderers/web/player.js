@@ -150,21 +150,17 @@
   var $ = function (id) { return document.getElementById(id); };
 
   /* ---- words ---------------------------------------------------------------- */
-  var PLURAL = {
-    en: function (n) { return n === 1 ? "one" : "other"; },
-    es: function (n) { return n === 1 ? "one" : "other"; },
-    fr: function (n) { return n === 0 || n === 1 ? "one" : "other"; },
-    cs: function (n) { return n === 1 ? "one" : (n >= 2 && n <= 4 ? "few" : "other"); },
-    uk: function (n) {
-      if (n % 10 === 1 && n % 100 !== 11) return "one";
-      if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return "few";
-      return "many";
-    }
-  };
+  /* The language's plural rule comes with its words as data (i18n.plural_table): the
+     category of each count 0..199 by initial; from 200 on, counts repeat every 100. */
+  var PLURAL_NAMES = { z: "zero", o: "one", t: "two", f: "few", m: "many", x: "other" };
+  function plural(n) {
+    var table = M._plural;
+    return PLURAL_NAMES[table.charAt(n < table.length ? n : 100 + n % 100)];
+  }
   function t(key, params) {
     params = params || {};
     var entry = M[key];
-    if (entry && typeof entry === "object") entry = entry[PLURAL[DATA.lang](Math.abs(params.n))];
+    if (entry && typeof entry === "object") entry = entry[plural(Math.abs(params.n))];
     return String(entry).replace(/\{(\w+)\}/g, function (m, k) {
       return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
     });
