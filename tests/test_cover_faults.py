@@ -170,3 +170,22 @@ def test_the_geometry_refuses_a_page_count_no_printer_binds() -> None:
     for pages in (0, MAX_PAGES + 1, 1_000_000_000):
         with pytest.raises(ConundrumError, match="printer binds"):
             CoverGeometry.of(spec, pages)
+
+
+@pytest.mark.parametrize("how", ["--book", "beside"])
+def test_a_damaged_book_is_one_escaped_line_and_pypdf_says_nothing(tmp_path: Path,
+                                                                   how: str) -> None:
+    """The cover reads the book through the guarded reader preflight uses: pypdf's
+    warnings (which quote the file's bytes) stay off the terminal, and the file's name is
+    shown escaped."""
+    manifest = _book(tmp_path)
+    name = "x\x1b]0;T\x07" if how == "--book" else "book"
+    bad = tmp_path / f"{name}.pdf"
+    bad.write_bytes(b"%PDF-1.4\n\x1b]0;pwned\x07 garbage\n")
+    args = (["cover", tmp_path / "spec.yaml", "--book", bad] if how == "--book"
+            else ["cover", manifest])
+    done = run_program(*args, "-o", tmp_path / "c.pdf", timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr, done.stderr
+    assert ".pdf" in done.stderr and "EOF marker" not in done.stderr
+    assert not (tmp_path / "c.pdf").exists()

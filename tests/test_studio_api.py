@@ -205,6 +205,19 @@ def test_keep_fixes_the_section_as_files_and_the_same_puzzles(studio, tmp_path: 
     assert studio.post("/api/puzzles/9/lock", headers=WRITE).status_code == 404
 
 
+def test_keep_on_a_lay_them_all_section_keeps_its_kind(studio, tmp_path: Path) -> None:
+    """Its files are `kind: all`, so the section stays `kind: all` (a book refuses a
+    Lay-them-all file in a section of count puzzles)."""
+    spec = {"title": "All", "seed": 3,
+            "sections": [{"name": "All", "count": 2, "difficulty": 1, "kind": "all"}]}
+    assert saved_book(studio, spec)["state"] == "done"
+    assert finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))["state"] == "done"
+    section = yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]
+    assert section["kind"] == "all" and len(section["puzzles"]) == 2
+    assert saved_book(studio, yaml.safe_load((tmp_path / "book.yaml").read_text())
+                      )["state"] == "done"
+
+
 def test_the_cli_rebuilds_what_the_studio_made(studio, tmp_path: Path) -> None:
     from tests.support.program import run_program
 

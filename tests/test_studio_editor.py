@@ -81,3 +81,29 @@ def test_a_hand_set_puzzle_is_saved_and_added_to_a_section(tmp_path: Path) -> No
     assert run_program("validate", tmp_path / "puzzles/mine.yaml").returncode == 0
     solved = json.loads(run_program("solve", tmp_path / "puzzles/mine.yaml", "--json").stdout)
     assert [t["count"] for t in solved["tiles"]] == [2, 6]
+
+
+def test_a_lay_them_all_puzzle_goes_to_a_section_of_its_kind(tmp_path: Path) -> None:
+    """A new section made for a `kind: all` puzzle says `kind: all` (the book refuses a
+    Lay-them-all file in a section of count puzzles); a section of the other kind is
+    refused before anything is written."""
+    board = [{"code": "G*R", "at": [0, 0], "dir": "h"}, {"code": "GRR", "at": [0, -1], "dir": "h"},
+             {"code": "BGG", "at": [-1, -2], "dir": "v"}]  # one arrangement
+    start = {"code": "B*Y", "at": [0, 0], "dir": "h"}
+    with client(tmp_path) as c:
+        count = {"board": [start], "given": ["YYY"], "name": "c", "section": "Counts"}
+        assert c.post("/api/editor/save", json=count, headers=WRITE).status_code == 200
+        doc = {"kind": "all", "board": board, "given": ["YRY", "GGY"], "name": "lay",
+               "section": "Lay"}
+        r = c.post("/api/editor/save", json=doc, headers=WRITE)
+        assert r.status_code == 200, r.text
+        wrong = {**doc, "name": "lay2", "section": "Counts"}
+        r = c.post("/api/editor/save", json=wrong, headers=WRITE)
+        assert r.status_code == 422 and "Counts" in r.text
+        assert c.post("/api/editor/save", json={**count, "name": "c2", "section": "Lay"},
+                      headers=WRITE).status_code == 422
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    assert spec["sections"][-1] == {"name": "Lay", "puzzles": ["puzzles/lay.yaml"],
+                                    "kind": "all"}
+    assert not (tmp_path / "puzzles/lay2.yaml").exists()
+    assert not (tmp_path / "puzzles/c2.yaml").exists()

@@ -5,6 +5,10 @@ at least one tile, and print only counts the solver agrees with; a fault names
 the file and the rule. Missing counts are filled in from the solver, and the
 puzzle is graded with the generator's own functions, so a hand-made puzzle
 reaches the book, the manifest and the catalogue exactly as a generated one.
+A `kind: all` file (Lay them all) keeps its kind: it must have exactly one
+arrangement, as the book's how-to page promises, and sit in a `kind: all`
+section, whose line names the kind; a file asking another question than its
+section's is refused.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..arrange import claim_faults, naming, puzzle_arrangements
 from ..errors import ConundrumError
 from ..generate.difficulty import grade_of_score
-from ..generate.effort import measure
+from ..generate.effort import measure, measure_all
 from ..puzzle import Given, Puzzle, load_puzzle
 from ..solver import printed_counts
 from .spec import BookSpec
@@ -41,8 +46,24 @@ def hand_made_puzzles(spec: BookSpec) -> dict[tuple[int, int], HandMade]:
     for si, section in enumerate(spec.sections):
         for slot, name in enumerate(section.puzzles or ()):
             path = Path(spec.base, name)
-            out[(si, slot)] = HandMade(si, slot, record_name(name), read_hand_made(path))
+            puzzle = read_hand_made(path)
+            _same_question(path, puzzle, section.kind)
+            out[(si, slot)] = HandMade(si, slot, record_name(name), puzzle)
     return out
+
+
+def _same_question(path: Path, puzzle: Puzzle, kind: str) -> None:
+    """A section prints one kind of puzzle under one line (which names `kind: all`): a file
+    asking another question than its section's cannot be printed there."""
+    if puzzle.kind == kind:
+        return
+    if puzzle.kind == "all":
+        raise HandMadeError(f"{path}: a `kind: all` puzzle in a section of count puzzles "
+                            "(a section's puzzles all ask one question): give the section "
+                            "`kind: all`, or move the file to a section that has it")
+    raise HandMadeError(f"{path}: a count puzzle in a `kind: all` section (a section's "
+                        "puzzles all ask one question): move the file to a section of "
+                        "count puzzles")
 
 
 def record_name(name: str) -> str:
@@ -62,6 +83,8 @@ def read_hand_made(path: str | os.PathLike) -> Puzzle:
     if not puzzle.given:
         raise HandMadeError(f"{path}: no `given:` tiles; a book puzzle asks where at least "
                             "one tile can go")
+    if puzzle.kind == "all":
+        return _lay_them_all(path, puzzle)
     given = []
     for c in printed_counts(puzzle):
         if c.wrong:
@@ -72,6 +95,25 @@ def read_hand_made(path: str | os.PathLike) -> Puzzle:
     made = Puzzle(puzzle.board, given, puzzle.rules, puzzle.chameleons, puzzle.title)
     # graded as the generator grades its own puzzles: measured once, graded by its score
     effort = measure(made)
+    made.extra["score"] = effort.score
+    made.extra["grade"] = grade_of_score(effort.score)
+    return made
+
+
+def _lay_them_all(path: str | os.PathLike, puzzle: Puzzle) -> Puzzle:
+    """A `kind: all` file ready for a book: its claim right, exactly one arrangement, graded
+    as the generator grades its own (`measure_all`)."""
+    with naming(path):  # a search beyond the solver's limit names the file
+        arranged = puzzle_arrangements(puzzle)
+    faults = claim_faults(puzzle, arranged)
+    if faults:
+        raise HandMadeError(f"{path}: {faults[0]}; see `conundrum validate`")
+    if arranged.count != 1:
+        raise HandMadeError(f"{path}: the solver finds {arranged.count} arrangements; a book's "
+                            "Lay-them-all puzzle has exactly one (its how-to page says so)")
+    made = Puzzle(puzzle.board, list(puzzle.given), puzzle.rules, puzzle.chameleons,
+                  puzzle.title, kind="all", solutions=1)
+    effort = measure_all(made, arranged)
     made.extra["score"] = effort.score
     made.extra["grade"] = grade_of_score(effort.score)
     return made

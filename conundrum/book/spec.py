@@ -42,7 +42,7 @@ from .keys import BOOK_HELP, SECTION_HELP
 BOOK_KEYS = tuple(BOOK_HELP)  # keys.py: each key with its help
 SECTION_KEYS = tuple(SECTION_HELP)
 # generator options: meaningless for a section of hand-made puzzles
-GENERATOR_KEYS = ("tiles", "given", "positions", "kind")
+GENERATOR_KEYS = ("tiles", "given", "positions")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
 
 MAX_COUNT = 10_000  # puzzles in one section

@@ -11,14 +11,11 @@ whole number in range. The book beside a manifest is an input even when it is no
 from __future__ import annotations
 
 import json
-import logging
 import os
-import stat
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from conundrum.book.extract import entry_puzzle, load_manifest
 from conundrum.book.manifest import manifest_path
@@ -26,10 +23,13 @@ from conundrum.book.spec import BookSpec, Section, load_spec, parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write, check_target, read_text, yaml_mapping
 from conundrum.guard import note_input
+from conundrum.terminal import shown
 from renderers.book.cover import INCH, MAX_PAGES, cover_pdf
+from renderers.page.pdf_guard import guarded, regular_file
 
 MAX_BOOK_BYTES = 2 * 1024**3  # an interior PDF larger than this is not one we made
 GRADES = (1, 5)
+T = TypeVar("T")
 
 
 def write_cover(source: str | os.PathLike, output: str | os.PathLike,
@@ -104,71 +104,35 @@ def manifest_pages(doc: dict, source: str | os.PathLike) -> int:
     return pages
 
 
-@contextmanager
-def _quiet() -> Iterator[None]:
-    """pypdf's warnings on a damaged file kept off the terminal (they may carry the
-    file's own bytes, escape sequences included): the fault is reported as one line."""
-    logger = logging.getLogger("pypdf")
-    was = logger.disabled
-    logger.disabled = True
-    try:
-        yield
-    finally:
-        logger.disabled = was
-
-
-def _reader(book: str | os.PathLike, what: str) -> Any:
-    """pypdf's reader of `book`, refusing what is not a regular file of a sane size (a
-    FIFO would block, /dev/zero never end). Raises ConundrumError."""
+def _read(book: str | os.PathLike, what: str, work: Callable[[Any], T],
+          doing: str = "read") -> T:
+    """`work(reader)` on pypdf's reader of `book`, through the guarded reader preflight
+    uses (`renderers.page.pdf_guard`): what is not a regular file of a sane size is refused
+    (a FIFO would block, /dev/zero never end), pypdf's warnings stay off the terminal and
+    every fault of a damaged file is one ConundrumError naming the file."""
     from pypdf import PdfReader
 
-    try:
-        st = os.stat(book)
-    except (OSError, ValueError) as exc:
-        raise ConundrumError(f"{book}: the {what} cannot be read "
-                             f"({getattr(exc, 'strerror', None) or exc})") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise ConundrumError(f"{book}: the {what} is not a regular file")
-    if st.st_size > MAX_BOOK_BYTES:
-        raise ConundrumError(f"{book}: the {what} is {st.st_size:,} bytes; the limit is "
-                             f"{MAX_BOOK_BYTES:,}")
-    try:
-        return PdfReader(os.fspath(book))
-    except Exception as exc:  # noqa: BLE001 - pypdf raises many kinds on a damaged file
-        raise ConundrumError(f"{book}: not a book PDF that can be read "
-                             f"({_short(exc)})") from None
+    name = regular_file(book, f"the {what}", MAX_BOOK_BYTES, "the cover")
+    return guarded(name, lambda: work(PdfReader(name)), doing, "book PDF")
 
 
 def book_pages(book: str | os.PathLike) -> int:
     """The interior's page count, from 1 to MAX_PAGES; its page tree's own count is read
     first, so a PDF of 100,000 pages is refused without walking them."""
-    with _quiet():
-        return _count(book)
+    name = os.fsdecode(book)
 
-
-def _count(book: str | os.PathLike) -> int:
-    reader = _reader(book, "book")
-    try:
+    def count(reader: Any) -> int:
         claimed = reader.trailer["/Root"]["/Pages"].get("/Count")
         if isinstance(claimed, int) and claimed > MAX_PAGES:
-            raise ConundrumError(f"{book}: {claimed:,} pages; a printer binds at most "
-                                 f"{MAX_PAGES:,} (KDP: 828)")
-        pages = len(reader.pages)
-    except ConundrumError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a damaged page tree fails in many ways
-        raise ConundrumError(f"{book}: not a book PDF that can be read ({_short(exc)})"
-                             ) from None
+            raise ConundrumError(f"{shown(name)}: {claimed:,} pages; a printer binds at "
+                                 f"most {MAX_PAGES:,} (KDP: 828)")
+        return len(reader.pages)
+
+    pages = _read(book, "book", count)
     if not 1 <= pages <= MAX_PAGES:
-        raise ConundrumError(f"{book}: {pages:,} pages; a cover is made for an interior of 1 "
-                             f"to {MAX_PAGES:,} pages")
+        raise ConundrumError(f"{shown(name)}: {pages:,} pages; a cover is made for an "
+                             f"interior of 1 to {MAX_PAGES:,} pages")
     return pages
-
-
-def _short(exc: BaseException) -> str:
-    """An exception's text on one line, at most 120 characters."""
-    text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def _trim_of(manifest: Path, pdf: Path) -> str:
@@ -176,19 +140,18 @@ def _trim_of(manifest: Path, pdf: Path) -> str:
     trim box."""
     from renderers.page.layout import PAGE_SIZES
 
+    def trim(reader: Any) -> tuple[float, float]:
+        box = reader.pages[0].trimbox
+        return float(box.width) * INCH / 72, float(box.height) * INCH / 72
+
     try:
-        with _quiet():
-            box = _reader(pdf, f"book beside {manifest.name}").pages[0].trimbox
-            w, h = float(box.width) * INCH / 72, float(box.height) * INCH / 72
-    except ConundrumError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - a damaged page tree fails in many ways
-        raise ConundrumError(f"{manifest}: the book beside it ({pdf.name}) cannot be read "
-                             f"for its size ({_short(exc)}); give --spec") from None
+        w, h = _read(pdf, f"book beside {manifest.name}", trim, "read for its page size")
+    except ConundrumError as exc:
+        raise ConundrumError(f"{exc}; give --spec") from None
     for name, (pw, ph) in PAGE_SIZES.items():
         if abs(pw - w) < 0.5 and abs(ph - h) < 0.5:
             return name
-    raise ConundrumError(f"{pdf}: a page of {w:.1f} x {h:.1f} mm is none of the sizes "
+    raise ConundrumError(f"{shown(str(pdf))}: a page of {w:.1f} x {h:.1f} mm is none of the sizes "
                          "the program makes; give --spec")
 
 

@@ -2,21 +2,21 @@
 opened by pypdf with its logging and warnings kept from the terminal, every fault of a
 malformed or hostile file turned into one ConundrumError naming the file and what was
 wrong, and the limits of docs/reference/limits.md ("PDFs read by preflight") applied
-before the work they bound.
+before the work they bound. The guard itself (`renderers.page.pdf_guard`) is shared with
+the cover, which reads a book's PDF the same way.
 """
 
 from __future__ import annotations
 
-import logging
 import os
-import stat
-import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
+from renderers.page import pdf_guard
+from renderers.page.pdf_guard import guarded, quiet_pypdf
+
+__all__ = ["guarded", "open_pdf", "open_pdfium", "quiet_pypdf", "regular_file"]
 
 MAX_FILE_BYTES = 500_000_000  # a 828-page book of ours is about 30 MB
 MAX_PAGES = 2_000  # the longest book any printer here takes is 1,050 pages
@@ -26,75 +26,11 @@ MAX_RASTER_PIXELS = 400_000_000  # at INK_DPI, over the whole document (2,000 A4
 MAX_RASTER_SECONDS = 300.0  # rasterising every page for the margins
 # pypdf's own bounds stay as they are: 75,000,000 bytes for one inflated stream
 
-T = TypeVar("T")
-
-# the faults pypdf, its filters and a malformed object tree raise while reading
-_READ_FAULTS: tuple[type[BaseException], ...] = (
-    OSError, ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError,
-    RecursionError, OverflowError, ZeroDivisionError, UnicodeError, LookupError,
-)
-
 
 def regular_file(path: str | os.PathLike, what: str) -> str:
     """`path` as a string once it is known to be a regular file of at most MAX_FILE_BYTES
     (a FIFO would block for ever and /dev/zero never end); ConundrumError otherwise."""
-    name = os.fsdecode(path)
-    try:
-        st = os.stat(name)
-    except FileNotFoundError:
-        raise ConundrumError(f"{shown(name)}: no such file") from None
-    except (OSError, ValueError) as exc:
-        raise ConundrumError(f"{shown(name)}: cannot read: "
-                             f"{shown(getattr(exc, 'strerror', None) or exc)}") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise ConundrumError(f"{shown(name)}: is a folder, not {what}")
-    if not stat.S_ISREG(st.st_mode):
-        raise ConundrumError(f"{shown(name)}: not a regular file (a pipe, device or socket "
-                             f"is never read as {what})")
-    if st.st_size > MAX_FILE_BYTES:
-        raise ConundrumError(f"{shown(name)}: {st.st_size:,} bytes; preflight reads PDFs "
-                             f"of at most {MAX_FILE_BYTES:,} bytes (the file-size limit)")
-    return name
-
-
-@contextmanager
-def quiet_pypdf() -> Iterator[None]:
-    """pypdf's log records and warnings kept from the terminal while inside (they quote
-    the file's own bytes, escape sequences included)."""
-    log = logging.getLogger("pypdf")
-    sink = logging.NullHandler()  # else logging's last resort prints the records
-    before = log.propagate
-    log.propagate = False
-    log.addHandler(sink)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            yield
-    finally:
-        log.removeHandler(sink)
-        log.propagate = before
-
-
-def guarded(name: str, work: Callable[[], T], doing: str = "read") -> T:
-    """`work()`, with every fault a malformed PDF can cause turned into ConundrumError
-    naming the file (its message escaped); MemoryError named as such."""
-    from pypdf.errors import LimitReachedError, PyPdfError
-
-    try:
-        with quiet_pypdf():
-            return work()
-    except ConundrumError:
-        raise
-    except LimitReachedError as exc:
-        raise ConundrumError(f"{shown(name)}: refused: {shown(exc)} (pypdf's limit on "
-                             "inflated streams and nested objects)") from None
-    except MemoryError:
-        raise ConundrumError(f"{shown(name)}: ran out of memory while it was {doing}; "
-                             "the PDF is too large to check here") from None
-    except (PyPdfError, *_READ_FAULTS) as exc:  # type: ignore[misc]
-        detail = shown(str(exc) or type(exc).__name__)[:200]
-        raise ConundrumError(f"{shown(name)}: not a PDF that can be {doing} "
-                             f"({detail})") from None
+    return pdf_guard.regular_file(path, what, MAX_FILE_BYTES, "preflight")
 
 
 def open_pdf(path: str | os.PathLike, what: str = "a PDF") -> tuple[str, Any]:

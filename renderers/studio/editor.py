@@ -105,11 +105,18 @@ def save(doc: Any, project: Any) -> str:
         sections = data.setdefault("sections", [])
         found = next((s for s in sections if isinstance(s, dict)
                       and str(s.get("name", "")).strip() == section), None)
-        if found is None:
-            sections.append({"name": section, "puzzles": [relative]})
+        if found is None:  # a new section asks its first puzzle's question
+            sections.append({"name": section, "puzzles": [relative]}
+                            | ({"kind": puzzle.kind} if puzzle.kind != "count" else {}))
         elif "puzzles" not in found:
             raise EditorError(f"section {section!r} is generated: keep its puzzles first "
                               "(Puzzles, Keep), or name another section")
+        elif found.get("kind", "count") != puzzle.kind:  # a book prints one kind a section
+            raise EditorError(f"section {section!r} holds "
+                              f"{'Lay-them-all' if puzzle.kind == 'count' else 'count'} "
+                              "puzzles, this one is "
+                              f"{'a count' if puzzle.kind == 'count' else 'a Lay-them-all'} "
+                              "puzzle: name another section")
         elif relative not in found["puzzles"]:
             found["puzzles"].append(relative)
     atomic_write(path, dump_puzzle(puzzle))

@@ -25,7 +25,9 @@ from .project import Project
 FOLDER = "puzzles"
 TRIES = 10  # seeds tried for another puzzle before giving up (each one a repeat)
 DROPPED = ("number", "section", "file")  # the book's, not the puzzle's: stale once moved
-GENERATED_ONLY = ("count", "tiles", "given", "positions", "kind")
+# `kind` stays: a section of files asks its files' question (a Lay-them-all file is refused
+# in a section of count puzzles)
+GENERATED_ONLY = ("count", "tiles", "given", "positions")
 
 
 def _entries(project: Project, last: Path | None) -> tuple[str, list[dict]]:
