@@ -17,7 +17,7 @@ from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
 from conundrum.puzzle import Given, Puzzle
-from renderers.book.geometry import BLEED, Geometry
+from renderers.book.geometry import BLEED, LARGE, Geometry
 from renderers.book.layout import book_pages
 from renderers.page.i18n import LANGUAGES
 from renderers.page.layout import (
@@ -319,19 +319,22 @@ def test_the_given_tiles_sit_in_one_place_throughout_a_section(page, per_page) -
     assert places and all(len(where) == 1 for where in places.values()), places
 
 
-@pytest.mark.parametrize("page", ["6x9", "a4"])
+@pytest.mark.parametrize("page", ["8x10", "a4"])
 def test_large_print_raises_every_type_size_and_the_smallest_cell(page) -> None:
     normal, _ = book(page, True, "en", 2)
     large, geo = book(page, True, "en", 2, large_print=True)
-    # the smallest type any page sets is 6 pt: in large print, 7.8 (the cells: test_trims)
-    assert min(i.size for p in large for i in p.items if isinstance(i, Text)) >= 7.8 - 1e-9
+    # the smallest type any page sets is 7 pt: in large print, 12 (the cells: test_trims)
+    assert min(i.size for p in large for i in p.items if isinstance(i, Text)) >= 12 - 1e-9
+    rules = [i.size for p in large for i in p.tagged("rule")]
+    assert rules and min(rules) >= 16 - 1e-9  # the body: large-print norms
     numbers = {i.size for p in normal for i in p.tagged("page number")}
     assert {round(i.size, 6) for p in large for i in p.tagged("page number")} == \
-        {round(size * 1.3, 6) for size in numbers}
+        {round(size * LARGE, 6) for size in numbers}
     assert {(round(p.width, 6), round(p.height, 6)) for p in large} == \
         {(round(p.width, 6), round(p.height, 6)) for p in normal}
     for number, p in enumerate(large, 1):
         assert not faults(p, number, geo), (number, p.kind)
-    how = next(p for p in large if p.kind == "how to play")
-    shown = [i for i in how.items if i.tag == "caption"]
+    how = [p for p in large if p.kind == "how to play"]
+    assert len(how) == 2  # the rules, then the worked example on a page of its own
+    shown = [i for i in how[1].items if i.tag == "caption"]
     assert len(shown) == example().given[0].positions  # the worked example, whole

@@ -37,10 +37,14 @@ from ..puzzle import ALL_GIVEN, KINDS
 # tests/test_book_data.py checks that both sides accept the same names).
 
 
+BOOK_KEYS: tuple[str, ...]  # the keys below, and those other parts add on their own lines
 BOOK_KEYS = ("title", "subtitle", "volume", "author", "publisher", "edition", "isbn",
              "copyright", "language", "page", "bleed", "palette", "colour", "per_page", "seed",
              "answers", "counts", "web", "cover", "paper", "paper_thickness", "blurb",
              "intro", "time_box", "large_print", "sections")
+BOOK_KEYS += ("section_start",)  # right | any: where each section (and the answers) starts
+BOOK_KEYS += ("see_page",)  # "see page N" from each puzzle to its answer and back
+SECTION_STARTS = ("right", "any")
 SECTION_KEYS = ("name", "count", "difficulty", "tiles", "given", "positions", "counts",
                 "puzzles", "kind")
 # generator options: meaningless for a section of hand-made puzzles
@@ -117,12 +121,28 @@ class BookSpec:
     intro: str | None = None  # a page of the author's, after the copyright page
     time_box: bool = False  # a box on every puzzle for the reader's solving time
     large_print: bool = False  # every type size and board cell 1.3 times larger
+    # right: each section and the answers begin on a right-hand page (a blank page before
+    # where needed); None: right for a print-on-demand book (bleed), any for home printing
+    section_start: str | None = None
+    # "see page N" under each puzzle to its answer and back; None: on for `answers: end`
+    see_page: bool | None = None
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
     def has_front_matter(self) -> bool:
         """True when the book has a copyright page (any of its keys is set)."""
         return any(getattr(self, k) is not None for k in (*FRONT_MATTER, "isbn", "copyright"))
+
+    @property
+    def starts_right(self) -> bool:
+        """True when sections and the answers begin on right-hand pages (`section_start`)."""
+        return self.bleed if self.section_start is None else self.section_start == "right"
+
+    @property
+    def sees_page(self) -> bool:
+        """True when puzzles and answers print "see page N" to each other (`see_page`)."""
+        return self.answers == "end" if self.see_page is None else \
+            self.see_page and self.answers != "none"
 
     @property
     def total(self) -> int:
@@ -189,6 +209,9 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         intro=_optional_text(data, "intro", MAX_INTRO),
         time_box=_flag(data, "time_box", False),
         large_print=_flag(data, "large_print", False),
+        section_start=None if data.get("section_start") is None
+        else _choice(data, "section_start", SECTION_STARTS, "right"),
+        see_page=None if data.get("see_page") is None else _flag(data, "see_page", True),
         base=base,
     )
 

@@ -105,25 +105,27 @@ class FrontMatter(BookPages):
                                  tag="copyright") + gap
         return page
 
-    def _how_to_play(self) -> Page:
+    def _how_to_play(self) -> list[Page]:
         """The rules, the colours and a worked example with every position drawn: in the
-        largest type (10 pt on a large page, 8.5 on 6x9, down to 7.5) at which the whole
+        largest type (10 pt on a large page, 8.5 on 6x9, down to 8) at which the whole
         example fits on the page."""
         w = self.geo.box(self.how_to_play_page)[2]
         positions = sum(len(found) for _code, found in self.example_solved.solutions)
-        sizes = (10.0, 9.0, 8.0) if w > 140 else (8.5, 8.0, 7.5, 7.0, 6.5)
+        sizes = (10.0, 9.0, 8.0) if w > 140 else (8.5, 8.0)
+        if self.geo.scale > 1:  # large print: the rules at 16 pt once enlarged
+            sizes = (10.0, 9.5)
         # then narrower (so shorter) rows of the example's small boards, as a last resort
         for body, share in [*((b, 1.0) for b in sizes), (sizes[-1], 0.75), (sizes[-1], 0.6)]:
-            page = self._how_to_play_at(body, share)
-            if sum(item.tag == "caption" for item in page.items) >= positions:
+            pages = self._how_to_play_at(body, share)
+            if sum(item.tag == "caption" for item in pages[-1].items) >= positions:
                 break
-        return page
+        return pages
 
-    def _how_to_play_at(self, body: float, share: float = 1.0) -> Page:
+    def _how_to_play_at(self, body: float, share: float = 1.0) -> list[Page]:
         page = self._new("how to play")
+        pages = [page]
         number = self.how_to_play_page
         x, _, w, h = self.geo.box(number)
-        bottom = self.geo.box(number)[1] + h
         top = self._heading(page, self.t("book_how_to_play"), number)
         example = self._example_notation()
         for i in range(1, RULES + 1):
@@ -141,6 +143,13 @@ class FrontMatter(BookPages):
                              bold=True, tag="colours heading") + 1.0
         look = LegendLook(body, 3.6)
         top = draw_legend(page, x, top, w, self.style, look, note=True) + 3.0
+        if self.how_to_play_pages > 1:  # the worked example on a page of its own
+            number += 1
+            page = self._new("how to play")
+            pages.append(page)
+            top = self._running(page, self.t("book_how_to_play"), number)
+            x, _, w, h = self.geo.box(number)
+        bottom = self.content_bottom(number)
         given = self.example.given[0]
         top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
                              x, top + 2.0, w, body, self.pal.ink, bold=True,
@@ -155,7 +164,7 @@ class FrontMatter(BookPages):
         drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
                      bottom - drawn.bottom - 4.0, key, 0)
-        return page
+        return pages
 
     def _example_notation(self) -> str:
         """The first position of the example's tile, as the reader would write it."""

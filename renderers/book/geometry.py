@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from conundrum.errors import ConundrumError
 from renderers.page.layout import (
+    PAGE_SIZES,
     Item,
     Line,
     Page,
@@ -48,7 +50,11 @@ GUTTER_TABLE: tuple[tuple[int, float], ...] = (
 GUTTER_MAX = 0.875
 
 
-LARGE = 1.3  # a large-print book: every type size and board cell this much larger
+# A large-print book: every type size and board cell this much larger, so that the least
+# type (7 pt) prints at 12 pt and the body (9.5 pt) at 16 (large-print norms: 16 pt body,
+# nothing under 12).
+LARGE = 12.0 / 7.0
+LARGE_LEAST_SIDE = 8.0 * INCH  # large print needs a page this wide: 8x10, 8.5x11, A4 ...
 
 
 def enlarged(page: Page, k: float) -> Page:
@@ -74,6 +80,11 @@ def _enlarged(item: Item, k: float) -> Item:
         return replace(item, points=tuple((x * k, y * k) for x, y in item.points),
                        width=item.width * k)
     return replace(item, cx=item.cx * k, cy=item.cy * k, r=item.r * k, width=item.width * k)
+
+
+def large_print_pages() -> list[str]:
+    """The page sizes a large-print book may have (at least LARGE_LEAST_SIDE each way)."""
+    return [name for name, (w, h) in PAGE_SIZES.items() if min(w, h) >= LARGE_LEAST_SIDE - 0.01]
 
 
 def gutter_for(pages: int) -> float:
@@ -114,6 +125,11 @@ class Geometry:
         enlarged to the real page every type size and board cell is LARGE times larger.
         ConundrumError for an unknown page size."""
         w, h = page_size(page)
+        if large and min(w, h) < LARGE_LEAST_SIDE - 0.01:
+            raise ConundrumError(
+                f"large_print: true: page {page} is {min(w, h) / INCH:g} in wide, too small for "
+                f"boards and 16 pt type enlarged {LARGE:.2f} times; large print needs a page "
+                f"at least 8 in wide ({', '.join(large_print_pages())})")
         k = LARGE if large else 1.0
         if not bleed:
             m = page_margin(w, h)

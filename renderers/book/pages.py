@@ -14,7 +14,7 @@ from conundrum.book.spec import BookSpec
 from conundrum.puzzle import Puzzle
 from renderers.book.geometry import Geometry
 from renderers.page.fonts import PT_TO_MM
-from renderers.page.layout import TEXT_DESCENT, Align, Line, Page, Text
+from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, Align, Line, Page, Text
 from renderers.page.style import Style
 from renderers.page.text import (
     draw_fitted,
@@ -31,6 +31,7 @@ GAP = 6.0  # mm between puzzles, and between answer columns
 HEADING_PT = 18.0
 RUNNING_PT = 8.0
 PAGE_NUMBER_PT = 9.0
+CLEAR = 2.0  # mm between the page number and the page's lowest content
 
 
 class Illegible(Exception):
@@ -79,6 +80,17 @@ class BookPages:
         return found
 
     @property
+    def how_to_play_pages(self) -> int:
+        """Pages of how to play: one, or two in large print (its worked example on the
+        second: the rules at 16 pt leave no room for it)."""
+        return 2 if self.geo.scale > 1 else 1
+
+    @property
+    def contents_page(self) -> int:
+        """The first contents page, after how to play."""
+        return self.how_to_play_page + self.how_to_play_pages
+
+    @property
     def how_to_play_page(self) -> int:
         """The title page, the copyright page (when the spec has front matter), the
         introduction (when it has `intro:`), then this."""
@@ -109,11 +121,21 @@ class BookPages:
         page.add(Line(x, y, x + w, y, stroke=self.pal.grid_line, width=0.25))
         return y + 4.0
 
+    def _page_number_baseline(self, number: int) -> float:
+        """In the bottom margin, the page number's lowest ink just inside the safe area."""
+        return self.geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
+
+    def content_bottom(self, number: int) -> float:
+        """The lowest y the page's content may ink: the box's foot, or higher where the page
+        number (in the margin) would come within CLEAR mm of it."""
+        _, y, _, h = self.geo.box(number)
+        number_top = self._page_number_baseline(number) - TEXT_ASCENT * PAGE_NUMBER_PT * PT_TO_MM
+        return min(y + h, number_top - CLEAR)
+
     def _page_number(self, page: Page, number: int) -> None:
         geo = self.geo
         cx = geo.trim_left(number) + geo.trim_w / 2
-        # in the bottom margin, its lowest ink just inside the safe area
-        y = geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
+        y = self._page_number_baseline(number)
         page.add(Text(cx, y, str(number), PAGE_NUMBER_PT, align="center",
                       colour=self.pal.muted, tag="page number"))
 

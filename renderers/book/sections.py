@@ -28,7 +28,9 @@ class Sections(BookPages):
         # compact type on small slots: several a page, or a page narrower than 110 mm
         # every slot keeps a QR code's room beside its answer lines, `web:` or not, so the
         # same spec asks the generator for the same boards with and without it
-        compact = per_page >= 4 or slot_h < 120 or self.geo.box(1)[2] < 110
+        # (never in large print: its body type is 9.5 pt before enlarging, 16 after)
+        compact = self.geo.scale == 1 and (per_page >= 4 or slot_h < 120
+                                           or self.geo.box(1)[2] < 110)
         return replace(self.style, header=True, instructions=False, footer=False,
                        write_space=True, compact=compact, blank=blank,
                        qr_room=True, answer_room=answer_room, time_box=self.spec.time_box)
@@ -94,8 +96,9 @@ class Sections(BookPages):
         top = self._section_top(page, self.spec.sections[index].name, None, number + 1)
         w, h = self._slot_size(number + 1, top, self._legend_strip(page, number + 1),
                                per_page)
-        style = self._puzzle_style(per_page, h, False)
-        found = [givens_places(self._solved(bp), w, h, style) for bp in items]
+        # each puzzle in its own style (a blank one rules lines for the section's most answers)
+        found = [givens_places(solved, w, h, style) for solved, style in
+                 (self._slot_puzzle(bp, per_page, h, None) for bp in items)]
         everywhere = [place for place in ("beside", "below") if all(f[place] for f in found)]
         if len(everywhere) == 1:
             return everywhere[0]  # the one place legible for every puzzle
@@ -159,30 +162,50 @@ class Sections(BookPages):
     def _legend_strip(self, page: Page, number: int) -> float:
         """The colour legend in one small strip at the foot of a puzzle page; returns the
         y above it, where the puzzles end."""
-        x, y, w, h = self.geo.box(number)
+        x, _, w, _ = self.geo.box(number)
         height = legend_height(self.style, w, STRIP)
-        top = y + h - height
+        top = self.content_bottom(number) - height
         draw_legend(page, x, top, w, self.style, STRIP)
         return top - 3.0
+
+    def _slot_puzzle(self, bp: BookPuzzle, per_page: int, slot_h: float,
+                     givens: str | None) -> tuple[Solved, Style]:
+        """A puzzle of a page, titled, and the style it is drawn in."""
+        solved = self._solved(bp)
+        blank = self._blank(bp.section, solved)
+        # blank counts: lines for the section's most answers, so they tell no count
+        style = replace(self._puzzle_style(per_page, slot_h, blank,
+                                           self._most_answers(bp.section) if blank
+                                           else None), grade=self._grade(bp), givens=givens)
+        titled = retitled(solved, self.t("book_puzzle", n=bp.number))
+        linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
+            if self.spec.web else style
+        return titled, linked
 
     def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
                bottom: float, per_page: int, givens: str | None = None) -> None:
         cols, _rows = GRID[per_page]
         x, _, w, _ = self.geo.box(number)
         slot_w, slot_h = self._slot_size(number, top, bottom, per_page)
-        for k, bp in enumerate(items):
+        styled = [self._slot_puzzle(bp, per_page, slot_h, givens) for bp in items]
+        for bp, (titled, style) in zip(items, styled, strict=True):
+            # several a page: each where its section puts the given tiles, legibly, or fewer
+            if per_page > 1 and givens and not givens_places(titled, slot_w, slot_h,
+                                                              style)[givens]:
+                raise Illegible(bp.number)
+        if len(items) > 1:  # every board of the page at the cell of the one drawn smallest
+            scratch = Page(page.width, page.height, lazy=True)  # its boards never drawn
+            alone = [draw_puzzle(scratch, titled, 0, 0, slot_w, slot_h, style)
+                     for titled, style in styled]
+            for bp, drawn in zip(items, alone, strict=True):
+                if not drawn.legible:  # judged at its own size, before the page's cell
+                    raise Illegible(bp.number)
+            cell = min(drawn.view.cell for drawn in alone)
+            styled = [(titled, replace(style, max_cell=min(style.max_cell, cell)))
+                      for titled, style in styled]
+        for k, (bp, (titled, linked)) in enumerate(zip(items, styled, strict=True)):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
-            solved = self._solved(bp)
-            blank = self._blank(bp.section, solved)
-            # blank counts: lines for the section's most answers, so they tell no count
-            style = replace(self._puzzle_style(per_page, slot_h, blank,
-                                               self._most_answers(bp.section) if blank
-                                               else None), grade=self._grade(bp),
-                            givens=givens)
-            titled = retitled(solved, self.t("book_puzzle", n=bp.number))
-            linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
-                if self.spec.web else style
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)

@@ -29,8 +29,9 @@ class Sizes:
     thumb_cell: tuple[float, float]  # mm per cell of an answer thumbnail: least, most
 
 
-FULL = Sizes(18, 12, 9.5, 11, 11, 10, 7, 7, 7.5, (1.5, 4.0))
-COMPACT = Sizes(13, 10, 8, 9.5, 9.5, 8.5, 6.5, 6, 5.5, (1.1, 2.5))
+# the footer (an id for the publisher) may be 7 pt, KDP's least; what a reader reads, 8 and up
+FULL = Sizes(18, 12, 9.5, 11, 11, 10, 7, 8, 7.5, (1.5, 4.0))
+COMPACT = Sizes(13, 10, 8, 9.5, 9.5, 8.5, 7, 8, 5.5, (1.1, 2.5))
 
 
 @dataclass(frozen=True)

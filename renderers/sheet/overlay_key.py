@@ -21,8 +21,8 @@ from renderers.sheet.solved import Solved
 
 MIN_KEY_CELL = 1.5  # mm: the smallest cell an answer board is drawn at
 MAX_KEY_CELL = 1.6  # mm: boards about as small as they may be (60 keys in 4 6x9 pages)
-HEADING_PT = 8.0
-TEXT_PT = 6.5
+HEADING_PT = 9.0
+TEXT_PT = 8.0  # the answers in notation: read, so 8 pt (KDP's least is 7)
 SAMPLE = 5.0  # mm: the sample of a tile's outline before its positions
 INDENT = SAMPLE + 1.2
 FRAME = 0.2  # mm: the board's frame is stroked on its edge; kept inside the column
