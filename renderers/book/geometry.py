@@ -54,7 +54,9 @@ GUTTER_MAX = 0.875
 # type (7 pt) prints at 12 pt and the body (9.5 pt) at 16 (large-print norms: 16 pt body,
 # nothing under 12).
 LARGE = 12.0 / 7.0
-LARGE_LEAST_SIDE = 8.0 * INCH  # large print needs a page this wide: 8x10, 8.5x11, A4 ...
+# large print needs a page at least 8 x 10 in (8x10, 8.5x11, A4 ...): the worked example
+# and a level-5 board at 16 pt type do not fit a smaller one, 8.5x8.5 included
+LARGE_LEAST = (8.0 * INCH, 10.0 * INCH)
 
 
 def enlarged(page: Page, k: float) -> Page:
@@ -83,8 +85,9 @@ def _enlarged(item: Item, k: float) -> Item:
 
 
 def large_print_pages() -> list[str]:
-    """The page sizes a large-print book may have (at least LARGE_LEAST_SIDE each way)."""
-    return [name for name, (w, h) in PAGE_SIZES.items() if min(w, h) >= LARGE_LEAST_SIDE - 0.01]
+    """The page sizes a large-print book may have (at least LARGE_LEAST)."""
+    return [name for name, (w, h) in PAGE_SIZES.items()
+            if min(w, h) >= LARGE_LEAST[0] - 0.01 and max(w, h) >= LARGE_LEAST[1] - 0.01]
 
 
 def gutter_for(pages: int) -> float:
@@ -125,11 +128,11 @@ class Geometry:
         enlarged to the real page every type size and board cell is LARGE times larger.
         ConundrumError for an unknown page size."""
         w, h = page_size(page)
-        if large and min(w, h) < LARGE_LEAST_SIDE - 0.01:
+        if large and page not in large_print_pages():
             raise ConundrumError(
-                f"large_print: true: page {page} is {min(w, h) / INCH:g} in wide, too small for "
-                f"boards and 16 pt type enlarged {LARGE:.2f} times; large print needs a page "
-                f"at least 8 in wide ({', '.join(large_print_pages())})")
+                f"large_print: true: page {page} ({w / INCH:.3g} x {h / INCH:.3g} in) is too "
+                f"small for boards and 16 pt type enlarged {LARGE:.2f} times; large print "
+                f"needs a page of at least 8 x 10 in ({', '.join(large_print_pages())})")
         k = LARGE if large else 1.0
         if not bleed:
             m = page_margin(w, h)

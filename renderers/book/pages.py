@@ -54,6 +54,10 @@ class BookPages:
         self.lazy = lazy
         self.notes: list[str] = []  # what differs from the spec, for stderr
         self.style = Style(lang=spec.language, palette=spec.palette).checked()
+        # "see page N" (`see_page`): the pages the last layout attempt put each puzzle and
+        # its answer on (by puzzle number), and those this attempt puts them on
+        self.refs: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
+        self.placed: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
         self.pal = self.style.pal
 
     def t(self, key: str, **kw: object) -> str:
@@ -71,6 +75,23 @@ class BookPages:
     def example(self) -> Puzzle:
         """The example puzzle itself."""
         return self.example_solved.puzzle
+
+    @property
+    def per_page(self) -> int:
+        """Puzzles a page: the spec's, or one in large print (its boards and type are too
+        large for two on any trim it allows)."""
+        return 1 if self.geo.scale > 1 else self.spec.per_page
+
+    def see(self, kind: str, number: int) -> str | None:
+        """"see p. N" to the page of puzzle `number` ("puzzle") or its answer ("answer"),
+        when the book prints them (`see_page`) and the page is known."""
+        page = self.refs[kind].get(number)
+        return self.t("book_see_page", n=page) if page and self.spec.sees_page else None
+
+    def seen_as(self, heading: str, kind: str, number: int) -> str:
+        """`heading` with "· see p. N" to puzzle `number`'s `kind` page, when printed."""
+        see = self.see(kind, number)
+        return f"{heading} · {see}" if see else heading
 
     def _solved(self, bp: BookPuzzle) -> Solved:
         """The puzzle's solutions, found the first time any layout asks."""
@@ -152,8 +173,8 @@ class BookPages:
     def _notes(self, number: int) -> Page:
         page = self._new("notes")
         top = self._heading(page, self.t("book_notes"), number)
-        x, y, w, h = self.geo.box(number)
-        while top + 9.0 < y + h:
+        x, _, w, _ = self.geo.box(number)
+        while top + 9.0 < self.content_bottom(number):
             top += 9.0
             page.add(Line(x, top, x + w, top, stroke=self.pal.grid_line, width=0.25))
         return page

@@ -16,7 +16,7 @@ from renderers.page.text import (
 )
 from renderers.sheet.legend import STRIP, draw_legend, legend_height
 from renderers.sheet.puzzle import draw_puzzle, givens_places
-from renderers.sheet.qr import page_address
+from renderers.sheet.qr import COMPACT_SIZE, FULL_SIZE, MIN_MODULE, page_address, qr_fits
 from renderers.sheet.solved import Solved, retitled
 
 
@@ -28,12 +28,11 @@ class Sections(BookPages):
         # compact type on small slots: several a page, or a page narrower than 110 mm
         # every slot keeps a QR code's room beside its answer lines, `web:` or not, so the
         # same spec asks the generator for the same boards with and without it
-        # (never in large print: its body type is 9.5 pt before enlarging, 16 after)
-        compact = self.geo.scale == 1 and (per_page >= 4 or slot_h < 120
-                                           or self.geo.box(1)[2] < 110)
+        compact = per_page >= 4 or slot_h < 120 or self.geo.box(1)[2] < 110
         return replace(self.style, header=True, instructions=False, footer=False,
                        write_space=True, compact=compact, blank=blank,
-                       qr_room=True, answer_room=answer_room, time_box=self.spec.time_box)
+                       qr_room=True, answer_room=answer_room, time_box=self.spec.time_box,
+                       qr_shrink=self.geo.scale)
 
     def _grade(self, bp: BookPuzzle) -> int:
         """The grade a puzzle prints: the level it measures at, else its section's."""
@@ -55,7 +54,7 @@ class Sections(BookPages):
     def _section(self, index: int, items: list[BookPuzzle], number: int) -> list[Page]:
         """The section's pages at the spec's puzzles a page, or fewer where they would be
         illegible (decided per section, so one big board does not thin out the book)."""
-        per_page = self.spec.per_page
+        per_page = self.per_page
         too_big: list[int] = []
         while True:
             try:
@@ -67,7 +66,7 @@ class Sections(BookPages):
         if too_big:
             self.notes.append(
                 f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
-                f"{self.spec.per_page} a page on {self.spec.page} with cells of at least "
+                f"{self.per_page} a page on {self.spec.page} with cells of at least "
                 f"{MIN_CELL * self.geo.scale:g} mm; printing {per_page} a page in this section")
         return pages
 
@@ -77,6 +76,8 @@ class Sections(BookPages):
         givens = self._section_givens(index, items, number, per_page)
         pages = []
         for start in range(0, len(items), per_page):
+            for bp in items[start:start + per_page]:
+                self.placed["puzzle"][bp.number] = number
             page = self._new("puzzles")
             detail = self._section_detail(index, items) if start == 0 else None
             top = self._section_top(page, section.name, detail, number)
@@ -118,7 +119,7 @@ class Sections(BookPages):
     def section_limit(self, index: int) -> tuple[int, int]:
         """The grid limit of section `index` at the spec's puzzles a page, or at fewer
         where its boards could not grow within that (see `grid_limits`)."""
-        section, per_page = self.spec.sections[index], self.spec.per_page
+        section, per_page = self.spec.sections[index], self.per_page
         request = GenerateRequest(tiles=section.tiles, given=section.given,
                                   positions=section.positions, difficulty=section.difficulty,
                                   kind=section.kind)
@@ -176,10 +177,17 @@ class Sections(BookPages):
         # blank counts: lines for the section's most answers, so they tell no count
         style = replace(self._puzzle_style(per_page, slot_h, blank,
                                            self._most_answers(bp.section) if blank
-                                           else None), grade=self._grade(bp), givens=givens)
+                                           else None), grade=self._grade(bp), givens=givens,
+                        see=self.see("answer", bp.number))
         titled = retitled(solved, self.t("book_puzzle", n=bp.number))
-        linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
-            if self.spec.web else style
+        url = page_address(self.spec.web, bp.number) if self.spec.web else None
+        if url and not qr_fits(url, COMPACT_SIZE if style.compact else FULL_SIZE):  # as printed
+            note = (f"web: {self.spec.web}: its pages' addresses make QR codes too dense for "
+                    f"modules of {MIN_MODULE} mm in their room; the QR codes are left out "
+                    "(a shorter `web:` address keeps them)")
+            if note not in self.notes:
+                self.notes.append(note)
+        linked = replace(style, web_url=url) if url else style
         return titled, linked
 
     def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,

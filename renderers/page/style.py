@@ -54,6 +54,9 @@ class Style:
     grade: int | None = None     # printed at the header's right ("Grade 3"), in books
     time_box: bool = False       # a box beside the grade for the reader's solving time
     givens: str | None = None    # "beside" or "below" the board where legible; None: larger
+    see: str | None = None       # after the grade: where the answer is ("see p. 61"), in books
+    qr_shrink: float = 1.0       # a QR code this many times smaller (a large-print page is
+                                 # enlarged after: its modules keep their printed size)
 
     @property
     def pal(self) -> Palette:

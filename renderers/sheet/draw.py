@@ -243,7 +243,8 @@ def draw_placement(page: Page, view: BoardView, p: Placement, palette: Palette,
 
 
 # ---- the board --------------------------------------------------------------------
-LABEL_GAP = 0.55  # mm of paper (1.5 pt) between a grid label and the next label or the grid
+LABEL_GAP = 0.75  # mm: 1.5 pt of paper (0.53 mm) between a grid label and the next label or
+# the grid, and room for the grid's frame and a label centred on its capitals
 
 
 def label_size(cell: float, grid: Grid) -> float:
@@ -262,8 +263,11 @@ def label_band(cell: float, grid: Grid) -> float:
     return max(min(6.0, max(3.5, cell)), widest_row + 1.6, tall + 2 * LABEL_GAP)
 
 
-def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True) -> None:
-    """The light grid of the drawn area, with labels on all four sides when asked."""
+def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True,
+              named: Grid | None = None, sides: int = 4) -> None:
+    """The light grid of the drawn area, with labels on all four sides when asked (or, with
+    `sides=2`, above and at the left only): those of `named` (the puzzle's whole grid, for
+    a crop of it), else the area's own."""
     grid, c = view.grid, view.cell
     page.add(Rect(view.x, view.y, view.width, view.height, fill=palette.grid_fill,
                   tag="grid area"))
@@ -277,11 +281,13 @@ def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True
     page.add(Rect(view.x, view.y, view.width, view.height, stroke=palette.label,
                   width=thin * 2))
     if labels:
-        _draw_labels(page, view, palette)
+        _draw_labels(page, view, palette, named or view.grid, sides)
 
 
-def _draw_labels(page: Page, view: BoardView, palette: Palette) -> None:
+def _draw_labels(page: Page, view: BoardView, palette: Palette, named: Grid,
+                 sides: int = 4) -> None:
     grid, c = view.grid, view.cell
+    dx, dy = grid.left - named.left, grid.top - named.top  # a crop's place in the named grid
     size = label_size(c, grid)
     band = label_band(c, grid)
     # cells too small for a label each (7 pt is the least type): every second or third one,
@@ -290,15 +296,15 @@ def _draw_labels(page: Page, view: BoardView, palette: Palette) -> None:
     wide = max(text_width(column_label(i), size) for i in range(grid.width)) + LABEL_GAP
     row_step, column_step = math.ceil(tall / c - 1e-9), math.ceil(wide / c - 1e-9)
     # Each side in reading order, so a PDF's text layer reads "A B C ..." and "1 2 3 ...".
-    for cy in (view.y - band / 2, view.y + view.height + band / 2):
+    for cy in (view.y - band / 2, view.y + view.height + band / 2)[:sides // 2]:
         for i in range(0, grid.width, column_step):
             page.add(Text(view.x + (i + 0.5) * c, baseline_for_centre(cy, size),
-                          column_label(i), size, align="center", colour=palette.label,
+                          column_label(i + dx), size, align="center", colour=palette.label,
                           tag="label column"))
-    for cx in (view.x - band / 2, view.x + view.width + band / 2):
+    for cx in (view.x - band / 2, view.x + view.width + band / 2)[:sides // 2]:
         for j in range(0, grid.height, row_step):
             cy = baseline_for_centre(view.y + (j + 0.5) * c, size)
-            page.add(Text(cx, cy, str(j + 1), size, align="center", colour=palette.label,
+            page.add(Text(cx, cy, str(j + dy + 1), size, align="center", colour=palette.label,
                           tag="label row"))
 
 

@@ -23,7 +23,7 @@ from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
 from conundrum.puzzle import Given, Puzzle
-from renderers.page.layout import Line, Page, Rect
+from renderers.page.layout import Line, Page, Rect, Text
 from tests.support.puzzles import busy_puzzle, grown_board, grown_puzzle, small_puzzle
 
 MIN_PT = 7.0  # KDP's minimum type size ("Paperback fonts")
@@ -80,22 +80,30 @@ def _ink(page: pdfplumber.page.Page) -> list[tuple[Box, bool]]:
         box = (obj["x0"], obj["top"], obj["x1"], obj["bottom"])
         filled = bool(obj.get("fill")) and not _white(obj.get("non_stroking_color"))
         stroked = bool(obj.get("stroke")) and not _white(obj.get("stroking_color"))
-        if filled or stroked:
+        if obj["object_type"] == "rect" and stroked and not filled:
+            # a frame inks its four edges, not the paper it encloses
+            half = float(obj.get("linewidth") or 0) / 2
+            x0, top, x1, bottom = box
+            out += [((x0 - half, top - half, x1 + half, top + half), False),
+                    ((x0 - half, bottom - half, x1 + half, bottom + half), False),
+                    ((x0 - half, top - half, x0 + half, bottom + half), False),
+                    ((x1 - half, top - half, x1 + half, bottom + half), False)]
+        elif filled or stroked:
             out.append((box, filled))
     return out
 
 
 def _words(page: pdfplumber.page.Page) -> list[dict]:
     """Words as printed: split where the size changes, and box by box of their glyphs."""
-    return page.extract_words(extra_attrs=["size", "matrix"], keep_blank_chars=False,
-                              use_text_flow=True, x_tolerance=1.0)
+    return page.extract_words(extra_attrs=["size"], keep_blank_chars=False,
+                              use_text_flow=True, x_tolerance=1.0, return_chars=True)
 
 
 def _glyph_box(word: dict, height: float) -> Box:
     """Where a word can ink: from its baseline (the text matrix) up to accented capitals
     and down to descenders (layout.TEXT_ASCENT, TEXT_DESCENT), not the font's whole box."""
     size = float(word["size"])
-    baseline = height - float(word["matrix"][5])
+    baseline = max(height - float(c["matrix"][5]) for c in word["chars"])
     return (word["x0"], baseline - 0.95 * size, word["x1"], baseline + 0.25 * size)
 
 
@@ -226,3 +234,51 @@ def small_book(keys: dict[str, object], kind: str = "count") -> BookContent:
     puzzles = [BookPuzzle(n, (n - 1) // 3, Made((n - 1) // 3, n, 0, n, p, f"k{n}", "f", {}),
                           1.0) for n, p in enumerate(made[:6], 1)]
     return BookContent(spec, puzzles, example_puzzle(1))
+
+
+@dataclass(frozen=True)
+class Case:
+    """One book of the layout audit's matrix."""
+
+    page: str
+    large: bool
+    language: str
+    palette: str
+    answers: str
+    kind: str
+    bleed: bool
+    qr: bool
+
+    def keys(self) -> dict[str, object]:
+        """The book's spec keys."""
+        keys: dict[str, object] = {"page": self.page, "bleed": self.bleed,
+                                   "language": self.language, "palette": self.palette,
+                                   "answers": self.answers, "large_print": self.large,
+                                   "time_box": self.qr, "per_page": 2}
+        if self.qr:
+            keys["web"] = "https://e.org/v/"
+        return keys
+
+
+@dataclass
+class Audited:
+    """What the audit of one book found: its faults, its page count, its smallest type."""
+
+    faults: list[Fault]
+    pages: int
+    smallest: float
+    rules: list[float]  # the how-to page's rule sizes (pt)
+
+
+def audit_case(case: Case) -> Audited:
+    """Draw the small book of `case` and audit every page of its PDF, and its boards."""
+    from renderers.book.layout import book_pages
+    from renderers.paint.pdf import pdf_bytes
+
+    content = small_book(case.keys(), case.kind)
+    pages = book_pages(content, lambda _m: None)
+    data = pdf_bytes(pages, "Audit", case.language, "rgb", case.palette)
+    least = 12.0 if case.large else MIN_PT
+    faults = audit_pdf(data, least) + board_cell_faults(pages)
+    rules = [i.size for p in pages for i in p.items if isinstance(i, Text) and i.tag == "rule"]
+    return Audited(faults, len(pages), smallest_type(data), rules)
