@@ -187,6 +187,7 @@ class Sections(BookPages):
                     "(a shorter `web:` address keeps them)")
             if note not in self.notes:
                 self.notes.append(note)
+            url = None
         linked = replace(style, web_url=url) if url else style
         return titled, linked
 
