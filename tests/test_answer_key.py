@@ -59,7 +59,7 @@ def cells_of(page: Page) -> list[float]:
     return sizes
 
 
-def test_a_60_puzzle_6x9_book_s_answers_fit_4_pages(tmp_path) -> None:
+def test_a_60_puzzle_6x9_book_s_answers_fit_7_pages(tmp_path) -> None:
     from conundrum.book.make import BookOptions
     from conundrum.book.spec import parse_spec
     from renderers.book.layout import grid_limits
@@ -79,12 +79,27 @@ def test_a_60_puzzle_6x9_book_s_answers_fit_4_pages(tmp_path) -> None:
     make_book(spec, BookOptions(output=tmp_path / "k.pdf", draft=True,
                                 max_grids=grid_limits(spec)), keep, lambda _m: None)
     answers = [p for p in pages if p.kind == "answers"]
-    assert len(answers) <= 4, len(answers)
+    # 4 with 6.5 pt notation and unlabelled boards; now 8 pt and every board labelled
+    assert len(answers) <= 7, len(answers)
     numbers = [i.text for p in answers for i in p.items if i.tag == "key number"]
-    assert numbers == [f"Puzzle {n}" for n in range(1, 61)]
+    assert [t.split(" · ")[0] for t in numbers] == [f"Puzzle {n}" for n in range(1, 61)]
+    # "see p. N" both ways (`answers: end` has them by default): each to the right page
+    puzzle_page = {i.text: n for n, p in enumerate(pages, 1) if p.kind == "puzzles"
+                   for i in p.items if i.tag == "title"}
+    answer_page = {i.text.split(" · ")[0]: n for n, p in enumerate(pages, 1)
+                   if p.kind == "answers" for i in p.items if i.tag == "key number"}
+    for text in numbers:
+        title, see = text.split(" · ")
+        assert see == f"see p. {puzzle_page[title]}"
+    for p in (p for p in pages if p.kind == "puzzles"):  # each title with its own label
+        titles, labels = p.tagged("title"), p.tagged("number")
+        assert len(titles) == len(labels)
+        for title, label in zip(titles, labels, strict=True):
+            assert label.text.endswith(f"see p. {answer_page[title.text]}"), label.text
     assert min(c for p in answers for c in cells_of(p)) >= MIN_KEY_CELL - 1e-9
     for p in answers:  # every heading has its board under it, on its page
         headings = [i for i in p.items if i.tag == "key number"]
         boards = [i for i in p.items if i.tag == "grid area"]
         assert len(headings) == len(boards)
-        assert all(any(b.y > h.y and abs(b.x - h.x) < 0.5 for b in boards) for h in headings)
+        # under it, right of its row labels
+        assert all(any(b.y > h.y and 0 <= b.x - h.x < 8.0 for b in boards) for h in headings)

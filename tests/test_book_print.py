@@ -17,7 +17,7 @@ from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
 from conundrum.puzzle import Given, Puzzle
-from renderers.book.geometry import BLEED, Geometry
+from renderers.book.geometry import BLEED, LARGE, Geometry
 from renderers.book.layout import book_pages
 from renderers.page.i18n import LANGUAGES
 from renderers.page.layout import (
@@ -320,19 +320,71 @@ def test_the_given_tiles_sit_in_one_place_throughout_a_section(page, per_page) -
     assert places and all(len(where) == 1 for where in places.values()), places
 
 
-@pytest.mark.parametrize("page", ["6x9", "a4"])
+@pytest.mark.parametrize("page", ["8x10", "a4"])
 def test_large_print_raises_every_type_size_and_the_smallest_cell(page) -> None:
     normal, _ = book(page, True, "en", 2)
     large, geo = book(page, True, "en", 2, large_print=True)
-    # the smallest type any page sets is 6 pt: in large print, 7.8 (the cells: test_trims)
-    assert min(i.size for p in large for i in p.items if isinstance(i, Text)) >= 7.8 - 1e-9
+    # the smallest type any page sets is 7 pt: in large print, 12 (the cells: test_trims)
+    assert min(i.size for p in large for i in p.items if isinstance(i, Text)) >= 12 - 1e-9
+    rules = [i.size for p in large for i in p.tagged("rule")]
+    assert rules and min(rules) >= 16 - 1e-9  # the body: large-print norms
     numbers = {i.size for p in normal for i in p.tagged("page number")}
     assert {round(i.size, 6) for p in large for i in p.tagged("page number")} == \
-        {round(size * 1.3, 6) for size in numbers}
+        {round(size * LARGE, 6) for size in numbers}
     assert {(round(p.width, 6), round(p.height, 6)) for p in large} == \
         {(round(p.width, 6), round(p.height, 6)) for p in normal}
     for number, p in enumerate(large, 1):
         assert not faults(p, number, geo), (number, p.kind)
-    how = next(p for p in large if p.kind == "how to play")
-    shown = [i for i in how.items if i.tag == "caption"]
+    how = [p for p in large if p.kind == "how to play"]
+    assert len(how) == 2  # the rules, then the worked example on a page of its own
+    shown = [i for i in how[1].items if i.tag == "caption"]
     assert len(shown) == example().given[0].positions  # the worked example, whole
+
+
+def test_sections_start_on_the_right_and_the_copyright_page_has_no_number() -> None:
+    pages, _ = book("6x9", True, "en", 2, **FRONT)  # print on demand: section_start right
+    starts = [n for n, p in enumerate(pages, 1) if p.tagged("heading") and p.kind in
+              ("puzzles", "answers")]
+    assert starts and all(n % 2 for n in starts), starts
+    blanks = [n for n, p in enumerate(pages, 1) if p.kind == "blank"]
+    assert all(not pages[n - 1].items for n in blanks)  # blank, unnumbered
+    copyright_page = next(p for p in pages if p.kind == "copyright")
+    assert not copyright_page.tagged("page number")
+    anywhere, _ = book("6x9", True, "en", 2, section_start="any")
+    assert not any(p.kind == "blank" for p in anywhere)
+
+
+def test_the_time_box_sits_above_the_header_rule_on_5x8() -> None:
+    pages, _ = book("5x8", True, "en", 2, time_box=True)
+    for p in (q for q in pages if q.kind == "puzzles"):
+        rules = [i for i in p.items if isinstance(i, Line) and i.width == 0.35]
+        for box in p.tagged("time box"):
+            rule = min((r for r in rules if r.y1 >= box.y), key=lambda r: r.y1)
+            assert box.y + box.h < rule.y1 and rule.x1 <= box.x and box.x + box.w <= rule.x2
+
+
+def test_qr_modules_print_at_half_a_millimetre_or_the_codes_are_left_out() -> None:
+    from renderers.book.layout import book_pages
+
+    pages, _ = book("5x8", True, "en", 2, web="https://e.org/v/")
+    modules = [i for p in pages for i in p.drawn().items if i.tag == "qr module"]
+    assert modules and min(i.h for i in modules) >= 0.5
+    notes: list[str] = []
+    long = book_pages(content("5x8", True, "en", 2,
+                              web="https://puzzles.example.com/a/long/address/for/books/"),
+                      notes.append)
+    assert not any(i.tag == "qr module" for p in long for i in p.drawn().items)
+    assert any("QR codes are left out" in n for n in notes)
+
+
+@pytest.mark.parametrize("answers", ["end-drawn", "list"])
+def test_no_key_heading_ends_a_page_without_its_answer(answers) -> None:
+    pages, _ = book("5x8", True, "en", 1, answers=answers)
+    for p in (q for q in pages if q.kind == "answers"):
+        for heading in p.tagged("title") + p.tagged("key number"):
+            below = [i for i in p.items if getattr(i, "y", -1) > heading.y + 1.0
+                     and not i.tag.startswith("page number")]
+            assert below, f"{heading.text} alone at the foot of its page"
+    if answers == "list":  # in columns: keys side by side
+        xs = {round(i.x) for p in pages if p.kind == "answers" for i in p.tagged("key number")}
+        assert len(xs) >= 2

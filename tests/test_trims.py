@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from renderers.book.geometry import LARGE
 from renderers.page.layout import PAGE_SIZES
 from renderers.page.printers import printer_rules
 from tests.support.program import run_program
@@ -44,9 +45,10 @@ def test_a_small_book_builds_on_every_trim(tmp_path: Path, page: str, bleed: boo
             assert passes_but_known_book_faults(checked), checked.stdout
 
 
-# large print holds levels 1-3 on 6x9 (4 and 5 need 7x10 or larger: docs/guide/books.md)
-@pytest.mark.parametrize("page, hard", [("6x9", 3), ("7x10", 5), ("8.5x11", 4)])
-def test_a_large_print_book_has_cells_of_5_mm_and_passes_preflight(tmp_path: Path,
+# large print needs a page of 8 x 10 in or more and holds levels 1-3 (docs/reference/book-spec.md);
+# tests/test_book_audit.py checks that a smaller page is refused
+@pytest.mark.parametrize("page, hard", [("8x10", 3), ("8.5x11", 3)])
+def test_a_large_print_book_has_cells_of_7_mm_and_passes_preflight(tmp_path: Path,
                                                                     page: str, hard: int) -> None:
     from conundrum.book.make import BookOptions, make_book
     from conundrum.book.spec import parse_spec
@@ -65,7 +67,7 @@ def test_a_large_print_book_has_cells_of_5_mm_and_passes_preflight(tmp_path: Pat
 
     make_book(spec, BookOptions(output=tmp_path / "l.pdf", draft=True,
                                 max_grids=grid_limits(spec)), keep, lambda _m: None)
-    assert min(board_cells(pages)) >= 4.0 * 1.3 - 1e-6  # 5.2 mm, not 4
+    assert min(board_cells(pages)) >= 4.0 * LARGE - 1e-6  # 6.9 mm, not 4
     checked = run_program("preflight", "l.pdf", cwd=tmp_path)
     # LEAD: was returncode == 0 (KNOWN_BOOK_FAULTS, tests/test_preflight.py)
     assert passes_but_known_book_faults(checked), checked.stdout

@@ -29,8 +29,13 @@ BOOK_HELP: dict[str, str] = {
     "blurb": "The back cover's text.",
     "intro": "A page of your own after the copyright page.",
     "time_box": "A box on every puzzle for the reader's solving time.",
-    "large_print": "Every type size and board cell 1.3 times larger.",
+    "large_print": "Every type size and board cell 12/7 larger: body 16 pt, nothing under "
+                   "12 pt (pages of 8x10 in and larger).",
     "sections": "The book's sections, in order, each with its puzzles.",
+    "section_start": "right: each section and the answers begin on a right-hand page "
+                     "(default with bleed); any: on the next page.",
+    "see_page": "\"see page N\" from each puzzle to its answer and back "
+                "(default: on for answers: end).",
     # the cover's barcode and design (issue 31)
     "barcode": "true: the ISBN's EAN-13 in the back cover's barcode area (needs isbn).",
     "barcode_price": "The barcode's 5-digit price add-on (EAN-5), e.g. 51299; needs barcode.",

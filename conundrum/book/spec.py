@@ -41,6 +41,7 @@ from .keys import BOOK_HELP, SECTION_HELP
 
 BOOK_KEYS = tuple(BOOK_HELP)  # keys.py: each key with its help
 SECTION_KEYS = tuple(SECTION_HELP)
+SECTION_STARTS = ("right", "any")
 # generator options: meaningless for a section of hand-made puzzles
 GENERATOR_KEYS = ("tiles", "given", "positions")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
@@ -116,16 +117,32 @@ class BookSpec:
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
     intro: str | None = None  # a page of the author's, after the copyright page
     time_box: bool = False  # a box on every puzzle for the reader's solving time
-    large_print: bool = False  # every type size and board cell 1.3 times larger
+    large_print: bool = False  # every type size and board cell 12/7 larger
     barcode: bool = False  # the ISBN's EAN-13 in the back cover's barcode area
     barcode_price: str | None = None  # its 5-digit price add-on ("90000": no price)
     cover_theme: str = "plain"  # the cover's design (COVER_THEMES)
+    # right: each section and the answers begin on a right-hand page (a blank page before
+    # where needed); None: right for a print-on-demand book (bleed), any for home printing
+    section_start: str | None = None
+    # "see page N" under each puzzle to its answer and back; None: on for `answers: end`
+    see_page: bool | None = None
     base: str = "."  # the spec file's folder: hand-made puzzle files are relative to it
 
     @property
     def has_front_matter(self) -> bool:
         """True when the book has a copyright page (any of its keys is set)."""
         return any(getattr(self, k) is not None for k in (*FRONT_MATTER, "isbn", "copyright"))
+
+    @property
+    def starts_right(self) -> bool:
+        """True when sections and the answers begin on right-hand pages (`section_start`)."""
+        return self.bleed if self.section_start is None else self.section_start == "right"
+
+    @property
+    def sees_page(self) -> bool:
+        """True when puzzles and answers print "see page N" to each other (`see_page`)."""
+        return self.answers == "end" if self.see_page is None else \
+            self.see_page and self.answers != "none"
 
     @property
     def total(self) -> int:
@@ -193,6 +210,9 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         time_box=_flag(data, "time_box", False),
         large_print=_flag(data, "large_print", False),
         **_cover_keys(data),
+        section_start=None if data.get("section_start") is None
+        else _choice(data, "section_start", SECTION_STARTS, "right"),
+        see_page=None if data.get("see_page") is None else _flag(data, "see_page", True),
         base=base,
     )
 

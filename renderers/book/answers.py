@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from renderers.book.geometry import Geometry
 from renderers.book.pages import GAP, BookPages
+from renderers.page.fonts import wrap
 from renderers.page.layout import Page, Text
 from renderers.page.style import Style
 from renderers.page.text import (
@@ -24,12 +25,14 @@ from renderers.page.wording import count_text
 from renderers.sheet.answer_key import answer_blocks, flow_answers, needed
 from renderers.sheet.draw import baseline_for_centre, draw_tile
 from renderers.sheet.overlay_key import (
+    FRAME,
     MIN_KEY_CELL,
     TEXT_PT,
     board_part,
     crop_of,
     draw_board_key_lines,
     draw_key_block,
+    key_band,
     key_block,
 )
 from renderers.sheet.solved import Solved, retitled
@@ -39,6 +42,7 @@ BODY_PT = 8.5
 TILE_MM = 3.2
 GAP_MM = 4.0  # below each key
 KEY_COLUMN = 34.0  # mm: the narrowest column of answer boards
+KEY_LIST_COLUMN = 45.0  # mm: the narrowest column of `answers: list` keys
 MAX_KEY_COLUMNS = 4
 
 
@@ -60,14 +64,16 @@ class KeyLine:
         return line_height(BODY_PT)
 
 
-def key_lines(solved: Solved, number: int, width: float, style: Style) -> list[KeyLine]:
-    """The key of one puzzle as lines for a column `width` mm wide."""
+def key_lines(solved: Solved, heading: str, width: float, style: Style) -> list[KeyLine]:
+    """The key of one puzzle, under `heading`, as lines for a column `width` mm wide."""
     grid = solved.grid
-    lines = [KeyLine("number", style.t("book_puzzle", n=number))]
+    lines = [KeyLine("number", heading)]
     for code, found in solved.solutions:
         lines.append(KeyLine("tile", f"{code} · {count_text(style, len(found))}", code))
-        texts = [grid.text(p) for p in found] or [style.t("no_positions")]
-        lines += [KeyLine("list", t) for t in wrap_list(texts, width - 4.0, BODY_PT)]
+        # positions never break inside one; the sentence for none wraps as words do
+        wrapped = wrap_list([grid.text(p) for p in found], width - 4.0, BODY_PT) if found \
+            else wrap(style.t("no_positions"), BODY_PT, width - 4.0)
+        lines += [KeyLine("list", t) for t in wrapped]
     return lines
 
 
@@ -104,9 +110,14 @@ class AnswerPages(BookPages):
         page = self._new("answers")
         top = self._heading(page, title, number)
         pages.append(page)
-        packer = _Columns(self.geo, number, top)
+        # as many columns as KEY_LIST_COLUMN mm allows: the notation is short
+        w = self.geo.box(number)[2]
+        packer = _Columns(self.geo, number, top,
+                          cols=max(1, min(MAX_KEY_COLUMNS, int((w + GAP) // (KEY_LIST_COLUMN
+                                                                            + GAP)))))
         for bp in self.puzzles:
-            lines = key_lines(self._solved(bp), bp.number, packer.col_w, self.style)
+            heading = self.seen_as(self.t("book_puzzle", n=bp.number), "puzzle", bp.number)
+            lines = key_lines(self._solved(bp), heading, packer.col_w, self.style)
             need = key_height(lines)
             if not packer.fits(need) and not packer.empty:
                 packer.next_column()
@@ -115,6 +126,7 @@ class AnswerPages(BookPages):
                     page = self._new("answers")
                     packer.start_page(self._running(page, title, packer.number))
                     pages.append(page)
+                self.placed["answer"].setdefault(bp.number, packer.number)
                 k = packer.lines_that_fit(lines)
                 y = draw_key_lines(page, lines[:k], packer.x, packer.y, self.style)
                 packer.y = y
@@ -136,7 +148,8 @@ class AnswerPages(BookPages):
         style = replace(self.style, compact=True, footer=False)
         column_h = packer.bottom - packer.top
         for bp in self.puzzles:
-            solved = retitled(self._solved(bp), self.t("book_puzzle", n=bp.number))
+            solved = retitled(self._solved(bp), self.seen_as(
+                self.t("book_puzzle", n=bp.number), "puzzle", bp.number))
             blocks = answer_blocks(solved, packer.col_w, column_h, style)
             start: int | None = 0
             while start is not None:
@@ -147,6 +160,7 @@ class AnswerPages(BookPages):
                 if not packer.fits(needed(blocks, start)) and not packer.empty:
                     packer.next_column()
                     continue
+                self.placed["answer"].setdefault(bp.number, packer.number)
                 drawn = flow_answers(page, blocks, solved, packer.x, packer.y,
                                      packer.bottom - packer.y, style, start)
                 packer.y, start = drawn.bottom, drawn.next_block
@@ -163,8 +177,9 @@ class AnswerPages(BookPages):
         page = self._new("answers")
         pages = [page]
         w = self.geo.box(number)[2]
-        widest = max((crop_of(self._solved(bp)).width for bp in self.puzzles), default=1)
-        col_w = max(widest * MIN_KEY_CELL, KEY_COLUMN)
+        col_w = max((crop_of(s).width * MIN_KEY_CELL + key_band(crop_of(s)) + 2 * FRAME
+                     for s in (self._solved(bp) for bp in self.puzzles)), default=KEY_COLUMN)
+        col_w = max(col_w, KEY_COLUMN)
         packer = _Columns(self.geo, number, self._heading(page, title, number),
                           cols=max(1, min(MAX_KEY_COLUMNS, int((w + GAP) // (col_w + GAP)))))
         def next_column() -> None:
@@ -176,10 +191,11 @@ class AnswerPages(BookPages):
                 pages.append(page)
 
         for bp in self.puzzles:
-            block = key_block(self._solved(bp), self.t("book_puzzle", n=bp.number),
-                              packer.col_w, self.style)
+            heading = self.seen_as(self.t("book_puzzle", n=bp.number), "puzzle", bp.number)
+            block = key_block(self._solved(bp), heading, packer.col_w, self.style)
             if not packer.fits(block.height) and not packer.empty:
                 next_column()
+            self.placed["answer"][bp.number] = packer.number
             lines = block.lines
             k = self._lines_fitting(lines, packer.bottom - packer.y - board_part(block))
             packer.y = draw_key_block(page, block, packer.x, packer.y, self.style, k)
@@ -244,6 +260,8 @@ class _Columns:
         while k < len(lines) and y + lines[k].height <= self.bottom:
             y += lines[k].height
             k += 1
+        while 1 < k < len(lines) and lines[k - 1].kind != "list":
+            k -= 1  # a heading (number or tile) stays with its first line of positions
         return max(1, k)
 
     def next_column(self) -> None:

@@ -33,7 +33,7 @@ class Contents(BookPages):
         return line_height(ENTRY_PT) + line_height(DETAIL_PT) + 3.0
 
     def _contents_pages_needed(self, entries: int) -> int:
-        _, _, _, h = self.geo.box(self.how_to_play_page + 1)
+        _, _, _, h = self.geo.box(self.contents_page)
         heading = line_height(HEADING_PT) + 6.0
         per_page = max(1, int((h - heading) // self._entry_height()))
         return max(1, -(-entries // per_page))
@@ -42,7 +42,7 @@ class Contents(BookPages):
         pages = []
         per_page = -(-len(entries) // n_pages)
         for k in range(n_pages):
-            number = self.how_to_play_page + 1 + k
+            number = self.contents_page + k
             page = self._new("contents")
             top = self._heading(page, self.t("book_contents"), number)
             x, _, w, _ = self.geo.box(number)

@@ -14,7 +14,7 @@ from renderers.page.text import (
 )
 from renderers.sheet.answer_key import answer_blocks, flow_answers
 from renderers.sheet.draw import draw_tile
-from renderers.sheet.legend import LegendLook, draw_legend
+from renderers.sheet.legend import LegendLook, draw_legend, legend_height
 from renderers.sheet.puzzle import draw_puzzle
 from renderers.sheet.qr import short_address
 
@@ -105,42 +105,64 @@ class FrontMatter(BookPages):
                                  tag="copyright") + gap
         return page
 
-    def _how_to_play(self) -> Page:
+    def _how_to_play(self) -> list[Page]:
         """The rules, the colours and a worked example with every position drawn: in the
-        largest type (10 pt on a large page, 8.5 on 6x9, down to 7.5) at which the whole
+        largest type (10 pt on a large page, 8.5 on 6x9, down to 8) at which the whole
         example fits on the page."""
         w = self.geo.box(self.how_to_play_page)[2]
         positions = sum(len(found) for _code, found in self.example_solved.solutions)
-        sizes = (10.0, 9.0, 8.0) if w > 140 else (8.5, 8.0, 7.5, 7.0, 6.5)
+        sizes = (10.0, 9.0, 8.0) if w > 140 else (8.5, 8.0)
+        if self.geo.scale > 1:  # large print: the rules at 16 pt once enlarged
+            sizes = (10.0, 9.5)
         # then narrower (so shorter) rows of the example's small boards, as a last resort
         for body, share in [*((b, 1.0) for b in sizes), (sizes[-1], 0.75), (sizes[-1], 0.6)]:
-            page = self._how_to_play_at(body, share)
-            if sum(item.tag == "caption" for item in page.items) >= positions:
+            pages = self._how_to_play_at(body, share)
+            if sum(item.tag == "caption" for item in pages[-1].items) >= positions:
                 break
-        return page
+        return pages
 
-    def _how_to_play_at(self, body: float, share: float = 1.0) -> Page:
+    def _how_to_play_at(self, body: float, share: float = 1.0) -> list[Page]:
         page = self._new("how to play")
+        pages = [page]
         number = self.how_to_play_page
         x, _, w, h = self.geo.box(number)
-        bottom = self.geo.box(number)[1] + h
         top = self._heading(page, self.t("book_how_to_play"), number)
         example = self._example_notation()
-        for i in range(1, RULES + 1):
-            code = self.example.given[0].code
-            code = code if code != code[::-1] else "BRP"  # a palindrome shows no turning
-            text = self.t(f"book_rule_{i}", example=example, code=code, reversed=code[::-1])
-            top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag="rule") + 2.0
+        code = self.example.given[0].code
+        code = code if code != code[::-1] else "BRP"  # a palindrome shows no turning
+        texts = [(self.t(f"book_rule_{i}", example=example, code=code, reversed=code[::-1]),
+                  "rule") for i in range(1, RULES + 1)]
         if any(s.kind == "all" for s in self.spec.sections):  # the second kind, explained
-            top = draw_paragraph(page, self.t("book_rule_all"), x, top, w, body, self.pal.ink,
-                                 tag="rule") + 2.0
+            texts.append((self.t("book_rule_all"), "rule"))
         if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
-            top = draw_paragraph(page, self.t("web_howto", address=short_address(self.spec.web)),
-                                 x, top, w, body, self.pal.ink, tag="web howto") + 2.0
+            texts.append((self.t("web_howto", address=short_address(self.spec.web)),
+                          "web howto"))
+        split = self.how_to_play_pages > 1
+
+        def second_page() -> float:
+            nonlocal page, number, split, x
+            number, split = number + 1, False
+            x = self.geo.box(number)[0]  # a left-hand page: its margins mirrored
+            page = self._new("how to play")
+            pages.append(page)
+            return self._running(page, self.t("book_how_to_play"), number)
+
+        for text, tag in texts:
+            # large print: what the first page cannot hold goes on the second
+            if split and top + paragraph_height(text, w, body) > self.content_bottom(number):
+                top = second_page()
+            top = draw_paragraph(page, text, x, top, w, body, self.pal.ink, tag=tag) + 2.0
+        look = LegendLook(body, 3.6)
+        legend_h = paragraph_height(self.t("book_colours"), w, body, True) + 2.0 + \
+            legend_height(self.style, w, look, note=True) + 3.0
+        if split and top + legend_h > self.content_bottom(number):
+            top = second_page()
         top = draw_paragraph(page, self.t("book_colours"), x, top + 1.0, w, body, self.pal.ink,
                              bold=True, tag="colours heading") + 1.0
-        look = LegendLook(body, 3.6)
         top = draw_legend(page, x, top, w, self.style, look, note=True) + 3.0
+        if split:  # the worked example on a page of its own
+            top = second_page()
+        bottom = self.content_bottom(number)
         given = self.example.given[0]
         top = draw_paragraph(page, self.t("book_example", code=given.code, n=given.positions),
                              x, top + 2.0, w, body, self.pal.ink, bold=True,
@@ -155,7 +177,7 @@ class FrontMatter(BookPages):
         drawn = draw_puzzle(page, self.example_solved, x, top, w, board_h, plain)
         flow_answers(page, blocks, self.example_solved, x, drawn.bottom + 4.0,
                      bottom - drawn.bottom - 4.0, key, 0)
-        return page
+        return pages
 
     def _example_notation(self) -> str:
         """The first position of the example's tile, as the reader would write it."""

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from conundrum.errors import ConundrumError
 from renderers.page.layout import (
+    PAGE_SIZES,
     Item,
     Line,
     Page,
@@ -48,7 +50,13 @@ GUTTER_TABLE: tuple[tuple[int, float], ...] = (
 GUTTER_MAX = 0.875
 
 
-LARGE = 1.3  # a large-print book: every type size and board cell this much larger
+# A large-print book: every type size and board cell this much larger, so that the least
+# type (7 pt) prints at 12 pt and the body (9.5 pt) at 16 (large-print norms: 16 pt body,
+# nothing under 12).
+LARGE = 12.0 / 7.0
+# large print needs a page at least 8 x 10 in (8x10, 8.5x11, A4 ...): the worked example
+# and a level-5 board at 16 pt type do not fit a smaller one, 8.5x8.5 included
+LARGE_LEAST = (8.0 * INCH, 10.0 * INCH)
 
 
 def enlarged(page: Page, k: float) -> Page:
@@ -74,6 +82,12 @@ def _enlarged(item: Item, k: float) -> Item:
         return replace(item, points=tuple((x * k, y * k) for x, y in item.points),
                        width=item.width * k)
     return replace(item, cx=item.cx * k, cy=item.cy * k, r=item.r * k, width=item.width * k)
+
+
+def large_print_pages() -> list[str]:
+    """The page sizes a large-print book may have (at least LARGE_LEAST)."""
+    return [name for name, (w, h) in PAGE_SIZES.items()
+            if min(w, h) >= LARGE_LEAST[0] - 0.01 and max(w, h) >= LARGE_LEAST[1] - 0.01]
 
 
 def gutter_for(pages: int) -> float:
@@ -114,6 +128,11 @@ class Geometry:
         enlarged to the real page every type size and board cell is LARGE times larger.
         ConundrumError for an unknown page size."""
         w, h = page_size(page)
+        if large and page not in large_print_pages():
+            raise ConundrumError(
+                f"large_print: true: page {page} ({w / INCH:.3g} x {h / INCH:.3g} in) is too "
+                f"small for boards and 16 pt type enlarged {LARGE:.2f} times; large print "
+                f"needs a page of at least 8 x 10 in ({', '.join(large_print_pages())})")
         k = LARGE if large else 1.0
         if not bleed:
             m = page_margin(w, h)

@@ -30,7 +30,11 @@ from renderers.page.palettes import shade_only
 from renderers.paint.pdf import pdf_bytes
 from renderers.sheet.solved import Solved, solve
 
+# the copyright page, as trade books print it, and the blank left-hand page before a
+# section that starts on the right carry no number
+UNNUMBERED = ("copyright", "blank")
 WIDEST_GUTTER = 10**6  # pages: a book this long has the widest gutter of the table
+MAX_ROUNDS = 6  # layout attempts of a book (gutter and page references settling)
 
 
 # ---- the whole book ----------------------------------------------------------------
@@ -80,13 +84,22 @@ def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
     # by puzzle number: each solved once, for every layout
     solved = {} if solved is None else solved
     known_pages = 0
+    refs: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
+    rounds = 0
     while True:
         geo = Geometry.of(spec.page, spec.bleed, known_pages, spec.large_print)
         book = _Book(spec, puzzles, example, geo, solved, lazy)
+        book.refs = refs
         pages = book.pages()
+        rounds += 1
         # a wider gutter can only add pages, so this settles in a few rounds
         if spec.bleed and gutter_for(len(pages)) / geo.scale > geo.inside:
             known_pages = len(pages)
+            continue
+        # "see page N": once more with the pages this round found (a reference only
+        # lengthens a label, so the pages found then stay; MAX_ROUNDS guards it)
+        if spec.sees_page and book.placed != refs and rounds < MAX_ROUNDS:
+            refs = book.placed
             continue
         for note in book.notes:
             warn(note)
@@ -96,24 +109,35 @@ def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
 class _Book(FrontMatter, Contents, Sections, AnswerPages):
     """One layout attempt of the whole book: its parts in order, numbered, padded."""
 
+    def _start(self, body: list[Page], number: int) -> int:
+        """The page a section (or the answers) starts on, `number` or, when the spec
+        starts them on the right (`section_start`) and it is a left-hand page, the next,
+        with a blank page added to `body` before it."""
+        if self.spec.starts_right and number % 2 == 0:
+            body.append(self._new("blank"))
+            return number + 1
+        return number
+
     def pages(self) -> list[Page]:
         sections = [[bp for bp in self.puzzles if bp.section == i]
                     for i in range(len(self.spec.sections))]
         how = self.how_to_play_page
         n_contents = self._contents_pages_needed(len(sections) + 2)
-        number = how + 1 + n_contents  # how to play, contents, then the sections
+        number = self.contents_page + n_contents  # how to play, contents, then the sections
         entries = [Entry(self.t("book_intro"), None, how - 1)] if self.spec.intro else []
         entries.append(Entry(self.t("book_how_to_play"), None, how))
         body: list[Page] = []
         for index, items in enumerate(sections):
             if not items:
                 continue
+            number = self._start(body, number)
             entries.append(Entry(self.spec.sections[index].name,
                                   self._section_detail(index, items), number))
             made = self._section(index, items, number)
             body += made
             number += len(made)
         if self.spec.answers != "none":
+            number = self._start(body, number)
             entries.append(Entry(self.t("book_answers"), None, number))
             keys = {"end": self._answers_boards, "list": self._answers,
                     "end-drawn": self._answers_drawn}[self.spec.answers]
@@ -123,11 +147,12 @@ class _Book(FrontMatter, Contents, Sections, AnswerPages):
             front.append(self._copyright_page())
         if self.spec.intro:
             front.append(self._intro_page(how - 1))
-        pages = [*front, self._how_to_play(), *self._contents(entries, n_contents), *body]
+        pages = [*front, *self._how_to_play(), *self._contents(entries, n_contents), *body]
         pages += [self._notes(n) for n in range(len(pages) + 1,
                                                 padded_count(len(pages), self.spec.bleed) + 1)]
         for n, page in enumerate(pages[1:], 2):
-            self._page_number(page, n)
+            if page.kind not in UNNUMBERED:
+                self._page_number(page, n)
         if self.geo.bleed:
             for n, page in enumerate(pages, 1):
                 page.trim = self.geo.trim(n)

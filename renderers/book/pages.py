@@ -14,7 +14,7 @@ from conundrum.book.spec import BookSpec
 from conundrum.puzzle import Puzzle
 from renderers.book.geometry import Geometry
 from renderers.page.fonts import PT_TO_MM
-from renderers.page.layout import TEXT_DESCENT, Align, Line, Page, Text
+from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, Align, Line, Page, Text
 from renderers.page.style import Style
 from renderers.page.text import (
     draw_fitted,
@@ -31,6 +31,7 @@ GAP = 6.0  # mm between puzzles, and between answer columns
 HEADING_PT = 18.0
 RUNNING_PT = 8.0
 PAGE_NUMBER_PT = 9.0
+CLEAR = 2.0  # mm between the page number and the page's lowest content
 
 
 class Illegible(Exception):
@@ -53,6 +54,10 @@ class BookPages:
         self.lazy = lazy
         self.notes: list[str] = []  # what differs from the spec, for stderr
         self.style = Style(lang=spec.language, palette=spec.palette).checked()
+        # "see page N" (`see_page`): the pages the last layout attempt put each puzzle and
+        # its answer on (by puzzle number), and those this attempt puts them on
+        self.refs: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
+        self.placed: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
         self.pal = self.style.pal
 
     def t(self, key: str, **kw: object) -> str:
@@ -71,12 +76,40 @@ class BookPages:
         """The example puzzle itself."""
         return self.example_solved.puzzle
 
+    @property
+    def per_page(self) -> int:
+        """Puzzles a page: the spec's, or one in large print (its boards and type are too
+        large for two on any trim it allows)."""
+        return 1 if self.geo.scale > 1 else self.spec.per_page
+
+    def see(self, kind: str, number: int) -> str | None:
+        """"see p. N" to the page of puzzle `number` ("puzzle") or its answer ("answer"),
+        when the book prints them (`see_page`) and the page is known."""
+        page = self.refs[kind].get(number)
+        return self.t("book_see_page", n=page) if page and self.spec.sees_page else None
+
+    def seen_as(self, heading: str, kind: str, number: int) -> str:
+        """`heading` with "· see p. N" to puzzle `number`'s `kind` page, when printed."""
+        see = self.see(kind, number)
+        return f"{heading} · {see}" if see else heading
+
     def _solved(self, bp: BookPuzzle) -> Solved:
         """The puzzle's solutions, found the first time any layout asks."""
         found = self.solved.get(bp.number)
         if found is None:
             found = self.solved[bp.number] = solve(bp.puzzle, bp.made.solutions)
         return found
+
+    @property
+    def how_to_play_pages(self) -> int:
+        """Pages of how to play: one, or two in large print (its worked example on the
+        second: the rules at 16 pt leave no room for it)."""
+        return 2 if self.geo.scale > 1 else 1
+
+    @property
+    def contents_page(self) -> int:
+        """The first contents page, after how to play."""
+        return self.how_to_play_page + self.how_to_play_pages
 
     @property
     def how_to_play_page(self) -> int:
@@ -109,11 +142,21 @@ class BookPages:
         page.add(Line(x, y, x + w, y, stroke=self.pal.grid_line, width=0.25))
         return y + 4.0
 
+    def _page_number_baseline(self, number: int) -> float:
+        """In the bottom margin, the page number's lowest ink just inside the safe area."""
+        return self.geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
+
+    def content_bottom(self, number: int) -> float:
+        """The lowest y the page's content may ink: the box's foot, or higher where the page
+        number (in the margin) would come within CLEAR mm of it."""
+        _, y, _, h = self.geo.box(number)
+        number_top = self._page_number_baseline(number) - TEXT_ASCENT * PAGE_NUMBER_PT * PT_TO_MM
+        return min(y + h, number_top - CLEAR)
+
     def _page_number(self, page: Page, number: int) -> None:
         geo = self.geo
         cx = geo.trim_left(number) + geo.trim_w / 2
-        # in the bottom margin, its lowest ink just inside the safe area
-        y = geo.safe(number)[3] - TEXT_DESCENT * PAGE_NUMBER_PT * PT_TO_MM
+        y = self._page_number_baseline(number)
         page.add(Text(cx, y, str(number), PAGE_NUMBER_PT, align="center",
                       colour=self.pal.muted, tag="page number"))
 
@@ -130,8 +173,8 @@ class BookPages:
     def _notes(self, number: int) -> Page:
         page = self._new("notes")
         top = self._heading(page, self.t("book_notes"), number)
-        x, y, w, h = self.geo.box(number)
-        while top + 9.0 < y + h:
+        x, _, w, _ = self.geo.box(number)
+        while top + 9.0 < self.content_bottom(number):
             top += 9.0
             page.add(Line(x, top, x + w, top, stroke=self.pal.grid_line, width=0.25))
         return page

@@ -16,7 +16,7 @@ from renderers.page.text import (
 )
 from renderers.sheet.legend import STRIP, draw_legend, legend_height
 from renderers.sheet.puzzle import draw_puzzle, givens_places
-from renderers.sheet.qr import page_address
+from renderers.sheet.qr import COMPACT_SIZE, FULL_SIZE, MIN_MODULE, page_address, qr_fits
 from renderers.sheet.solved import Solved, retitled
 
 
@@ -31,7 +31,8 @@ class Sections(BookPages):
         compact = per_page >= 4 or slot_h < 120 or self.geo.box(1)[2] < 110
         return replace(self.style, header=True, instructions=False, footer=False,
                        write_space=True, compact=compact, blank=blank,
-                       qr_room=True, answer_room=answer_room, time_box=self.spec.time_box)
+                       qr_room=True, answer_room=answer_room, time_box=self.spec.time_box,
+                       qr_shrink=self.geo.scale)
 
     def _grade(self, bp: BookPuzzle) -> int:
         """The grade a puzzle prints: the level it measures at, else its section's."""
@@ -53,7 +54,7 @@ class Sections(BookPages):
     def _section(self, index: int, items: list[BookPuzzle], number: int) -> list[Page]:
         """The section's pages at the spec's puzzles a page, or fewer where they would be
         illegible (decided per section, so one big board does not thin out the book)."""
-        per_page = self.spec.per_page
+        per_page = self.per_page
         too_big: list[int] = []
         while True:
             try:
@@ -65,7 +66,7 @@ class Sections(BookPages):
         if too_big:
             self.notes.append(
                 f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
-                f"{self.spec.per_page} a page on {self.spec.page} with cells of at least "
+                f"{self.per_page} a page on {self.spec.page} with cells of at least "
                 f"{MIN_CELL * self.geo.scale:g} mm; printing {per_page} a page in this section")
         return pages
 
@@ -75,6 +76,8 @@ class Sections(BookPages):
         givens = self._section_givens(index, items, number, per_page)
         pages = []
         for start in range(0, len(items), per_page):
+            for bp in items[start:start + per_page]:
+                self.placed["puzzle"][bp.number] = number
             page = self._new("puzzles")
             detail = self._section_detail(index, items) if start == 0 else None
             top = self._section_top(page, section.name, detail, number)
@@ -94,8 +97,9 @@ class Sections(BookPages):
         top = self._section_top(page, self.spec.sections[index].name, None, number + 1)
         w, h = self._slot_size(number + 1, top, self._legend_strip(page, number + 1),
                                per_page)
-        style = self._puzzle_style(per_page, h, False)
-        found = [givens_places(self._solved(bp), w, h, style) for bp in items]
+        # each puzzle in its own style (a blank one rules lines for the section's most answers)
+        found = [givens_places(solved, w, h, style) for solved, style in
+                 (self._slot_puzzle(bp, per_page, h, None) for bp in items)]
         everywhere = [place for place in ("beside", "below") if all(f[place] for f in found)]
         if len(everywhere) == 1:
             return everywhere[0]  # the one place legible for every puzzle
@@ -115,7 +119,7 @@ class Sections(BookPages):
     def section_limit(self, index: int) -> tuple[int, int]:
         """The grid limit of section `index` at the spec's puzzles a page, or at fewer
         where its boards could not grow within that (see `grid_limits`)."""
-        section, per_page = self.spec.sections[index], self.spec.per_page
+        section, per_page = self.spec.sections[index], self.per_page
         request = GenerateRequest(tiles=section.tiles, given=section.given,
                                   positions=section.positions, difficulty=section.difficulty,
                                   kind=section.kind)
@@ -159,30 +163,58 @@ class Sections(BookPages):
     def _legend_strip(self, page: Page, number: int) -> float:
         """The colour legend in one small strip at the foot of a puzzle page; returns the
         y above it, where the puzzles end."""
-        x, y, w, h = self.geo.box(number)
+        x, _, w, _ = self.geo.box(number)
         height = legend_height(self.style, w, STRIP)
-        top = y + h - height
+        top = self.content_bottom(number) - height
         draw_legend(page, x, top, w, self.style, STRIP)
         return top - 3.0
+
+    def _slot_puzzle(self, bp: BookPuzzle, per_page: int, slot_h: float,
+                     givens: str | None) -> tuple[Solved, Style]:
+        """A puzzle of a page, titled, and the style it is drawn in."""
+        solved = self._solved(bp)
+        blank = self._blank(bp.section, solved)
+        # blank counts: lines for the section's most answers, so they tell no count
+        style = replace(self._puzzle_style(per_page, slot_h, blank,
+                                           self._most_answers(bp.section) if blank
+                                           else None), grade=self._grade(bp), givens=givens,
+                        see=self.see("answer", bp.number))
+        titled = retitled(solved, self.t("book_puzzle", n=bp.number))
+        url = page_address(self.spec.web, bp.number) if self.spec.web else None
+        if url and not qr_fits(url, COMPACT_SIZE if style.compact else FULL_SIZE):  # as printed
+            note = (f"web: {self.spec.web}: its pages' addresses make QR codes too dense for "
+                    f"modules of {MIN_MODULE} mm in their room; the QR codes are left out "
+                    "(a shorter `web:` address keeps them)")
+            if note not in self.notes:
+                self.notes.append(note)
+            url = None
+        linked = replace(style, web_url=url) if url else style
+        return titled, linked
 
     def _slots(self, page: Page, items: list[BookPuzzle], number: int, top: float,
                bottom: float, per_page: int, givens: str | None = None) -> None:
         cols, _rows = GRID[per_page]
         x, _, w, _ = self.geo.box(number)
         slot_w, slot_h = self._slot_size(number, top, bottom, per_page)
-        for k, bp in enumerate(items):
+        styled = [self._slot_puzzle(bp, per_page, slot_h, givens) for bp in items]
+        for bp, (titled, style) in zip(items, styled, strict=True):
+            # several a page: each where its section puts the given tiles, legibly, or fewer
+            if per_page > 1 and givens and not givens_places(titled, slot_w, slot_h,
+                                                              style)[givens]:
+                raise Illegible(bp.number)
+        if len(items) > 1:  # every board of the page at the cell of the one drawn smallest
+            scratch = Page(page.width, page.height, lazy=True)  # its boards never drawn
+            alone = [draw_puzzle(scratch, titled, 0, 0, slot_w, slot_h, style)
+                     for titled, style in styled]
+            for bp, drawn in zip(items, alone, strict=True):
+                if not drawn.legible:  # judged at its own size, before the page's cell
+                    raise Illegible(bp.number)
+            cell = min(drawn.view.cell for drawn in alone)
+            styled = [(titled, replace(style, max_cell=min(style.max_cell, cell)))
+                      for titled, style in styled]
+        for k, (bp, (titled, linked)) in enumerate(zip(items, styled, strict=True)):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
-            solved = self._solved(bp)
-            blank = self._blank(bp.section, solved)
-            # blank counts: lines for the section's most answers, so they tell no count
-            style = replace(self._puzzle_style(per_page, slot_h, blank,
-                                               self._most_answers(bp.section) if blank
-                                               else None), grade=self._grade(bp),
-                            givens=givens)
-            titled = retitled(solved, self.t("book_puzzle", n=bp.number))
-            linked = replace(style, web_url=page_address(self.spec.web, bp.number)) \
-                if self.spec.web else style
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)

@@ -79,9 +79,9 @@ def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list
 
 
 def fit_size(text: str, size_pt: float, width_mm: float, bold: bool = False,
-             smallest: float = 6.0) -> float:
+             smallest: float = 7.0) -> float:
     """The largest size up to `size_pt` at which `text` fits `width_mm`, not below `smallest`
-    (6 pt, the smallest type on any page: layout.MIN_TEXT_PT)."""
+    (7 pt, the smallest type on any page: layout.MIN_TEXT_PT)."""
     width = text_width(text, size_pt, bold)
     if width <= width_mm or width == 0:
         return size_pt

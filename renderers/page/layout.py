@@ -175,7 +175,8 @@ def new_page(name: str) -> Page:
 
 
 # ---- what a printer checks ---------------------------------------------------------
-MIN_TEXT_PT = 6.0  # the smallest type on any page
+MIN_TEXT_PT = 7.0  # the smallest type on any page (KDP's "Paperback fonts": 7 pt at least)
+READ_PT = 8.0  # the smallest type a reader must read: grid labels, legend, answers
 MIN_LINE_MM = 0.25 * PT_TO_MM  # the thinnest line a press holds (0.25 pt)
 TEXT_ASCENT = 0.95  # the top of accented capitals above the baseline, in font sizes
 TEXT_DESCENT = 0.25  # descenders below the baseline, in font sizes

@@ -17,16 +17,19 @@ def content_box(page: Page) -> tuple[float, float, float, float]:
 
 
 def draw_header(page: Page, title: str, number: str | None, x: float, y: float, w: float,
-                style: Style) -> float:
-    """The title, the number on the right, a rule under both; returns the y below."""
+                style: Style, reserve: float = 0.0) -> float:
+    """The title, the number on the right (`reserve` mm left of the right edge, kept for a
+    box), a rule under them all; returns the y below."""
     sz, pal = style.sizes, style.pal
     if number:
         require_drawable(number, "the puzzle's number")  # a file's `number:` key, too
     number_w = text_width(number, sz.number, True) + 6 if number else 0.0
     base = first_baseline(y, sz.title)
-    draw_fitted(page, title, x, y, w - number_w, sz.title, pal.ink, bold=True, tag="title")
+    draw_fitted(page, title, x, y, w - number_w - reserve, sz.title, pal.ink, bold=True,
+                tag="title")
     if number:
-        page.add(Text(x + w, base, number, sz.number, True, "right", pal.muted, tag="number"))
+        page.add(Text(x + w - reserve, base, number, sz.number, True, "right", pal.muted,
+                      tag="number"))
     rule_y = y + line_height(sz.title, 1.2) + 0.8
     page.add(Line(x, rule_y, x + w, rule_y, stroke=pal.accent, width=0.35))
     return rule_y + 3.0

@@ -29,8 +29,9 @@ class Sizes:
     thumb_cell: tuple[float, float]  # mm per cell of an answer thumbnail: least, most
 
 
-FULL = Sizes(18, 12, 9.5, 11, 11, 10, 7, 7, 7.5, (1.5, 4.0))
-COMPACT = Sizes(13, 10, 8, 9.5, 9.5, 8.5, 6.5, 6, 5.5, (1.1, 2.5))
+# the footer (an id for the publisher) may be 7 pt, KDP's least; what a reader reads, 8 and up
+FULL = Sizes(18, 12, 9.5, 11, 11, 10, 7, 8, 7.5, (1.5, 4.0))
+COMPACT = Sizes(13, 10, 8, 9.5, 9.5, 8.5, 7, 8, 5.5, (1.1, 2.5))
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class Style:
     grade: int | None = None     # printed at the header's right ("Grade 3"), in books
     time_box: bool = False       # a box beside the grade for the reader's solving time
     givens: str | None = None    # "beside" or "below" the board where legible; None: larger
+    see: str | None = None       # after the grade: where the answer is ("see p. 61"), in books
+    qr_shrink: float = 1.0       # a QR code this many times smaller (a large-print page is
+                                 # enlarged after: its modules keep their printed size)
 
     @property
     def pal(self) -> Palette:

@@ -151,7 +151,8 @@ def answer_blocks(solved: Solved, w: float, h: float, style: Style = Style()) ->
         def paint_title(page: Page, x: float, y: float) -> None:
             draw_header(page, title, label, x, y, w, style)
 
-        blocks.append(_Block(header_height(style), paint_title))
+        # the title stays with what follows: never "Answers: Puzzle 25" alone at a foot
+        blocks.append(_Block(header_height(style), paint_title, heading=True))
     if solved.arrangements is not None:
         return blocks + _arrangement_blocks(solved, w, h, style)
     if not solved.solutions:

@@ -7,10 +7,10 @@ beside the given tiles, so every answer has its line wherever the puzzle is legi
 
 from __future__ import annotations
 
-from renderers.page.fonts import text_width
-from renderers.page.layout import Line, Page, Rect, Text
+from renderers.page.fonts import PT_TO_MM, text_width
+from renderers.page.layout import TEXT_ASCENT, Line, Page, Rect, Text
 from renderers.page.style import Style
-from renderers.page.text import draw_fitted, draw_paragraph, line_height
+from renderers.page.text import draw_fitted, line_height
 from renderers.sheet.qr import COMPACT_SIZE, FULL_SIZE, draw_qr, short_address
 from renderers.sheet.solved import Solved
 
@@ -24,7 +24,7 @@ def qr_side(style: Style) -> float:
     """The side of the QR code beside the answer lines (0: none, and no room kept)."""
     if not (style.web_url or style.qr_room):
         return 0.0
-    return COMPACT_SIZE if style.compact else FULL_SIZE
+    return (COMPACT_SIZE if style.compact else FULL_SIZE) / style.qr_shrink
 
 
 def _caption_size(style: Style) -> float:
@@ -98,8 +98,9 @@ def _draw_web_block(page: Page, url: str, x: float, top: float, w: float, bottom
     if _stacked(w, style):  # under the lines; at its left the words, then the address
         draw_qr(page, url, x + w - qr, bottom - qr, qr, style.pal.ink, style.pal.paper)
         words = style.t("web_check_url", address="").strip()
-        y = draw_paragraph(page, words, x, bottom - qr, w - qr - 2.0, caption, style.pal.ink,
-                           tag="web address")
+        # one line, shrunk to fit beside the code (a long word must not run into it)
+        y = draw_fitted(page, words, x, bottom - qr, w - qr - 2.0, caption, style.pal.ink,
+                        tag="web address")
         draw_fitted(page, short_address(url), x, y, w - qr - 2.0, caption, style.pal.ink,
                     tag="web address")
         return bottom - qr - 2.0, w
@@ -116,8 +117,10 @@ TIME_BOX_W = 20.0  # mm: "Time" and room to write minutes
 def draw_time_box(page: Page, x: float, top: float, style: Style) -> None:
     """A box at the header's right for the reader's solving time, its word above it."""
     sz, pal = style.sizes, style.pal
-    h = line_height(sz.title, 1.2) - 1.0
+    h = line_height(sz.title, 1.2) - 0.2  # its foot just above the header's rule
     page.add(Rect(x, top + 0.5, TIME_BOX_W, h, stroke=pal.grid_line, width=0.3,
                   tag="time box"))
-    page.add(Text(x + 1.2, top + 0.5 + line_height(sz.footer) * 0.8, style.t("book_time"),
+    # 1.5 pt of paper between the word and the box's edges
+    page.add(Text(x + 1.2, top + 0.5 + 0.9 + TEXT_ASCENT * sz.footer * PT_TO_MM,
+                  style.t("book_time"),
                   sz.footer, colour=pal.muted, tag="time word"))

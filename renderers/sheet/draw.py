@@ -17,7 +17,19 @@ from conundrum.notation import Grid, column_label
 from conundrum.placement import STEP, Cell, Placement
 from conundrum.tiles import JOKER
 from renderers.page.fonts import PT_TO_MM, fit_size, text_width
-from renderers.page.layout import MIN_LINE_MM, MIN_TEXT_PT, Circle, Line, Page, Polygon, Rect, Text
+from renderers.page.layout import (
+    MIN_LINE_MM,
+    MIN_TEXT_PT,
+    READ_PT,
+    TEXT_ASCENT,
+    TEXT_DESCENT,
+    Circle,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+)
 from renderers.page.palettes import SYMBOLS, Palette, mix
 
 GAP = 0.06          # inset of a tile from its cells, as a fraction of the cell
@@ -231,10 +243,14 @@ def draw_placement(page: Page, view: BoardView, p: Placement, palette: Palette,
 
 
 # ---- the board --------------------------------------------------------------------
+LABEL_GAP = 0.75  # mm: 1.5 pt of paper (0.53 mm) between a grid label and the next label or
+# the grid, and room for the grid's frame and a label centred on its capitals
+
+
 def label_size(cell: float, grid: Grid) -> float:
     """Point size of the grid labels: readable, but never wider than a cell."""
     widest = column_label(grid.width - 1)
-    size = min(8.0, max(MIN_TEXT_PT, cell * 1.6))
+    size = READ_PT  # a reader reads the labels: 8 pt, down to 7 only where a cell is narrow
     return fit_size(widest, size, cell * 0.92, bold=False, smallest=MIN_TEXT_PT)
 
 
@@ -242,11 +258,16 @@ def label_band(cell: float, grid: Grid) -> float:
     """Width of the label strip on each side of the board."""
     size = label_size(cell, grid)
     widest_row = text_width(str(grid.height), size)
-    return max(min(6.0, max(3.5, cell)), widest_row + 1.6)
+    # at the largest label size, so the band never shrinks as the grid grows (grid_fit.py)
+    tall = (TEXT_ASCENT + TEXT_DESCENT) * READ_PT * PT_TO_MM  # 1.5 pt of paper either side
+    return max(min(6.0, max(3.5, cell)), widest_row + 1.6, tall + 2 * LABEL_GAP)
 
 
-def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True) -> None:
-    """The light grid of the drawn area, with labels on all four sides when asked."""
+def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True,
+              named: Grid | None = None, sides: int = 4) -> None:
+    """The light grid of the drawn area, with labels on all four sides when asked (or, with
+    `sides=2`, above and at the left only): those of `named` (the puzzle's whole grid, for
+    a crop of it), else the area's own."""
     grid, c = view.grid, view.cell
     page.add(Rect(view.x, view.y, view.width, view.height, fill=palette.grid_fill,
                   tag="grid area"))
@@ -260,23 +281,30 @@ def draw_grid(page: Page, view: BoardView, palette: Palette, labels: bool = True
     page.add(Rect(view.x, view.y, view.width, view.height, stroke=palette.label,
                   width=thin * 2))
     if labels:
-        _draw_labels(page, view, palette)
+        _draw_labels(page, view, palette, named or view.grid, sides)
 
 
-def _draw_labels(page: Page, view: BoardView, palette: Palette) -> None:
+def _draw_labels(page: Page, view: BoardView, palette: Palette, named: Grid,
+                 sides: int = 4) -> None:
     grid, c = view.grid, view.cell
+    dx, dy = grid.left - named.left, grid.top - named.top  # a crop's place in the named grid
     size = label_size(c, grid)
     band = label_band(c, grid)
+    # cells too small for a label each (7 pt is the least type): every second or third one,
+    # so that no two labels touch
+    tall = (TEXT_ASCENT + TEXT_DESCENT) * size * PT_TO_MM + LABEL_GAP
+    wide = max(text_width(column_label(i), size) for i in range(grid.width)) + LABEL_GAP
+    row_step, column_step = math.ceil(tall / c - 1e-9), math.ceil(wide / c - 1e-9)
     # Each side in reading order, so a PDF's text layer reads "A B C ..." and "1 2 3 ...".
-    for cy in (view.y - band / 2, view.y + view.height + band / 2):
-        for i in range(grid.width):
+    for cy in (view.y - band / 2, view.y + view.height + band / 2)[:sides // 2]:
+        for i in range(0, grid.width, column_step):
             page.add(Text(view.x + (i + 0.5) * c, baseline_for_centre(cy, size),
-                          column_label(i), size, align="center", colour=palette.label,
+                          column_label(i + dx), size, align="center", colour=palette.label,
                           tag="label column"))
-    for cx in (view.x - band / 2, view.x + view.width + band / 2):
-        for j in range(grid.height):
+    for cx in (view.x - band / 2, view.x + view.width + band / 2)[:sides // 2]:
+        for j in range(0, grid.height, row_step):
             cy = baseline_for_centre(view.y + (j + 0.5) * c, size)
-            page.add(Text(cx, cy, str(j + 1), size, align="center", colour=palette.label,
+            page.add(Text(cx, cy, str(j + dy + 1), size, align="center", colour=palette.label,
                           tag="label row"))
 
 

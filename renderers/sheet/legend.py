@@ -34,7 +34,7 @@ class LegendLook:
 
 
 OUTLINE = 0.25  # mm, each swatch's outline
-STRIP = LegendLook(6.5, 2.6)  # the small strip on a book's puzzle pages
+STRIP = LegendLook(8.0, 3.0)  # the small strip on a book's puzzle pages
 
 
 def entries(style: Style) -> list[tuple[str, str, str]]:

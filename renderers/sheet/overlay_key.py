@@ -13,16 +13,17 @@ from dataclasses import dataclass
 
 from conundrum.notation import Grid
 from conundrum.placement import Placement
+from renderers.page.fonts import wrap
 from renderers.page.layout import Line, Page, Rect, Text
 from renderers.page.style import Style
 from renderers.page.text import first_baseline, line_height, wrap_list
-from renderers.sheet.draw import BoardView, TileLook, draw_grid, draw_placement
+from renderers.sheet.draw import BoardView, TileLook, draw_grid, draw_placement, label_band
 from renderers.sheet.solved import Solved
 
 MIN_KEY_CELL = 1.5  # mm: the smallest cell an answer board is drawn at
 MAX_KEY_CELL = 1.6  # mm: boards about as small as they may be (60 keys in 4 6x9 pages)
-HEADING_PT = 8.0
-TEXT_PT = 6.5
+HEADING_PT = 9.0
+TEXT_PT = 8.0  # the answers in notation: read, so 8 pt (KDP's least is 7)
 SAMPLE = 5.0  # mm: the sample of a tile's outline before its positions
 INDENT = SAMPLE + 1.2
 FRAME = 0.2  # mm: the board's frame is stroked on its edge; kept inside the column
@@ -41,10 +42,14 @@ class KeyBlock:
     lines: list[tuple[str | None, str]]  # (the tile's outline style on its first line, text)
 
     @property
+    def band(self) -> float:
+        """The width of the board's label strips (the puzzle's column letters, row numbers)."""
+        return label_band(self.cell, self.crop)
+
+    @property
     def height(self) -> float:
         """The block's height in mm: heading, board and lines."""
-        return (line_height(HEADING_PT) + 0.8 + self.crop.height * self.cell + 1.5
-                + len(self.lines) * line_height(TEXT_PT))
+        return board_part(self) + len(self.lines) * line_height(TEXT_PT)
 
 
 def crop_of(solved: Solved) -> Grid:
@@ -55,18 +60,26 @@ def crop_of(solved: Solved) -> Grid:
     return Grid(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
+def key_band(crop: Grid) -> float:
+    """The label strip's width above and left of a key board of `crop` (at the least cell:
+    the widest)."""
+    return label_band(MIN_KEY_CELL, crop)
+
+
 def key_cell(solved: Solved, width: float) -> float:
-    """The cell size the key's board takes in a column `width` mm wide (may be under
-    MIN_KEY_CELL when the column is too narrow: the caller picks wider columns)."""
-    return min(MAX_KEY_CELL, (width - 2 * FRAME) / crop_of(solved).width)
+    """The cell size the key's board takes in a column `width` mm wide, its label strips
+    beside it (may be under MIN_KEY_CELL when the column is too narrow: the caller picks
+    wider columns)."""
+    crop = crop_of(solved)
+    return min(MAX_KEY_CELL, (width - 2 * FRAME - key_band(crop)) / crop.width)
 
 
 def key_block(solved: Solved, heading: str, width: float, style: Style) -> KeyBlock:
     """`solved`'s key laid out for a column `width` mm wide."""
     lines: list[tuple[str | None, str]] = []
     for i, (_code, found) in enumerate(solved.solutions):
-        texts = [solved.grid.text(p) for p in found] or [style.t("no_positions")]
-        wrapped = wrap_list(texts, width - INDENT, TEXT_PT)
+        wrapped = wrap_list([solved.grid.text(p) for p in found], width - INDENT, TEXT_PT) \
+            if found else wrap(style.t("no_positions"), TEXT_PT, width - INDENT)
         lines += [(STYLES[i % len(STYLES)] if k == 0 else None, t)
                   for k, t in enumerate(wrapped)]
     return KeyBlock(solved, heading, crop_of(solved), key_cell(solved, width), lines)
@@ -74,7 +87,7 @@ def key_block(solved: Solved, heading: str, width: float, style: Style) -> KeyBl
 
 def board_part(block: KeyBlock) -> float:
     """The height of a block's heading and board: what must stay together."""
-    return line_height(HEADING_PT) + 0.8 + block.crop.height * block.cell + 1.5
+    return line_height(HEADING_PT) + 0.8 + block.crop.height * block.cell + block.band + 1.5
 
 
 def draw_key_block(page: Page, block: KeyBlock, x: float, y: float, style: Style,
@@ -85,14 +98,16 @@ def draw_key_block(page: Page, block: KeyBlock, x: float, y: float, style: Style
     page.add(Text(x, first_baseline(y, HEADING_PT), block.heading, HEADING_PT, True,
                   colour=pal.ink, tag="key number"))
     y += line_height(HEADING_PT) + 0.8
-    view = BoardView(block.crop, x + FRAME, y, block.cell)
-    draw_grid(page, view, pal, labels=False)
+    band = block.band
+    view = BoardView(block.crop, x + FRAME + band, y + band, block.cell)
+    # labelled as the puzzle's own board, so "C4" in the key is found on it
+    draw_grid(page, view, pal, labels=True, named=block.solved.grid, sides=2)
     for p in block.solved.puzzle.board.placements:
         draw_placement(page, view, p, pal, TileLook(faded=True))
     for i, (_code, found) in enumerate(block.solved.solutions):
         for p in found:
             _outline(page, view, p, STYLES[i % len(STYLES)], pal.ink)
-    y += view.height + 1.5
+    y += view.height + band + 1.5
     return draw_board_key_lines(page, block.lines[:lines], x, y, style)
 
 
@@ -115,9 +130,9 @@ def _outline(page: Page, view: BoardView, p: Placement, outline: str, ink: str) 
     """An answer's outline round its three cells, in `outline` style."""
     (x0, y0), (x1, y1) = view.origin(p.cells[0]), view.origin(p.cells[2])
     x1, y1 = x1 + view.cell, y1 + view.cell
-    inset = view.cell * 0.12  # two answers sharing an edge keep two lines
+    inset = view.cell * 0.22  # two answers sharing an edge keep two lines, paper between
     x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
-    width = max(0.3, view.cell * 0.2)
+    width = max(0.25, view.cell * 0.13)
     tag = f"answer {outline} {p.code} {p.at[0]},{p.at[1]} {p.dir}"
     if outline == "solid":
         page.add(Rect(x0, y0, x1 - x0, y1 - y0, stroke=ink, width=width, tag=tag))

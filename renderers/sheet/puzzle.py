@@ -243,12 +243,15 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         if style.grade is not None:
             grade = style.t("book_level", n=style.grade)
             label = f"{label} · {grade}" if label else grade
+        if style.see:
+            label = f"{label} · {style.see}" if label else style.see
         if style.time_box:
             w_box = TIME_BOX_W + 2.0
             draw_time_box(page, x + w - TIME_BOX_W - 0.2, top, style)  # the stroke inside
         else:
             w_box = 0.0
-        top = draw_header(page, puzzle_title(puzzle, style), label, x, top, w - w_box, style)
+        # the rule runs under the time box too: the box is part of the header
+        top = draw_header(page, puzzle_title(puzzle, style), label, x, top, w, style, w_box)
     if style.instructions:
         task, notes = _instruction(puzzle, style)
         top = draw_paragraph(page, task, x, top, w, sz.body * 1.05, pal.ink, bold=True,

@@ -17,8 +17,12 @@ from renderers.page.style import Style
 from renderers.page.text import draw_fitted, line_height
 
 QUIET = 2  # modules of white border; printed on white paper, 2 reads reliably
-FULL_SIZE = 16.0  # mm: the code's side on a full sheet
-COMPACT_SIZE = 12.0  # mm: several puzzles a page
+# modules of 0.5 mm or more: smaller ones do not decode from a 150 dpi scan or a phone at
+# arm's length (0.36 mm did not); an address of up to 42 bytes is a version 3 code, 33
+# modules with its quiet zone: 16.5 mm
+MIN_MODULE = 0.5
+FULL_SIZE = 18.0  # mm: the code's side on a full sheet
+COMPACT_SIZE = 16.5  # mm: several puzzles a page
 
 
 MAX_URL = 500
@@ -58,8 +62,15 @@ def qr_matrix(url: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in code.matrix]
 
 
+def qr_fits(url: str, size: float) -> bool:
+    """True when the address's code, quiet zone included, fits a `size` mm square with
+    modules of MIN_MODULE mm or more."""
+    return size / (len(qr_matrix(url)) + 2 * QUIET) >= MIN_MODULE - 1e-9
+
+
 def draw_qr(page: Page, url: str, x: float, y: float, size: float, ink: str, paper: str) -> None:
-    """The code with its quiet zone in a `size` mm square whose top-left is (x, y)."""
+    """The code with its quiet zone in a `size` mm square whose top-left is (x, y) (a book
+    leaves out codes whose modules would print under MIN_MODULE, and warns: `qr_fits`)."""
     matrix = qr_matrix(url)
     n = len(matrix) + 2 * QUIET
     module = size / n

@@ -1,0 +1,284 @@
+"""A printer's eye on a book's PDF, read back with pdfplumber: type size, words that
+overlap, words crowded by ink, everything inside the trim's safe area; and a book's
+boards at one cell size a page. Reused by the layout audit (tests/test_book_audit.py).
+
+Everything is measured in PDF points on the page as printed (after every text matrix),
+so a 12 pt font scaled to 30% counts as 3.6 pt.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pdfplumber
+from pdfminer.pdftypes import resolve1
+
+from conundrum.board import Board
+from conundrum.book.build import Made
+from conundrum.book.example import example_puzzle
+from conundrum.book.make import BookContent
+from conundrum.book.manifest import BookPuzzle
+from conundrum.book.spec import parse_spec
+from conundrum.puzzle import Given, Puzzle
+from renderers.page.layout import Line, Page, Rect, Text
+from tests.support.puzzles import busy_puzzle, grown_board, grown_puzzle, small_puzzle
+
+MIN_PT = 7.0  # KDP's minimum type size ("Paperback fonts")
+CLEAR_PT = 1.5  # paper between a word and ink that is not its own background
+INCH = 72.0
+SAFE_IN = 0.25  # inches kept clear inside the trim without bleed
+SAFE_BLEED_IN = 0.375  # and with bleed (KDP's outside margin for a bleed book)
+GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))  # pages -> inside, inches
+TOUCH = 0.05  # pt: rounding in a PDF's numbers
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One thing a printer or a reader would object to, on page `page` (1-based)."""
+
+    page: int
+    rule: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.rule}: {self.detail}"
+
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in pt, y down
+
+
+def gutter_in(pages: int) -> float:
+    """KDP's inside margin in inches for a book of `pages` pages."""
+    return next((inches for most, inches in GUTTERS if pages <= most), 0.875)
+
+
+def _overlap(a: Box, b: Box, by: float = 0.0) -> bool:
+    return a[0] < b[2] + by and b[0] < a[2] + by and a[1] < b[3] + by and b[1] < a[3] + by
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (outer[0] - TOUCH <= inner[0] and outer[1] - TOUCH <= inner[1]
+            and inner[2] <= outer[2] + TOUCH and inner[3] <= outer[3] + TOUCH)
+
+
+def _white(colour: object) -> bool:
+    if colour is None:
+        return True
+    values = tuple(colour) if isinstance(colour, (list, tuple)) else (colour,)
+    if len(values) == 4:  # cmyk
+        return all(v <= 0.02 for v in values)
+    return all(v >= 0.98 for v in values)
+
+
+def _ink(page: pdfplumber.page.Page) -> list[tuple[Box, bool]]:
+    """Every painted graphic as (box, filled): filled shapes in a colour, and strokes."""
+    out: list[tuple[Box, bool]] = []
+    for obj in [*page.rects, *page.lines, *page.curves]:
+        box = (obj["x0"], obj["top"], obj["x1"], obj["bottom"])
+        filled = bool(obj.get("fill")) and not _white(obj.get("non_stroking_color"))
+        stroked = bool(obj.get("stroke")) and not _white(obj.get("stroking_color"))
+        if obj["object_type"] == "rect" and stroked and not filled:
+            # a frame inks its four edges, not the paper it encloses
+            half = float(obj.get("linewidth") or 0) / 2
+            x0, top, x1, bottom = box
+            out += [((x0 - half, top - half, x1 + half, top + half), False),
+                    ((x0 - half, bottom - half, x1 + half, bottom + half), False),
+                    ((x0 - half, top - half, x0 + half, bottom + half), False),
+                    ((x1 - half, top - half, x1 + half, bottom + half), False)]
+        elif filled or stroked:
+            out.append((box, filled))
+    return out
+
+
+def _words(page: pdfplumber.page.Page) -> list[dict]:
+    """Words as printed: split where the size changes, and box by box of their glyphs."""
+    return page.extract_words(extra_attrs=["size"], keep_blank_chars=False,
+                              use_text_flow=True, x_tolerance=1.0, return_chars=True)
+
+
+def _glyph_box(word: dict, height: float) -> Box:
+    """Where a word can ink: from its baseline (the text matrix) up to accented capitals
+    and down to descenders (layout.TEXT_ASCENT, TEXT_DESCENT), not the font's whole box."""
+    size = float(word["size"])
+    baseline = max(height - float(c["matrix"][5]) for c in word["chars"])
+    return (word["x0"], baseline - 0.95 * size, word["x1"], baseline + 0.25 * size)
+
+
+def _safe(page: pdfplumber.page.Page, number: int, count: int) -> tuple[Box, Box, bool]:
+    """(trim, safe area, bleed?) of page `number`, in pdfplumber's y-down points."""
+    media = page.mediabox
+    found = resolve1(page.page_obj.attrs.get("TrimBox"))
+    trim_box = [float(resolve1(v)) for v in found] if found else media
+    h = float(media[3])
+    trim = (float(trim_box[0]), h - float(trim_box[3]), float(trim_box[2]),
+            h - float(trim_box[1]))
+    bleed = tuple(trim_box) != tuple(media)
+    edge = (SAFE_BLEED_IN if bleed else SAFE_IN) * INCH
+    inside = max(edge, gutter_in(count) * INCH) if bleed else edge
+    left, right = (inside, edge) if number % 2 else (edge, inside)
+    return trim, (trim[0] + left, trim[1] + edge, trim[2] - right, trim[3] - edge), bleed
+
+
+def audit_page(page: pdfplumber.page.Page, number: int, count: int, min_pt: float = MIN_PT
+               ) -> list[Fault]:
+    """The faults of one page of a `count`-page book (see the module's docstring)."""
+    faults: list[Fault] = []
+    trim, safe, _bleed = _safe(page, number, count)
+    words = [w for w in _words(page) if w["text"].strip() and w.get("upright", True)]
+    for char in page.chars:
+        if char["text"].strip() and float(char["size"]) < min_pt - 0.01:
+            faults.append(Fault(number, f"type under {min_pt:g} pt",
+                                f"{char['text']!r} at {float(char['size']):.2f} pt"))
+            break
+    boxes = [_glyph_box(w, float(page.height)) for w in words]
+    for i, a in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            if _overlap(a, boxes[j], -TOUCH):
+                faults.append(Fault(number, "words overlap",
+                                    f"{words[i]['text']!r} and {words[j]['text']!r}"))
+    ink = _ink(page)
+    for word, box in zip(words, boxes, strict=True):
+        for shape, filled in ink:
+            if filled and _inside(box, shape):
+                continue  # the word's own background (a legend swatch, a badge)
+            if _inside(shape, box) and filled:
+                continue  # a symbol drawn inside the word's box belongs to it
+            if _overlap(box, shape, CLEAR_PT - TOUCH):
+                faults.append(Fault(number, f"less than {CLEAR_PT:g} pt of paper round a word",
+                                    f"{word['text']!r} at {box} near ink at {shape}"))
+                break
+        if not _inside(box, safe):
+            faults.append(Fault(number, "text outside the safe area",
+                                f"{word['text']!r} at {box}, safe {safe}"))
+    for shape, _filled in ink:
+        crosses_trim = not _inside(shape, trim)
+        if not crosses_trim and not _inside(shape, safe):
+            faults.append(Fault(number, "ink outside the safe area", f"{shape}, safe {safe}"))
+    return faults
+
+
+def audit_pdf(data: bytes, min_pt: float = MIN_PT) -> list[Fault]:
+    """Every fault of every page of the PDF `data`."""
+    faults: list[Fault] = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        count = len(pdf.pages)
+        for number, page in enumerate(pdf.pages, 1):
+            faults += audit_page(page, number, count, min_pt)
+    return faults
+
+
+def smallest_type(data: bytes, kinds: Iterable[int] | None = None) -> float:
+    """The smallest type size in the PDF `data` (pages `kinds`, 1-based, or all)."""
+    wanted = None if kinds is None else set(kinds)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return min(float(c["size"]) for n, p in enumerate(pdf.pages, 1)
+                   if wanted is None or n in wanted for c in p.chars if c["text"].strip())
+
+
+def board_cell_faults(pages: list[Page]) -> list[Fault]:
+    """Boards of one page drawn at different cell sizes, and boards without their puzzle
+    (split from it over a page break), read from the laid-out pages."""
+    faults: list[Fault] = []
+    for number, page in enumerate(pages, 1):
+        if page.kind != "puzzles":
+            continue
+        page.drawn()
+        cells = set()
+        for area, line in zip(page.items, page.items[1:], strict=False):
+            # draw_grid: the board's area, then its first inner grid line, one cell in
+            if area.tag == "grid area" and isinstance(area, Rect) and isinstance(line, Line):
+                step = line.x1 - area.x if line.x1 == line.x2 else line.y1 - area.y
+                cells.add(round(step, 2))
+        if len(cells) > 1:
+            faults.append(Fault(number, "boards at different cell sizes", str(sorted(cells))))
+        if cells and not any(i.tag == "title" for i in page.items):
+            faults.append(Fault(number, "a board without its puzzle", "no title on the page"))
+    return faults
+
+
+# ---- small books to audit -------------------------------------------------------
+@functools.cache
+def pool() -> tuple[Puzzle, ...]:
+    """Small, middling and big boards, and a trick puzzle (a tile with no position)."""
+    trick = small_puzzle()
+    trick = Puzzle(trick.board, [*trick.given, Given("RRR", 0)], title="Trick")
+    return (small_puzzle(), grown_puzzle(8, 3), grown_puzzle(20, 4), busy_puzzle(45, 5, 2),
+            trick, grown_puzzle(30, 9, 3))
+
+
+@functools.cache
+def all_pool() -> tuple[Puzzle, ...]:
+    """Puzzles for a `kind: all` section: every given tile laid, one arrangement each."""
+    made = []
+    for tiles, seed in ((8, 3), (12, 5), (16, 7)):
+        placed = list(grown_board(tiles, seed))
+        made.append(Puzzle(Board(placed[:-2]), [Given(p.code) for p in placed[-2:]],
+                           title="Lay them all", kind="all"))
+    return tuple(made)
+
+
+def small_book(keys: dict[str, object], kind: str = "count") -> BookContent:
+    """A two-section book (three puzzles each) of the pool's puzzles with spec `keys`
+    (page, bleed, language, palette, answers, large_print, web ...)."""
+    lines = "".join(f"{k}: {str(v).lower() if isinstance(v, bool) else repr(v)}\n"
+                    for k, v in keys.items())
+    section_kind = ", kind: all" if kind == "all" else ""
+    spec = parse_spec("title: Conundrums for the road\nsubtitle: Volume 2\n"
+                      f"{lines}sections:\n"
+                      f"  - {{name: Warm-up with a long section name, count: 3{section_kind}}}\n"
+                      f"  - {{name: Hard, count: 3, difficulty: 5{section_kind}}}\n")
+    made = [*pool()] if kind == "count" else [*all_pool(), *all_pool()]
+    puzzles = [BookPuzzle(n, (n - 1) // 3, Made((n - 1) // 3, n, 0, n, p, f"k{n}", "f", {}),
+                          1.0) for n, p in enumerate(made[:6], 1)]
+    return BookContent(spec, puzzles, example_puzzle(1))
+
+
+@dataclass(frozen=True)
+class Case:
+    """One book of the layout audit's matrix."""
+
+    page: str
+    large: bool
+    language: str
+    palette: str
+    answers: str
+    kind: str
+    bleed: bool
+    qr: bool
+
+    def keys(self) -> dict[str, object]:
+        """The book's spec keys."""
+        keys: dict[str, object] = {"page": self.page, "bleed": self.bleed,
+                                   "language": self.language, "palette": self.palette,
+                                   "answers": self.answers, "large_print": self.large,
+                                   "time_box": self.qr, "per_page": 2}
+        if self.qr:
+            keys["web"] = "https://e.org/v/"
+        return keys
+
+
+@dataclass
+class Audited:
+    """What the audit of one book found: its faults, its page count, its smallest type."""
+
+    faults: list[Fault]
+    pages: int
+    smallest: float
+    rules: list[float]  # the how-to page's rule sizes (pt)
+
+
+def audit_case(case: Case) -> Audited:
+    """Draw the small book of `case` and audit every page of its PDF, and its boards."""
+    from renderers.book.layout import book_pages
+    from renderers.paint.pdf import pdf_bytes
+
+    content = small_book(case.keys(), case.kind)
+    pages = book_pages(content, lambda _m: None)
+    data = pdf_bytes(pages, "Audit", case.language, "rgb", case.palette)
+    least = 12.0 if case.large else MIN_PT
+    faults = audit_pdf(data, least) + board_cell_faults(pages)
+    rules = [i.size for p in pages for i in p.items if isinstance(i, Text) and i.tag == "rule"]
+    return Audited(faults, len(pages), smallest_type(data), rules)
