@@ -85,6 +85,7 @@ def test_slots_lean_to_the_emptiest_shape_once_one_leads_by_two() -> None:
     assert shape_for(variety, 4) is None
     variety.shapes.append("wide")
     assert shape_for(variety, 5) == "square"  # the emptiest, the first of a tie
+    assert shape_for(variety, 5, turn=1) == "tall"  # a retry leans to the next
     assert shape_for(variety, 4) is None  # a first try knows only the puzzles LAG before
 
 

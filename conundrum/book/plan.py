@@ -102,14 +102,17 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     return kinds
 
 
-def shape_for(variety: SectionVariety, seen: int) -> str | None:
+def shape_for(variety: SectionVariety, seen: int, turn: int = 0) -> str | None:
     """The shape class a try leans its board to, knowing the section's first `seen`
-    boards: the emptiest, once the fullest holds SPREAD more; else None."""
+    boards: once the fullest class holds SPREAD more than the emptiest, one of the others,
+    the emptiest first and the next on the next `turn` (a retry: a grid leaning to a class
+    does not always grow a board of it); else None."""
     shapes = Counter(s for s in variety.shapes[:seen] if s is not None)
     counts = sorted((shapes[s], SHAPES.index(s), s) for s in SHAPES)
     if counts[-1][0] - counts[0][0] < SPREAD:
         return None
-    return counts[0][2]
+    lacking = [s for _n, _i, s in counts[:-1]]
+    return lacking[turn % len(lacking)]
 
 
 def leaning(grid: tuple[int, int], shape: str | None, tiles: int) -> tuple[int, int] | None:

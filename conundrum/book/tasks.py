@@ -13,7 +13,7 @@ from ..generate.choose import avoid_mask
 from .plan import avoid_for, kinds_for, known, leaning, shape_for
 from .seeds import slot_seed
 from .spec import BookSpec
-from .variety import ASK_TRIES, SectionVariety, edge_window
+from .variety import ASK_TRIES, ASPECT_TRIES, SectionVariety, edge_window
 
 if TYPE_CHECKING:
     from ..generate import GenerateRequest
@@ -119,7 +119,8 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
     """The task a build runs for one try at a slot: `slot_task`, with what the section's
     plan (plan.py) asks of it, from the section's puzzles the try knows (`known`): the
     tiles to avoid, the kinds caught up, a grid leaning to a shape the section lacks.
-    After 2 x ASK_TRIES tries it asks only that the last puzzles' tiles are avoided."""
+    After 2 x ASK_TRIES tries it asks only that the last puzzles' tiles are avoided, and
+    the shape while variety.py checks it (ASPECT_TRIES)."""
     task = slot_task(spec, [variety.plan if i == section else [None] * s.count
                             for i, s in enumerate(spec.sections)],
                      section, slot, attempt, max_grid)
@@ -131,12 +132,12 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
         avoid, later = avoid_for(variety.given[:seen], relaxed)
         task = replace(task, avoid=avoid or None, later=later or None)
     task = replace(task, seen=seen)
-    if max_grid is None or relaxed:
+    if max_grid is None or attempt >= ASPECT_TRIES:  # a shape is asked while it is checked
         return task
     from ..generate import most_tiles, roomy
 
     tiles = most_tiles(generate_request(task.request()))
-    leant = leaning(max_grid, shape_for(variety, seen), tiles)
+    leant = leaning(max_grid, shape_for(variety, seen, attempt), tiles)
     if leant is not None:
         shaped = replace(task, max_grid=leant, leans=True)
         if roomy(generate_request(shaped.request())):
