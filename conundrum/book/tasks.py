@@ -13,7 +13,7 @@ from ..generate.choose import avoid_mask
 from .plan import avoid_for, kinds_for, known, leaning, shape_for
 from .seeds import slot_seed
 from .spec import BookSpec
-from .variety import ASK_TRIES, ASPECT_TRIES, SectionVariety, edge_window
+from .variety import ASK_TRIES, ASPECT_TRIES, VARIETY_TRIES, SectionVariety, edge_window
 
 if TYPE_CHECKING:
     from ..generate import GenerateRequest
@@ -119,13 +119,13 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
     """The task a build runs for one try at a slot: `slot_task`, with what the section's
     plan (plan.py) asks of it, from the section's puzzles the try knows (`known`): the
     tiles to avoid, the kinds caught up, a grid leaning to a shape the section lacks.
-    After 2 x ASK_TRIES tries it asks only that the last puzzles' tiles are avoided, and
-    the shape while variety.py checks it (ASPECT_TRIES)."""
+    It asks for the shape while variety.py checks it (ASPECT_TRIES), and after
+    VARIETY_TRIES tries only that the last puzzles' tiles are avoided."""
     task = slot_task(spec, [variety.plan if i == section else [None] * s.count
                             for i, s in enumerate(spec.sections)],
                      section, slot, attempt, max_grid)
     seen = known(slot, attempt)
-    relaxed = attempt >= 2 * ASK_TRIES
+    relaxed = attempt >= VARIETY_TRIES  # as long as variety.py passes a repeat over
     if task.kinds is not None:
         task = replace(task, kinds=kinds_for(variety, slot, attempt))
     if task.kind == "count":

@@ -124,8 +124,9 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
         # undrawn chameleons out while `strict`
         level = choice.kinds is not None
         order = candidates(pool, wanted, rng, strict and level, not strict and not level)
-        if choice.later:  # a stable sort: the order stays drawn within each part
-            order.sort(key=lambda c: canonical(c) in choice.later)
+        if choice.later:  # within each kind; a stable sort keeps the drawn order
+            order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
+                                      canonical(c) in choice.later))
         for code in order[:TRIES_PER_TILE]:
             te = weigh.tile_effort(code, choice.weights) if weigh is not None \
                 else answers_only(board, code, rules)

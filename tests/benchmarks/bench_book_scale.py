@@ -5,12 +5,13 @@
    and 5, two a page, answers at the end. Beside it, in the same run, raw
    fpdf2 drawing 1,600 pages of FLOOR_RECTS rectangles (a two-a-page
    spread's boards, tiles and answers draw about that many), nothing else:
-   the floor for any fpdf2 book. The figure is the ratio (the machine is
-   shared: absolute times are noisy, ratios much less).
+   the floor for any fpdf2 book. The figure is the ratio of the clock times,
+   and of the CPU times beside it (the machine is shared: absolute times
+   are noisy, ratios less, CPU ratios least).
 2. Per grade, a section of SECTION puzzles made for a book (`make_puzzles`,
    --jobs 1, within the page's grid) beside as many `generate --difficulty`
-   alone in the same process: a book's plan (book/plan.py) should cost no
-   generation beyond the puzzle's own.
+   alone in the same process, in CPU time: a book's plan (book/plan.py)
+   should cost no generation beyond the puzzle's own.
 3. A summary naming every figure worse than the one recorded in
    recorded.json by more than TOLERANCE; `BENCH_RECORD=1` writes this run's
    figures there. `BENCH_SCALE=0.1` runs it all at a tenth of the size
@@ -60,25 +61,55 @@ def _book(sections, folder: Path, queue) -> None:
     out = folder / "scale.pdf"
     options = BookOptions(output=out, jobs=2, catalogue=folder / "cat.sqlite",
                           max_grids=grid_limits(spec))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     make_book(spec, options, render_book, lambda _m: None)
-    total = time.perf_counter() - start
+    total, cpu = time.perf_counter() - start, _cpu() - cpu
     pages = len(PdfReader(io.BytesIO(out.read_bytes())).pages)
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    queue.put((total, pages, _peak_mb(), workers))
+    queue.put((total, cpu, pages, _peak_mb(), workers))
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (less noisy than the clock
+    on a shared machine)."""
+    import resource
+
+    return sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def _floor_cpu(pages: int, rects: int, queue) -> None:
+    cpu = _cpu()
+    _floor(pages, rects, queue)
+    queue.put(_cpu() - cpu)
+
+
+def _floor_twice(pages: int) -> tuple[float, float]:
+    """The floor's seconds and CPU seconds (_floor in a forked child, as the book)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_floor_cpu, args=(pages, FLOOR_RECTS, queue))
+    child.start()
+    floor, _size, _peak = queue.get()
+    cpu = queue.get()
+    child.join()
+    return floor, cpu
 
 
 def per_grade(grade: int, count: int, alone: int, folder: Path) -> tuple[float, float]:
-    """Seconds a puzzle of `grade` costs made for a book, and made alone."""
+    """CPU seconds a puzzle of `grade` costs made for a book, and made alone."""
     spec = _spec(((grade, count),))
-    start = time.perf_counter()
+    grids = grid_limits(spec)  # the renderer's work, not the book's: outside the timing
+    start = time.process_time()
     make_puzzles(spec, WorkFile(folder / f"g{grade}.sqlite", fresh=True), frozenset(),
-                 max_grids=grid_limits(spec))
-    book = (time.perf_counter() - start) / count
-    start = time.perf_counter()
+                 max_grids=grids)
+    book = (time.process_time() - start) / count
+    start = time.process_time()
     for seed in range(1, alone + 1):
         generate(GenerateRequest(seed=seed, difficulty=grade))
-    return book, (time.perf_counter() - start) / alone
+    return book, (time.process_time() - start) / alone
 
 
 def compare(figures: dict[str, float], recorded: dict[str, float]) -> list[str]:
@@ -95,16 +126,18 @@ def main() -> None:
     figures: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        total, pages, peak, workers = _in_child(_book, sections, folder)
-        floor, _size, _floor_peak = _in_child(_floor, count, FLOOR_RECTS)
+        total, cpu, pages, peak, workers = _in_child(_book, sections, folder)
+        floor, floor_cpu = _floor_twice(count)
         print(f"{count}-puzzle book ({', '.join(f'{n} at grade {g}' for g, n in sections)}; "
               f"--jobs 2, {pages} pages): {total:6.2f} s, {total / floor:4.1f}x the floor "
-              f"(raw fpdf2, {count} pages of {FLOOR_RECTS} rectangles: {floor:5.2f} s); peak "
-              f"{peak:4.0f} MB, largest worker {workers:4.0f} MB")
-        figures |= {"book_vs_floor": total / floor, "book_peak_mb": max(peak, workers)}
+              f"(raw fpdf2, {count} pages of {FLOOR_RECTS} rectangles: {floor:5.2f} s); "
+              f"CPU {cpu:6.1f} s, {cpu / floor_cpu:4.1f}x the floor's; peak {peak:4.0f} MB, "
+              f"largest worker {workers:4.0f} MB")
+        figures |= {"book_vs_floor": total / floor, "book_cpu_vs_floor": cpu / floor_cpu,
+                    "book_peak_mb": max(peak, workers)}
         size, alone = max(4, round(SECTION * SCALE)), max(2, round(ALONE * SCALE))
         print(f"per grade, {size} puzzles in one section (--jobs 1, the page's grid) and "
-              f"{alone} alone (`generate --difficulty`), CPU in this process:")
+              f"{alone} alone (`generate --difficulty`), CPU time:")
         for grade in (1, 2, 3, 4, 5):
             book, single = per_grade(grade, size, alone, folder)
             print(f"  grade {grade}: {book * 1000:6.1f} ms a puzzle in a book, "
