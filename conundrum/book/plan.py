@@ -18,7 +18,7 @@ A slot's try asks the generator (`conundrum.generate`) for
   the section's boards than it (`shape_for`, variety.lean).
 
 A slot's first try is planned from the section's puzzles up to LAG slots before it
-(`known`), so LAG slots of a section are made at once whatever `--jobs` is; a puzzle
+(`known`), so up to LAG slots of a section are made at once (given the `--jobs`); a puzzle
 decided meanwhile may give the same tile, and the slot then tries again, planned from
 every puzzle before it. Either way a plan is a function of puzzles decided in slot
 order: the book stays a function of its spec for any `--jobs` and on `--resume`.

@@ -3,24 +3,25 @@
 A book plans, before any puzzle is made, the kind of each given tile of its
 generated sections (so many palindromes, so many chameleons: PALINDROME_SHARE
 and CHAMELEON_SHARE of the given tiles, rounded cumulatively through the book so
-the whole book hits them too), and asks the generator for those kinds. While
-accepting puzzles in slot order it then passes over a try that would
+the whole book hits them too), and plan.py turns that into what each slot asks
+the generator for (tiles to avoid, the kinds caught up, a leaning grid), so a
+slot normally costs one generation. What this module still checks, accepting
+puzzles in slot order, passes over a try that would
 
-- give a tile the section has already given (up to reading it backwards),
-- not be of the kinds planned for its slot, or
+- give a tile the section has already given (up to reading it backwards) that
+  its plan did not know of (a puzzle made at the same time gave it),
 - put more than ASPECT_CAP of the section's boards in one class of
   bounding-box aspect (wide, square, tall),
 
-so the next seed is tried. Once a shape class is full, a retry asks for a
-board grown in a grid leaning to a class the section lacks (`lean`), since a
-page's grid may favour one shape. A slot relaxes these rules one by one: the kinds
-after 2 x ASK_TRIES seeds, the aspect after ASPECT_TRIES (quietly: a page's
-grid may leave a shape out), a repeated tile after VARIETY_TRIES, which it
-says on stderr. A section
-asking for more tiles of a kind than the set holds relaxes "never twice" for
-that kind from the start (and says so); `apart` then keeps consecutive puzzles
-from sharing a tile. Every decision depends on the tries'
-results in slot order, never on timing: the book stays a function of its spec.
+so the next seed is tried (`lean` gives the grid a try grows its board in to
+lean to a shape). A slot relaxes these rules one by one: the aspect after
+ASPECT_TRIES (quietly: a page's grid may leave a shape out), a repeated tile
+after VARIETY_TRIES, which it says on stderr (`faults`; a try without a plan is
+also passed over for kinds other than asked, up to 2 x ASK_TRIES). A section
+asking for more tiles of a kind than the set holds says so (`section_rules`);
+`apart` then keeps consecutive puzzles from sharing a tile. Every decision
+depends on the tries' results in slot order, never on timing: the book stays a
+function of its spec.
 """
 
 from __future__ import annotations
