@@ -7,6 +7,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..generate.choose import avoid_mask
@@ -68,8 +69,7 @@ class Task:
 
     def key(self) -> str:
         """The task's identity in the work file: a SHA-256 of `request()`, in hex."""
-        text = json.dumps(self.request(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("ascii")).hexdigest()
+        return _key(self)
 
 
 def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
@@ -143,3 +143,9 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
         if roomy(generate_request(shaped.request())):
             return shaped
     return task
+
+
+@lru_cache(maxsize=1 << 12)  # a build asks a task's key several times as it runs
+def _key(task: Task) -> str:
+    text = json.dumps(task.request(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()

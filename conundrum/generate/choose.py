@@ -164,10 +164,17 @@ TILE_ORDER = tuple(sorted({canonical(a + m + b) for a in COLOURS for b in COLOUR
 MASK = "x"  # a mask's prefix, never a tile's colour
 
 
+_BIT = {code: i for i, tile in enumerate(TILE_ORDER) for code in (tile, tile[::-1])}
+
+
 def avoid_mask(codes: Iterable[str]) -> str:
     """Tiles to avoid as the short text a puzzle's recipe records (a page prints it): "x"
-    and a hex mask over TILE_ORDER."""
-    bits = sum(1 << TILE_ORDER.index(c) for c in {canonical(normalise_code(c)) for c in codes})
+    and a hex mask over TILE_ORDER. TileCodeError for a code that names no tile."""
+    bits = 0
+    for code in codes:
+        # a book asks for every try's mask: its codes are canonical already
+        at = _BIT.get(code)
+        bits |= 1 << (at if at is not None else _BIT[normalise_code(code)])
     return f"{MASK}{bits:0{(len(TILE_ORDER) + 3) // 4}x}"
 
 
