@@ -13,13 +13,10 @@ are scheduled. Every result goes to the work file as it arrives (`--resume`).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
@@ -27,14 +24,14 @@ from ..solver import Solutions
 from ..workers import process_pool
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
+from .plan import known
 from .record import read_record, to_record
-from .seeds import slot_seed
 from .spec import BookSpec
-from .variety import ASK_TRIES, ASPECT_TRIES, SectionVariety, edge_window, section_rules
+from .tasks import Task, generate_request, planned_task
+from .tasks import slot_task as slot_task  # where the tests and tools find them
+from .tasks import task_for as task_for
+from .variety import SectionVariety, section_rules
 from .work import WorkFile
-
-if TYPE_CHECKING:
-    from ..generate import GenerateRequest
 
 MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
 # Generator refusals are (unlike repeats) usually the same for every seed, e.g. targets
@@ -45,52 +42,6 @@ MAX_JOBS = 64
 
 class BookError(ConundrumError):
     """A book that cannot be completed as specified."""
-
-
-@dataclass(frozen=True)
-class Task:
-    """One try at one slot: what to ask the generator for, and with which seed."""
-
-    section: int
-    slot: int
-    attempt: int
-    seed: int
-    difficulty: int
-    tiles: int | None
-    given: int | None
-    positions: tuple[int, ...] | None
-    rules: str = "standard"
-    max_grid: tuple[int, int] | None = None  # the largest grid the book's page prints
-    kinds: tuple[str, ...] | None = None  # the kinds of given tile planned (variety.py)
-    score: tuple[float, float] | None = None  # the part of the grade's band (variety.py)
-    kind: str = "count"  # count | all: the question the puzzle asks
-    leans: bool = False  # max_grid leans to a shape the section lacks (variety.py, `lean`)
-
-    @property
-    def asks(self) -> bool:
-        """Whether the try asks for the book's plan (kinds, a part of the band, a shape)."""
-        return self.kinds is not None or self.score is not None or self.leans
-
-    def request(self) -> dict:
-        """The generator's arguments: all that decides the result (slot and attempt do not)."""
-        request: dict[str, object] = {"tiles": self.tiles, "given": self.given,
-                   "positions": None if self.positions is None else list(self.positions),
-                   "seed": self.seed, "difficulty": self.difficulty, "rules": self.rules,
-                   "method": "search"}
-        if self.max_grid is not None:
-            request["max_grid"] = list(self.max_grid)
-        if self.kinds is not None:
-            request["kinds"] = list(self.kinds)
-        if self.score is not None:
-            request["score"] = list(self.score)
-        if self.kind != "count":  # a count puzzle's request (and work-file key) as before
-            request["kind"] = self.kind
-        return request
-
-    def key(self) -> str:
-        """The task's identity in the work file: a SHA-256 of `request()`, in hex."""
-        text = json.dumps(self.request(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 @dataclass
@@ -122,32 +73,6 @@ class Hooks:
 # Reserves a puzzle (key, canonical form) for this book in the catalogue; False when
 # another book printed it or holds it (catalogue.Catalogue.claim, bound to the book).
 Claim = Callable[[str, str], bool]
-
-
-def task_for(spec: BookSpec, section: int, slot: int, attempt: int,
-             max_grid: tuple[int, int] | None = None,
-             kinds: tuple[str, ...] | None = None,
-             score: tuple[float, float] | None = None) -> Task:
-    """The task for one try at slot `slot` of section `section`, its seed drawn from the
-    book's seed; `max_grid` caps the board's grid, `kinds` are the kinds of given tile the
-    book planned for the slot and `score` the part of the grade's band it asks for.
-    IndexError for a section the spec lacks."""
-    s = spec.sections[section]
-    return Task(section, slot, attempt, slot_seed(spec.seed, section, slot, attempt),
-                s.difficulty, s.tiles, s.given, s.positions, max_grid=max_grid, kinds=kinds,
-                score=score, kind=s.kind)
-
-
-def generate_request(request: dict) -> GenerateRequest:
-    """A task's `request()` as the generator's request."""
-    from ..generate import GenerateRequest
-
-    req = dict(request)
-    req["positions"] = None if req["positions"] is None else tuple(req["positions"])
-    for name in ("max_grid", "kinds", "score"):
-        if req.get(name) is not None:
-            req[name] = tuple(req[name])
-    return GenerateRequest(**req)
 
 
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
@@ -205,38 +130,12 @@ class _State:
         return None if self.max_grids is None else self.max_grids[section]
 
     def task(self, section: int, slot: int, attempt: int) -> Task:
-        grid = self.max_grid(section)
-        task = slot_task(self.spec, [v.plan for v in self.variety], section, slot, attempt,
-                         grid)
-        # A retry runs only once every earlier slot is decided (`_run`), so the section's
-        # shapes so far are the same for any --jobs and on --resume; a first try is
-        # started early and so asks for no shape.
-        if attempt == 0 or attempt >= ASPECT_TRIES or grid is None:
-            return task
-        from ..generate import most_tiles, roomy
+        return planned_task(self.spec, self.variety[section], section, slot, attempt,
+                            self.max_grid(section))
 
-        tiles = most_tiles(generate_request(task.request()))
-        for leaning in self.variety[section].leanings(grid, tiles):
-            shaped = replace(task, max_grid=leaning, leans=True)
-            if roomy(generate_request(shaped.request())):
-                return shaped
-        return task
-
-
-def slot_task(spec: BookSpec, plans: Sequence[Sequence[tuple[str, ...] | None]],
-              section: int, slot: int, attempt: int,
-              max_grid: tuple[int, int] | None = None) -> Task:
-    """The task a build runs for one try at a slot, with what the book's plan (variety.py,
-    `plan_kinds`) asks of it. What the plan asks may be out of reach on the page: a slot at
-    a band's edge asks for its kinds and the edge, then the edge alone; another asks for
-    its kinds; after 2 x ASK_TRIES tries, for nothing."""
-    window = edge_window(spec.sections[section], slot)
-    kinds = plans[section][slot]
-    if attempt >= 2 * ASK_TRIES:
-        kinds = window = None
-    elif attempt >= ASK_TRIES and window is not None:
-        kinds = None
-    return task_for(spec, section, slot, attempt, max_grid, kinds, window)
+    def ready(self, section: int, slot: int) -> bool:
+        """Whether the puzzles a slot's first try is planned from are decided (plan.py)."""
+        return len(self.variety[section].given) >= known(slot, 0)
 
 
 def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, jobs: int = 1,
@@ -300,6 +199,8 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> 
         ahead = max(ahead, i + 1)
         while len(state.in_flight) < window and ahead < len(slots):
             if slots[ahead] not in state.hand_made:
+                if not state.ready(*slots[ahead]):
+                    break
                 _submit(state, executor, state.task(*slots[ahead], 0))
             ahead += 1
         _harvest(state)
@@ -338,7 +239,9 @@ def _decide(state: _State, task: Task) -> Made | None:
         return None
     puzzle, solutions = read_record(text)
     variety = state.variety[task.section]
-    faults, forgiven = variety.faults(puzzle, task.kinds, task.attempt)
+    # the kinds are the plan's wish: a slot given others is made up for by the next ones
+    faults, forgiven = variety.faults(puzzle, None, task.attempt,
+                                      task.seen if task.kind == "count" else None)
     if faults:
         return None
     form = canonical_form(puzzle)

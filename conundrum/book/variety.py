@@ -3,24 +3,25 @@
 A book plans, before any puzzle is made, the kind of each given tile of its
 generated sections (so many palindromes, so many chameleons: PALINDROME_SHARE
 and CHAMELEON_SHARE of the given tiles, rounded cumulatively through the book so
-the whole book hits them too), and asks the generator for those kinds. While
-accepting puzzles in slot order it then passes over a try that would
+the whole book hits them too), and plan.py turns that into what each slot asks
+the generator for (tiles to avoid, the kinds caught up, a leaning grid), so a
+slot normally costs one generation. What this module still checks, accepting
+puzzles in slot order, passes over a try that would
 
-- give a tile the section has already given (up to reading it backwards),
-- not be of the kinds planned for its slot, or
+- give a tile the section has already given (up to reading it backwards) that
+  its plan did not know of (a puzzle made at the same time gave it),
 - put more than ASPECT_CAP of the section's boards in one class of
   bounding-box aspect (wide, square, tall),
 
-so the next seed is tried. Once a shape class is full, a retry asks for a
-board grown in a grid leaning to a class the section lacks (`lean`), since a
-page's grid may favour one shape. A slot relaxes these rules one by one: the kinds
-after 2 x ASK_TRIES seeds, the aspect after ASPECT_TRIES (quietly: a page's
-grid may leave a shape out), a repeated tile after VARIETY_TRIES, which it
-says on stderr. A section
-asking for more tiles of a kind than the set holds relaxes "never twice" for
-that kind from the start (and says so); `apart` then keeps consecutive puzzles
-from sharing a tile. Every decision depends on the tries'
-results in slot order, never on timing: the book stays a function of its spec.
+so the next seed is tried (`lean` gives the grid a try grows its board in to
+lean to a shape). A slot relaxes these rules one by one: the aspect after
+ASPECT_TRIES (quietly: a page's grid may leave a shape out), a repeated tile
+after VARIETY_TRIES, which it says on stderr (`faults`; a try without a plan is
+also passed over for kinds other than asked, up to 2 x ASK_TRIES). A section
+asking for more tiles of a kind than the set holds says so (`section_rules`);
+`apart` then keeps consecutive puzzles from sharing a tile. Every decision
+depends on the tries' results in slot order, never on timing: the book stays a
+function of its spec.
 """
 
 from __future__ import annotations
@@ -133,8 +134,12 @@ def _spread(count: int, per_slot: int, wanted: dict[str, int],
     slots = [["plain"] * per_slot for _ in range(count)]
     for i in rng.sample(range(count), min(count, wanted["chameleon"])):
         slots[i][0] = "chameleon"
-    free = [(i, j) for i in range(count) for j in range(per_slot) if slots[i][j] == "plain"]
-    for i, j in rng.sample(free, min(len(free), wanted["palindrome"])):
+    # palindromes in distinct slots first: a grade-5 generator asked for two in one puzzle
+    # takes five times as long
+    free = [(j, i) for i in range(count) for j in range(per_slot) if slots[i][j] == "plain"]
+    rng.shuffle(free)
+    free.sort(key=lambda at: at[0])
+    for j, i in free[:wanted["palindrome"]]:
         slots[i][j] = "palindrome"
     for slot in slots:
         rng.shuffle(slot)
@@ -155,6 +160,10 @@ class SectionVariety:
     repeats: frozenset[str] = frozenset()  # kinds a section may give twice (too many asked)
     used: set[str] = field(default_factory=set)
     aspects: Counter = field(default_factory=Counter)
+    # per puzzle taken, in slot order: its given tiles (tile_key) and shape (plan.py)
+    given: list[tuple[str, ...]] = field(default_factory=list)
+    shapes: list[str | None] = field(default_factory=list)
+    asked: dict[int, tuple[str, ...]] = field(default_factory=dict)  # first tries' kinds
 
     @property
     def cap(self) -> int:
@@ -163,15 +172,20 @@ class SectionVariety:
         return max(math.ceil(self.count / len(SHAPES)), math.floor(ASPECT_CAP * self.count))
 
     def faults(self, puzzle: Puzzle, wanted: tuple[str, ...] | None,
-               attempt: int) -> tuple[list[str], list[str]]:
+               attempt: int, known: int | None = None) -> tuple[list[str], list[str]]:
         """How `puzzle` would spoil the section's variety: (the faults that pass it over at
-        this attempt, those forgiven by now). `wanted`: the kinds its try asked for."""
+        this attempt, those forgiven by now). `wanted`: the kinds its try asked for.
+        `known`: for a try planned from the section's first `known` puzzles (plan.py),
+        which avoided the tiles they gave, a repeat of one is the plan's (forgiven, and
+        told for a kind the set has enough of), a repeat of a later one a clash."""
         codes = [g.code for g in puzzle.given]
         found: list[tuple[int, str]] = []  # (the attempt from which it is forgiven, words)
         if wanted is not None and [kind(c) for c in codes] != list(wanted[:len(codes)]):
             found.append((2 * ASK_TRIES, "is not of the kinds planned for it"))
-        found += [(VARIETY_TRIES, f"gives {code} again") for code in codes
-                  if tile_key(code) in self.used and kind(code) not in self.repeats]
+        planned = set() if known is None else {c for g in self.given[:known] for c in g}
+        found += [(0 if tile_key(code) in planned else VARIETY_TRIES, f"gives {code} again")
+                  for code in codes if tile_key(code) in self.used and
+                  (kind(code) not in self.repeats or tile_key(code) not in planned)]
         shape = aspect_class(puzzle.board) if puzzle.board.placements else None
         if shape is not None and self.aspects[shape] >= self.cap and attempt < ASPECT_TRIES:
             # a wish, not a rule: a page's grid may leave a shape out, and saying so for
@@ -194,8 +208,11 @@ class SectionVariety:
     def take(self, puzzle: Puzzle) -> None:
         """Record an accepted puzzle."""
         self.used.update(tile_key(g.code) for g in puzzle.given)
-        if puzzle.board.placements:
-            self.aspects[aspect_class(puzzle.board)] += 1
+        self.given.append(tuple(tile_key(g.code) for g in puzzle.given))
+        shape = aspect_class(puzzle.board) if puzzle.board.placements else None
+        self.shapes.append(shape)
+        if shape is not None:
+            self.aspects[shape] += 1
 
 
 def section_rules(spec: BookSpec) -> tuple[list[SectionVariety], list[str]]:

@@ -89,6 +89,13 @@ def generate_command(
     score: Annotated[str | None, typer.Option(
         "--score", help="With --difficulty: LOW,HIGH, the part of the level's score band "
                         "wanted (a book asks for its sections' edges so grades meet).")] = None,
+    avoid: Annotated[str | None, typer.Option(
+        "--avoid", help="Tiles never to give, either reading: codes, comma-separated "
+                        "(RBY,GGG), or the mask a puzzle records (a book's section gives "
+                        "each tile once).")] = None,
+    later: Annotated[str | None, typer.Option(
+        "--later", help="Tiles to give only where the board offers no other, as --avoid "
+                        "(a book's section repeats the tiles it gave least).")] = None,
     kind: Annotated[KindChoice, typer.Option(
         "--kind", case_sensitive=False,
         help="count: every position of each tile; all: lay every given tile (2-5), with "
@@ -108,7 +115,8 @@ def generate_command(
                           max_grid=parse_grid(max_grid), kind=kind.value,
                           kinds=None if kinds is None else tuple(
                               k.strip().lower() for k in kinds.split(",")),
-                          score=None if score is None else parse_score(score))
+                          score=None if score is None else parse_score(score), avoid=avoid,
+                          later=later)
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     n = len(puzzle.board)

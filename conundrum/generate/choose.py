@@ -16,7 +16,11 @@ puzzle gives decides how it feels. The choice here:
 - refuses a trivial puzzle (one position in all and fewer than TRIVIAL_NEAR
   near misses to reject) unless `allow_trivial`;
 - for a difficulty level, keeps each tile's effort inside the level's range
-  and the puzzle's score inside the grade's band (effort.py).
+  and the puzzle's score inside the grade's band (effort.py);
+- never gives a tile the request avoids (either reading), and tries the
+  tiles it asks for `later` only after the others: a book plans its
+  sections' tiles so that a section gives each tile once, and where the set
+  runs out, the tiles given least (book/plan.py).
 
 Every choice is drawn from the `random.Random` passed in, over sorted lists.
 """
@@ -24,13 +28,14 @@ Every choice is drawn from the `random.Random` passed in, over sorted lists.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Board
+from ..errors import GenerationError, TileCodeError
 from ..rules import RuleSet
 from ..solver import positions
-from ..tiles import JOKER
+from ..tiles import COLOURS, JOKER, canonical, normalise_code
 from .effort import (
     BoardEffort,
     Effort,
@@ -58,6 +63,8 @@ class Choice:
     tile_effort: tuple[float, float] | None = None  # [low, high) mean per given tile
     score: tuple[float, float] | None = None  # [low, high) for the puzzle
     kinds: tuple[str, ...] | None = None  # drawn by a level (else drawn by the search)
+    avoid: frozenset[str] = frozenset()  # canonical codes never to give (a book's plan)
+    later: frozenset[str] = frozenset()  # canonical codes tried after the others
 
 
 class Hopeless(Exception):
@@ -106,6 +113,7 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
     weigh = BoardEffort(board, rules) if graded(choice) else None
     for slot, ((lo, hi), wanted) in enumerate(zip(ranges, kinds, strict=True)):
         pool = [c for c, n in counts.items() if lo <= n <= hi
+                and not (choice.avoid and canonical(c) in choice.avoid)
                 and all(c != t.code and (choice.allow_similar or not similar(c, t.code))
                         for t in picked)]
         band = effort_needed(choice, picked, last=slot == len(ranges) - 1)
@@ -116,6 +124,9 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
         # undrawn chameleons out while `strict`
         level = choice.kinds is not None
         order = candidates(pool, wanted, rng, strict and level, not strict and not level)
+        if choice.later:  # within each kind; a stable sort keeps the drawn order
+            order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
+                                      canonical(c) in choice.later))
         for code in order[:TRIES_PER_TILE]:
             te = weigh.tile_effort(code, choice.weights) if weigh is not None \
                 else answers_only(board, code, rules)
@@ -144,6 +155,49 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
         if not choice.score[0] <= value < choice.score[1]:
             return None
     return [t.code for t in picked]
+
+
+# every tile there can be (any chameleons a set names too) in a fixed order, for `--avoid`
+# written as a mask (one bit a tile)
+TILE_ORDER = tuple(sorted({canonical(a + m + b) for a in COLOURS for b in COLOURS
+                           for m in COLOURS + JOKER}))
+MASK = "x"  # a mask's prefix, never a tile's colour
+
+
+_BIT = {code: i for i, tile in enumerate(TILE_ORDER) for code in (tile, tile[::-1])}
+
+
+def avoid_mask(codes: Iterable[str]) -> str:
+    """Tiles to avoid as the short text a puzzle's recipe records (a page prints it): "x"
+    and a hex mask over TILE_ORDER. TileCodeError for a code that names no tile."""
+    bits = 0
+    for code in codes:
+        # a book asks for every try's mask: its codes are canonical already
+        at = _BIT.get(code)
+        bits |= 1 << (at if at is not None else _BIT[normalise_code(code)])
+    return f"{MASK}{bits:0{(len(TILE_ORDER) + 3) // 4}x}"
+
+
+def avoided(value: object, option: str = "--avoid") -> frozenset[str]:
+    """`--avoid`'s (or `--later`'s) tiles as canonical codes: tile codes (a list, or
+    comma-separated) or a mask (`avoid_mask`); None: none. GenerationError for anything
+    else."""
+    if value is None:
+        return frozenset()
+    try:
+        if isinstance(value, str) and value.startswith(MASK):
+            bits = int(value[len(MASK):], 16)
+            if bits >> len(TILE_ORDER):
+                raise ValueError("too many bits")
+            return frozenset(c for i, c in enumerate(TILE_ORDER) if bits >> i & 1)
+        codes = value.split(",") if isinstance(value, str) else value
+        if not isinstance(codes, (tuple, list)):
+            raise TileCodeError("not a list")
+        return frozenset(canonical(normalise_code(c)) for c in codes)
+    except (TileCodeError, ValueError) as exc:
+        raise GenerationError(f"{option} {value!r}: give tile codes such as RBY,GGG, "
+                              f"comma-separated, or a mask as a puzzle records it ({exc})"
+                              ) from None
 
 
 def graded(choice: Choice) -> bool:

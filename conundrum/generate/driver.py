@@ -10,7 +10,6 @@ import random
 import time
 from dataclasses import dataclass, replace
 
-from ..board import Board
 from ..errors import ConundrumError, GenerationError
 from ..notation import Grid
 from ..puzzle import ALL_GIVEN, Given, Puzzle
@@ -19,7 +18,7 @@ from ..seeds import derive
 from ..solver import Solutions, given_positions
 from ..version import program_version
 from .bounds import check_request, check_sizes
-from .choose import TRIVIAL_NEAR, Choice, least_score, trivial
+from .choose import TRIVIAL_NEAR, Choice, avoid_mask, avoided, least_score, trivial
 from .difficulty import (
     MAX_POSITIONS,
     LevelPick,
@@ -30,6 +29,7 @@ from .difficulty import (
 )
 from .effort import Weights, default_weights, measure
 from .lay_all import ALL_LEVELS, check_all_request, generate_all, verify_all
+from .order import laying_order
 from .search import Budget, Room, TimeLimitError, run_search
 
 TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
@@ -66,6 +66,10 @@ class GenerateRequest:
     # with a difficulty: the part of the level's score band wanted, [low, high) (a book asks
     # its sections' first and last puzzles for the band's edges, so grades meet)
     score: tuple[float, float] | None = None
+    # tiles never to give, either reading (a book keeps a section's tiles apart: book/plan.py):
+    # codes, or the mask a puzzle records (choose.avoid_mask)
+    avoid: tuple[str, ...] | str | None = None
+    later: tuple[str, ...] | str | None = None  # tiles offered after the others (the same)
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,10 @@ def _check_numbers(req: GenerateRequest) -> None:
         raise GenerationError(f"--time-limit {req.time_limit!r}: must be a number of seconds")
     check_sizes(req.tiles, req.given, req.positions)
     check_asks(req.difficulty, req.given, req.positions, req.kinds, req.score)
+    if (avoided(req.avoid) or avoided(req.later, "--later")) and (
+            str(req.method).strip().lower() != "search"
+                               or req.kind != "count"):
+        raise GenerationError("--avoid and --later go with --method search and --kind count")
 
 
 def explicit_sizes(req: GenerateRequest, level: LevelPick | None = None) -> Sizes:
@@ -309,7 +317,8 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
           deadline: float) -> tuple[Puzzle, Solutions]:
     weights = req.weights or default_weights()
     choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
-                    sizes.score, sizes.kinds)
+                    sizes.score, sizes.kinds, avoided(req.avoid),
+                    avoided(req.later, "--later"))
     if req.method == "sat":
         from .sat import sat_generate  # python-sat is loaded only when asked for
         targets = sizes.targets if sizes.exact else _draw_targets(sizes, seed)
@@ -360,25 +369,9 @@ def reproducing_args(req: GenerateRequest, rules: str) -> dict:
       | ({"max_grid": list(req.max_grid)} if req.max_grid is not None else {}) \
       | ({"kinds": list(req.kinds)} if req.kinds is not None else {}) \
       | ({"score": list(req.score)} if req.score is not None else {}) \
+      | ({"avoid": avoid_mask(avoided(req.avoid))} if req.avoid is not None else {}) \
+      | ({"later": avoid_mask(avoided(req.later))} if req.later is not None else {}) \
       | {"version": program_version()}
-
-
-def laying_order(board: Board, ruleset: RuleSet) -> Board:
-    """The same tiles listed in an order they can be laid in, start first.
-    GenerationError (a bug) when no order exists."""
-    placed = Board(board.placements[:1])
-    rest = [p for tid, p in board.items() if tid != board.start_id]
-    while rest:
-        left = []
-        for p in rest:
-            if ruleset.is_legal(placed, p):
-                placed.add(p)
-            else:
-                left.append(p)
-        if len(left) == len(rest):
-            raise GenerationError("internal error: the generated board cannot be laid out")
-        rest = left
-    return placed
 
 
 def verify(puzzle: Puzzle, sizes: Sizes) -> Solutions:

@@ -1,0 +1,124 @@
+"""Planning each slot of a section before its puzzle is made, so that a slot costs one
+generation instead of a run of tries passed over (issue 35).
+
+A slot's try asks the generator (`conundrum.generate`) for
+
+- no tile the section has given (`avoid`, either reading): the generator never
+  gives one, so no try is wasted on a repeat. Where a kind runs out (fewer than a
+  MIN_CHOICE share of its tiles left: a generator asked for one tile among a
+  handful spends ten times as long finding a board that offers it), its tiles
+  may come again, those given least first (`later`), never those of the last
+  RECENT puzzles (`avoid_for`);
+- the kinds planned for it (variety.plan_kinds), a plain tile turned palindrome
+  or chameleon (or one back) where the section's puzzles so far gave fewer (or
+  more) of the kind than planned: the generator cannot always give the kind asked, and
+  the plan catches up on the next slots instead of passing the puzzle over
+  (`kinds_for`);
+- a board leaning to the emptiest shape class once one class holds SPREAD more of
+  the section's boards than it (`shape_for`, variety.lean).
+
+A slot's first try is planned from the section's puzzles up to LAG slots before it
+(`known`), so up to LAG slots of a section are made at once (given the `--jobs`); a puzzle
+decided meanwhile may give the same tile, and the slot then tries again, planned from
+every puzzle before it. Either way a plan is a function of puzzles decided in slot
+order: the book stays a function of its spec for any `--jobs` and on `--resume`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..generate.choose import kind
+from ..tiles import STANDARD_TILES, canonical, chameleon_set
+from .variety import SHAPES, SectionVariety, lean
+
+LAG = 4  # a slot's first try knows the section's puzzles up to LAG slots before it
+MIN_CHOICE = 0.25  # fewer of a kind's tiles left than this share (3 at least): it runs out
+RECENT = 2  # a tile given in the last RECENT puzzles is never asked for again
+SPREAD = 2  # boards one shape class may hold beyond the emptiest before slots lean
+SET = {k: sorted({canonical(c) for c in (*STANDARD_TILES, *chameleon_set()) if kind(c) == k})
+       for k in ("plain", "palindrome", "chameleon")}
+
+
+def known(slot: int, attempt: int) -> int:
+    """How many of the section's puzzles a try's plan knows: a first try those up to LAG
+    slots before it (made meanwhile on other processes), a retry every one before it."""
+    return slot if attempt else max(0, slot - LAG + 1)
+
+
+def avoid_for(history: Sequence[Sequence[str]], relaxed: bool = False
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tiles (canonical codes) a slot asks the generator not to give, and to give only
+    where the board offers no other ("later"), after the section's puzzles whose given
+    tiles are `history`: every tile given is avoided, but where a kind runs out (fewer
+    than a MIN_CHOICE share of it left) its tiles given more than the least given of it
+    come later instead, and only those of the last RECENT puzzles are avoided: repeats
+    are few, and far apart. `relaxed` (a slot the plan failed many times): only the last
+    RECENT puzzles' tiles are avoided."""
+    recent = {c for codes in history[-RECENT:] for c in codes}
+    if relaxed:
+        return tuple(sorted(recent)), ()
+    uses = Counter(c for codes in history for c in codes)
+    avoid: set[str] = set()
+    later: set[str] = set()
+    for tiles in SET.values():
+        used = {t for t in tiles if uses[t]}
+        if len(tiles) - len(used) >= max(3, round(MIN_CHOICE * len(tiles))):
+            avoid |= used
+            continue
+        least = min(uses[t] for t in tiles)
+        avoid |= used & recent
+        later |= {t for t in used - recent if uses[t] > least}
+    return tuple(sorted(avoid)), tuple(sorted(later))
+
+
+def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ...] | None:
+    """The kinds a try at `slot` asks for: the slot's planned kinds, with a plain tile
+    turned chameleon or palindrome (or one back to plain) where the section is short of
+    (or over) its plan of that kind, counting the puzzles the try knows and what the
+    first tries of the slots made meanwhile asked for. None for a slot the book plans no
+    kinds for."""
+    planned = variety.plan[slot]
+    if planned is None:
+        return None
+    if attempt == 0 and slot in variety.asked:
+        return variety.asked[slot]
+    seen = known(slot, attempt)
+    out = list(planned)
+    for name, other in (("chameleon", "plain"), ("palindrome", "plain")):
+        short = sum(p.count(name) for p in variety.plan[:slot] if p)
+        short -= sum(kind(c) == name for codes in variety.given[:seen] for c in codes)
+        short -= sum((kinds_for(variety, j, 0) or ()).count(name) for j in range(seen, slot))
+        # one of a kind a slot at most: two palindromes cost the generator five times as
+        # long, two chameleons share their joker centre
+        if short > 0 and name not in out and other in out:
+            out[out.index(other)] = name
+        elif short < 0 and name in out:
+            out[out.index(name)] = other
+    kinds = tuple(out)
+    if attempt == 0:
+        variety.asked[slot] = kinds
+    return kinds
+
+
+def shape_for(variety: SectionVariety, seen: int, turn: int = 0) -> str | None:
+    """The shape class a try leans its board to, knowing the section's first `seen`
+    boards: once the fullest class holds SPREAD more than the emptiest, one of the others,
+    the emptiest first and the next on the next `turn` (a retry: a grid leaning to a class
+    does not always grow a board of it); else None."""
+    shapes = Counter(s for s in variety.shapes[:seen] if s is not None)
+    counts = sorted((shapes[s], SHAPES.index(s), s) for s in SHAPES)
+    if counts[-1][0] - counts[0][0] < SPREAD:
+        return None
+    lacking = [s for _n, _i, s in counts[:-1]]
+    return lacking[turn % len(lacking)]
+
+
+def leaning(grid: tuple[int, int], shape: str | None, tiles: int) -> tuple[int, int] | None:
+    """The grid a try grows its board in to lean to `shape` (None: no lean, or none that
+    differs from the page's own grid)."""
+    if shape is None:
+        return None
+    leant = lean(grid, shape, tiles)
+    return None if leant == grid else leant

@@ -1,0 +1,150 @@
+"""A book plans each slot before making it (issue 35): the generator avoids the tiles a
+section gave, the kinds catch up, shapes lean; the book stays a function of its spec."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from conundrum.book.build import Hooks, make_puzzles
+from conundrum.book.make import order_book
+from conundrum.book.plan import LAG, SET, avoid_for, kinds_for, known, shape_for
+from conundrum.book.spec import parse_spec
+from conundrum.book.variety import ASPECT_CAP, SectionVariety, aspect_class, tile_key
+from conundrum.book.work import WorkFile
+from conundrum.errors import GenerationError
+from conundrum.generate import GenerateRequest, generate
+from conundrum.generate.choose import avoid_mask, avoided, kind
+from renderers.book.layout import grid_limits
+
+
+# ---- the generator takes tiles to avoid ---------------------------------------------
+def test_the_generator_never_gives_a_tile_it_is_asked_to_avoid() -> None:
+    first = generate(GenerateRequest(seed=3, difficulty=4))
+    codes = [g.code for g in first.given]
+    again = generate(GenerateRequest(seed=3, difficulty=4, avoid=tuple(c[::-1] for c in codes)))
+    assert not {tile_key(g.code) for g in again.given} & {tile_key(c) for c in codes}
+    recipe = again.extra["generator"]["avoid"]
+    assert avoided(recipe) == {tile_key(c) for c in codes}  # recorded short, as a mask
+    assert len(recipe) < 30
+    same = generate(GenerateRequest(**{k: v for k, v in again.extra["generator"].items()
+                                        if k != "version"}))
+    assert [p.as_dict() for p in same.board] == [p.as_dict() for p in again.board]
+
+
+def test_an_avoid_that_names_no_tile_is_refused() -> None:
+    with pytest.raises(GenerationError, match="--avoid 'RB'"):
+        generate(GenerateRequest(seed=1, difficulty=1, avoid="RB"))
+    with pytest.raises(GenerationError, match="--method search"):
+        generate(GenerateRequest(seed=1, tiles=6, positions=(2,), method="sat",
+                                 avoid=("RRR",)))
+    assert avoided(avoid_mask(["RYG", "gyr", "B*Y"])) == {"GYR", "B*Y"}
+
+
+# ---- the plan ---------------------------------------------------------------------
+def test_a_slot_avoids_every_tile_given_until_a_kind_runs_out() -> None:
+    assert avoid_for([("RRR", "BGY"), ("BBB",)]) == (("BBB", "BGY", "RRR"), ())
+    # three of the five chameleons given: the kind runs out, so those given may come
+    # again, after the others, but never one of the last two puzzles'
+    chameleons = SET["chameleon"]
+    history = [(c,) for c in chameleons[:3]]
+    assert avoid_for(history) == (tuple(sorted(chameleons[1:3])), (chameleons[0],))
+    # every one given once: none is given more than the least, so none comes later
+    history = [(c,) for c in chameleons]
+    assert avoid_for(history) == (tuple(sorted(chameleons[3:])), ())
+    assert avoid_for(history + [(chameleons[0],)]) == (
+        tuple(sorted((chameleons[0], chameleons[4]))), ())
+    assert avoid_for(history, relaxed=True) == (tuple(sorted(chameleons[3:])), ())
+
+
+def test_the_generator_tries_the_later_tiles_last() -> None:
+    first = generate(GenerateRequest(seed=4, difficulty=2))
+    code = first.given[0].code
+    later = generate(GenerateRequest(seed=4, difficulty=2, later=(code,)))
+    assert later.given[0].code != code
+    assert later.extra["generator"]["later"] == avoid_mask([code])
+
+
+def test_the_kinds_catch_up_with_the_plan_one_palindrome_a_slot() -> None:
+    plan = [("plain", "palindrome")] * 3 + [("plain", "plain")] * 6
+    variety = SectionVariety(len(plan), plan)
+    for _ in range(6):  # six puzzles of plain tiles only: three palindromes short
+        variety.given.append(("BGY", "BGR"))
+    assert kinds_for(variety, 6, 1) == ("palindrome", "plain")
+    assert known(8, 0) == 8 - LAG + 1 and known(8, 2) == 8
+    # a first try counts what the first tries of the slots made meanwhile asked for
+    asked = [kinds_for(variety, slot, 0) for slot in (6, 7, 8)]
+    assert all(kinds.count("palindrome") <= 1 for kinds in asked)
+    assert kinds_for(variety, 8, 0) == asked[2]  # asked once, the same ever after
+
+
+def test_slots_lean_to_the_emptiest_shape_once_one_leads_by_two() -> None:
+    variety = SectionVariety(10, [None] * 10)
+    variety.shapes += ["wide", "square", "tall", "wide"]
+    assert shape_for(variety, 4) is None
+    variety.shapes.append("wide")
+    assert shape_for(variety, 5) == "square"  # the emptiest, the first of a tie
+    assert shape_for(variety, 5, turn=1) == "tall"  # a retry leans to the next
+    assert shape_for(variety, 4) is None  # a first try knows only the puzzles LAG before
+
+
+# ---- whole sections ------------------------------------------------------------------
+SPEC = parse_spec("title: Plan\nseed: 11\nsections:\n"
+                  "  - {name: A, count: 9, difficulty: 4}\n"
+                  "  - {name: B, count: 6, difficulty: 2}\n", "plan.yaml")
+
+
+class Interrupt(KeyboardInterrupt):
+    """A Ctrl-C injected after some puzzles are stored."""
+
+
+@pytest.mark.slow
+def test_the_planned_book_is_the_same_for_any_jobs_and_after_resume(tmp_path) -> None:
+    grids = grid_limits(SPEC)
+    books = []
+    needed: list[int] = []  # every try the book needs, counted on a fresh --jobs 1 build
+    for jobs in (1, 2):
+        made = make_puzzles(SPEC, WorkFile(tmp_path / f"w{jobs}.sqlite", fresh=True),
+                            frozenset(), jobs=jobs, max_grids=grids,
+                            hooks=Hooks(stored=needed.append if jobs == 1 else None))
+        books.append([m.key for m in made])
+        assert any("avoid" in m.request for m in made), "later slots avoid earlier tiles"
+    assert books[0] == books[1]
+
+    def stop(stored: int) -> None:
+        if stored == 7:
+            raise Interrupt
+
+    work = tmp_path / "r.sqlite"
+    with pytest.raises(Interrupt):
+        make_puzzles(SPEC, WorkFile(work, fresh=True), frozenset(), jobs=2, max_grids=grids,
+                     hooks=Hooks(stored=stop))
+    stored: list[int] = []
+    made = make_puzzles(SPEC, WorkFile(work, fresh=False), frozenset(), jobs=1,
+                        max_grids=grids, hooks=Hooks(stored=stored.append))
+    assert [m.key for m in made] == books[0]
+    assert len(stored) == len(needed) - 7, "the seven stored tries are not made again"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [4, 5])
+def test_a_40_puzzle_section_repeats_few_tiles_and_never_in_neighbours(tmp_path,
+                                                                      level) -> None:
+    spec = parse_spec(f"title: Long\nseed: 5\nsections:\n"
+                      f"  - {{name: L, count: 40, difficulty: {level}}}\n", "long.yaml")
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        jobs=2, max_grids=grid_limits(spec))
+    printed = [bp.made.puzzle for bp in order_book(spec, made)]
+    codes = [[tile_key(g.code) for g in p.given] for p in printed]
+    flat = [c for cs in codes for c in cs]
+    neighbours = sum(bool(set(a) & set(b)) for a, b in zip(codes, codes[1:], strict=False))
+    shapes = Counter(aspect_class(p.board) for p in printed)
+    palindromes = sum(kind(c) == "palindrome" for c in flat) / len(flat)
+    print(f"grade {level}: {len(flat)} given tiles, {len(flat) - len(set(flat))} repeated, "
+          f"{neighbours} neighbours sharing one; shapes {dict(shapes)}; palindromes "
+          f"{palindromes:.0%}; tries {Counter(m.attempt for m in made)}")
+    assert len(flat) - len(set(flat)) <= 20 and neighbours == 0
+    assert max(shapes.values()) <= ASPECT_CAP * len(printed)
+    assert 0.20 <= palindromes <= 0.45
+    assert sum(m.attempt for m in made) <= len(made) // 2, "a slot costs about one try"
