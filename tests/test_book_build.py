@@ -26,7 +26,14 @@ from conundrum.book.variety import SectionVariety, plan_kinds
 from conundrum.book.work import WorkFile
 from conundrum.generate.difficulty import score
 from conundrum.solver import given_positions
-from renderers.book.geometry import BLEED, INCH, Geometry, gutter_for, padded_count
+from renderers.book.geometry import (
+    BLEED,
+    GUTTER_CLEAR,
+    INCH,
+    Geometry,
+    gutter_for,
+    padded_count,
+)
 
 pytestmark = pytest.mark.slow  # builds books or drives the browser
 
@@ -101,7 +108,8 @@ def test_jobs_out_of_range_are_refused(tmp_path) -> None:
     (500, 0.625), (501, 0.75), (700, 0.75), (701, 0.875), (5000, 0.875),
 ])
 def test_gutter_grows_with_the_page_count(pages: int, inches: float) -> None:
-    assert gutter_for(pages) == pytest.approx(inches * INCH)
+    # the printer's gutter, and half a mm more for strokes centred on the content's edge
+    assert gutter_for(pages) == pytest.approx(inches * INCH + GUTTER_CLEAR)
 
 
 def test_print_on_demand_pages_are_even_and_at_least_24() -> None:
@@ -115,10 +123,10 @@ def test_bleed_goes_on_the_outer_edges_and_the_gutter_on_the_spine_side() -> Non
     assert (page.width, page.height) == pytest.approx((6 * INCH + BLEED, 9 * INCH + 2 * BLEED))
     x1, y1, w1, _ = geo.box(1)  # recto: spine on the left, bleed on the right
     x2, y2, w2, _ = geo.box(2)  # verso: bleed on the left, spine on the right
-    assert x1 == pytest.approx(0.375 * INCH)
+    assert x1 == pytest.approx(0.375 * INCH + GUTTER_CLEAR)
     assert page.width - (x1 + w1) == pytest.approx(BLEED + 0.5 * INCH)
     assert x2 == pytest.approx(BLEED + 0.5 * INCH)
-    assert page.width - (x2 + w2) == pytest.approx(0.375 * INCH)
+    assert page.width - (x2 + w2) == pytest.approx(0.375 * INCH + GUTTER_CLEAR)
     assert y1 == y2 == pytest.approx(BLEED + 0.5 * INCH)
     plain = Geometry.of("a4", False)
     assert (plain.new_page().width, plain.new_page().height) == (210.0, 297.0)
@@ -207,7 +215,9 @@ def test_a_key_longer_than_a_column_goes_on_under_its_number(mode) -> None:
     answers = pages[4:]
     assert len(answers) >= (2 if mode == "list" else 1)  # boards' keys: three columns a page
     texts = [t for page in answers for t in page.texts()]
-    assert "Puzzle 1" in texts and "Puzzle 1 (continued)" in texts
+    # `end` keys say "see p. N" back to the puzzle (see_page, on by default for `end`)
+    assert any(t == "Puzzle 1" or t.startswith("Puzzle 1 · see p. ") for t in texts)
+    assert any(t.startswith("Puzzle 1") and t.endswith(" (continued)") for t in texts)
     if mode == "list":
         headings = [t.split(" ·")[0] for t in texts if " · " in t]
         assert sorted(headings) == sorted(g.code for g in puzzle.given)

@@ -18,25 +18,6 @@ from tests.support.program import run_program
 
 INCH = 72.0
 
-# LEAD (issue 31): preflight now holds our own books to KDP's 7 pt and to the gutter with no
-# tolerance, and our books still carry 6-6.5 pt type (raised to 7 pt on the book-type
-# branch) and a rule whose stroke reaches about 0.01 in into the 0.375 in gutter (0.365
-# in measured; renderers/book, outside this branch). The tests that preflight our own
-# books accept exactly these two faults until the book renderer is fixed: then delete
-# KNOWN_BOOK_FAULTS and its uses (tests/test_preflight.py, test_trims.py, test_cover.py).
-KNOWN_BOOK_FAULTS = ("smallest text", "inside margin")
-
-
-def passes_but_known_book_faults(done) -> bool:
-    """Whether a `preflight` run passed, or failed only on KNOWN_BOOK_FAULTS."""
-    if done.returncode == 0:
-        return True
-    rows = [line.split("│")[1].strip() for line in done.stdout.splitlines()
-            if "│" in line and line.rstrip().endswith("FAIL   │")]
-    return done.returncode == 1 and bool(rows) and all(
-        row.startswith(KNOWN_BOOK_FAULTS) for row in rows)
-
-
 def made(path: Path, pages: int = 24, size: tuple[float, float] = (6.0, 9.0),
          embedded: bool = True, colour: tuple[int, ...] = (0,), ink_at: float = 0.75,
          wider_page: int | None = None) -> Path:
@@ -141,14 +122,11 @@ def test_a_book_we_write_passes(tmp_path: Path, colour: str) -> None:
         "  - {name: B, count: 3, difficulty: 4}\n", encoding="utf-8")
     assert run_program("book", "b.yaml", "-o", "b.pdf", "--draft", cwd=tmp_path).returncode == 0
     done = run_program("preflight", "b.pdf", "--colour", colour, cwd=tmp_path)
-    assert passes_but_known_book_faults(done), done.stdout  # LEAD: was returncode == 0
+    assert done.returncode == 0, done.stdout
     # --colour given: only the paper and the ink are learned
     assert f"learned from the book's record: paper white, ink {ink}\n" in done.stdout
     built = run_program("book", "b.yaml", "-o", "c.pdf", "--draft", cwd=tmp_path)
-    # the book checked itself and found nothing but the known small type (LEAD: was
-    # "Amazon KDP" not in built.stderr)
-    said = [line for line in built.stderr.splitlines() if "Amazon KDP" in line]
-    assert all(": smallest text:" in line for line in said), said
+    assert "Amazon KDP" not in built.stderr  # the book checked itself and found nothing
 
 
 def test_book_warns_where_its_pdf_breaks_a_printer_rule(tmp_path: Path) -> None:

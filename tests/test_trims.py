@@ -13,7 +13,6 @@ from renderers.book.geometry import LARGE
 from renderers.page.layout import PAGE_SIZES
 from renderers.page.printers import printer_rules
 from tests.support.program import run_program
-from tests.test_preflight import passes_but_known_book_faults
 
 pytestmark = pytest.mark.slow  # builds a book of every size, with and without bleed
 INCHES = re.compile(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)")
@@ -41,8 +40,8 @@ def test_a_small_book_builds_on_every_trim(tmp_path: Path, page: str, bleed: boo
         checked = run_program("preflight", "b.pdf", cwd=tmp_path)
         if page not in KDP:
             assert checked.returncode == 1 and "trim size" in built.stderr
-        else:  # LEAD: was returncode == 0 (KNOWN_BOOK_FAULTS, tests/test_preflight.py)
-            assert passes_but_known_book_faults(checked), checked.stdout
+        else:
+            assert checked.returncode == 0, checked.stdout
 
 
 # large print needs a page of 8 x 10 in or more and holds levels 1-3 (docs/reference/book-spec.md);
@@ -69,5 +68,4 @@ def test_a_large_print_book_has_cells_of_7_mm_and_passes_preflight(tmp_path: Pat
                                 max_grids=grid_limits(spec)), keep, lambda _m: None)
     assert min(board_cells(pages)) >= 4.0 * LARGE - 1e-6  # 6.9 mm, not 4
     checked = run_program("preflight", "l.pdf", cwd=tmp_path)
-    # LEAD: was returncode == 0 (KNOWN_BOOK_FAULTS, tests/test_preflight.py)
-    assert passes_but_known_book_faults(checked), checked.stdout
+    assert checked.returncode == 0, checked.stdout
