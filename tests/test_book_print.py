@@ -16,7 +16,7 @@ from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
-from conundrum.puzzle import Given, Puzzle
+from conundrum.puzzle import Puzzle
 from renderers.book.geometry import BLEED, LARGE, Geometry
 from renderers.book.layout import book_pages
 from renderers.page.i18n import LANGUAGES
@@ -34,22 +34,13 @@ from renderers.page.layout import (
     extent,
 )
 from renderers.page.palettes import get_palette
-from tests.support.puzzles import busy_puzzle, grown_puzzle, small_puzzle
+from tests.support.pdf_audit import pool  # the audit's boards: one pool for both
 
 pytestmark = pytest.mark.slow  # builds books or drives the browser
 
 SIZES = tuple(PAGE_SIZES)  # every page size there is
 KINDS = {"title", "copyright", "how to play", "contents", "puzzles", "answers", "notes"}
 EPS = 1e-6
-
-
-@functools.cache
-def pool() -> tuple[Puzzle, ...]:
-    """Small, middling and big boards, and a trick puzzle (a tile with no position)."""
-    trick = small_puzzle()
-    trick = Puzzle(trick.board, [*trick.given, Given("RRR", 0)], title="Trick")
-    return (small_puzzle(), grown_puzzle(8, 3), grown_puzzle(20, 4), busy_puzzle(45, 5, 2),
-            trick, grown_puzzle(30, 9, 3))
 
 
 @functools.cache
