@@ -94,9 +94,9 @@ clean:
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
-# The example puzzle, the sheet images and the web player's screenshot the README and the
-# docs show, made by the program itself (the screenshot in headless Chromium: `make
-# browser`); tests/test_docs_images.py fails when the committed ones are out of date.
+# The example puzzle, the sheet images and the web player's and the studio's screenshots the
+# README and the docs show, made by the program itself (the screenshots in headless Chromium:
+# `make browser`); tests/test_docs_images.py fails when the committed ones are out of date.
 docs-images: $(STAMP) browser
 	$(BIN)/python docs/make_images.py
 
