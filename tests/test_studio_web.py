@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -40,6 +41,18 @@ def _wait(driver, check, timeout: float = 120):
     return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: check(d))
 
 
+def _click(driver, selector: str) -> None:
+    """Click the element `selector` names, found again if a finished build redrew it
+    between finding and clicking (the preview's thumbnails are replaced after each build)."""
+    def clicked(d) -> bool:
+        try:
+            d.find_element(By.CSS_SELECTOR, selector).click()
+        except StaleElementReferenceException:
+            return False
+        return True
+    _wait(driver, clicked, timeout=10)
+
+
 def _thumbs_loaded(driver) -> int:
     return driver.execute_script(
         "return [...document.querySelectorAll('#preview img')]"
@@ -68,7 +81,7 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     _wait(driver, lambda d: yaml.safe_load((folder / "book.yaml").read_text()).get("cover"))
     _wait(driver, lambda d: d.find_element(By.ID, "job-status").text.endswith("done 2/2"))
     _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2)
-    driver.find_element(By.CSS_SELECTOR, "#preview .thumb").click()
+    _click(driver, "#preview .thumb")
     _wait(driver, lambda d: d.execute_script(
         "const i = document.getElementById('large'); return i.complete && i.naturalWidth > 0"))
     assert serious(audit(driver)) == [], "preview and puzzles"
