@@ -35,6 +35,7 @@ from renderers.page.layout import (
 )
 from renderers.page.palettes import get_palette
 from tests.support.pdf_audit import pool  # the audit's boards: one pool for both
+from tests.support.registries import add_page_size
 
 pytestmark = pytest.mark.slow  # builds books or drives the browser
 
@@ -265,15 +266,18 @@ def test_the_title_page_shows_the_volume_and_the_author() -> None:
     assert [i.text for i in title.tagged("book author")] == [FRONT["author"]]
 
 
-@pytest.mark.parametrize("page", ["6x9", "5x8"])
-def test_an_intro_page_follows_the_copyright_page(page) -> None:
+# on 5x8 the Czech rules leave the worked example no room: it has a page of its own
+@pytest.mark.parametrize("page,how", [("6x9", 1), ("5x8", 2)])
+def test_an_intro_page_follows_the_copyright_page(page, how) -> None:
     intro = "Welcome to the puzzles.\n\n" + "A long paragraph of the author's. " * 56
     pages, geo = book(page, True, "cs", 2, intro=intro, **FRONT)
-    assert [p.kind for p in pages[:5]] == ["title", "copyright", "intro", "how to play",
-                                           "contents"]
+    assert [p.kind for p in pages[:4 + how]] == ["title", "copyright", "intro",
+                                                 *["how to play"] * how, "contents"]
+    shown = [i for i in pages[2 + how].items if i.tag == "caption"]
+    assert len(shown) == example().given[0].positions  # the worked example, whole
     text = " ".join(i.text for i in pages[2].tagged("intro"))
     assert text.startswith("Welcome to the puzzles.") and text.endswith("of the author's.")
-    contents = " ".join(pages[4].texts())
+    contents = " ".join(pages[3 + how].texts())
     assert "Úvod" in contents and "Jak hrát" in contents
     for number, p in enumerate(pages, 1):
         assert not faults(p, number, geo), (number, p.kind)
@@ -331,6 +335,17 @@ def test_large_print_raises_every_type_size_and_the_smallest_cell(page) -> None:
     shown = [i for i in how[1].items if i.tag == "caption"]
     assert len(shown) == example().given[0].positions  # the worked example, whole
 
+
+def test_a_page_too_short_for_the_example_gives_it_a_page_of_its_own(monkeypatch) -> None:
+    add_page_size(monkeypatch, "4.25x6.75", (4.25 * 25.4, 6.75 * 25.4))  # under 5x8
+    pages, geo = book("4.25x6.75", True, "en", 2)
+    assert [p.kind for p in pages[:4]] == ["title", "how to play", "how to play", "contents"]
+    for number, p in enumerate(pages, 1):
+        assert not faults(p, number, geo), (number, p.kind)
+    shown = [i for i in pages[2].items if i.tag == "caption"]
+    assert len(shown) == example().given[0].positions  # the worked example, whole
+    smallest, _ = book("5x8", True, "en", 2)  # the smallest real trim: all on one page
+    assert [p.kind for p in smallest].count("how to play") == 1
 
 def test_sections_start_on_the_right_and_the_copyright_page_has_no_number() -> None:
     pages, _ = book("6x9", True, "en", 2, **FRONT)  # print on demand: section_start right

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 from renderers.book.pages import BookPages
-from renderers.page.layout import BLEEDS, Page, Rect
+from renderers.page.layout import BLEEDS, Page, Rect, extent
 from renderers.page.style import NOTATION_EXAMPLE
 from renderers.page.text import (
     draw_fitted,
@@ -105,23 +106,41 @@ class FrontMatter(BookPages):
                                  tag="copyright") + gap
         return page
 
-    def _how_to_play(self) -> list[Page]:
+    @cached_property
+    def how_to_play(self) -> list[Page]:
         """The rules, the colours and a worked example with every position drawn: in the
         largest type (10 pt on a large page, 8.5 on 6x9, down to 8) at which the whole
-        example fits on the page."""
+        example fits on the page; where it fits at none (large print, or a trim too short
+        for it under the rules), the example on a second page of its own."""
         w = self.geo.box(self.how_to_play_page)[2]
-        positions = sum(len(found) for _code, found in self.example_solved.solutions)
         sizes = (10.0, 9.0, 8.0) if w > 140 else (8.5, 8.0)
         if self.geo.scale > 1:  # large print: the rules at 16 pt once enlarged
             sizes = (10.0, 9.5)
         # then narrower (so shorter) rows of the example's small boards, as a last resort
-        for body, share in [*((b, 1.0) for b in sizes), (sizes[-1], 0.75), (sizes[-1], 0.6)]:
-            pages = self._how_to_play_at(body, share)
-            if sum(item.tag == "caption" for item in pages[-1].items) >= positions:
-                break
+        tries = [*((b, 1.0) for b in sizes), (sizes[-1], 0.75), (sizes[-1], 0.6)]
+        for split in (False, True) if self.geo.scale == 1 else (True,):
+            for body, share in tries:
+                pages = self._how_to_play_at(body, share, split)
+                if self._example_fits(pages):
+                    return pages
         return pages
 
-    def _how_to_play_at(self, body: float, share: float = 1.0) -> list[Page]:
+    @property
+    def how_to_play_pages(self) -> int:
+        """Pages of how to play: one, or two when its worked example has a page of its
+        own (`how_to_play`)."""
+        return len(self.how_to_play)
+
+    def _example_fits(self, pages: list[Page]) -> bool:
+        """Whether every position of the example is drawn and nothing inks below the
+        page's content (into the page number's clearance or off the page)."""
+        positions = sum(len(found) for _code, found in self.example_solved.solutions)
+        first = self.how_to_play_page
+        return sum(item.tag == "caption" for item in pages[-1].items) >= positions and \
+            all(extent(item)[3] <= self.content_bottom(number) + 0.01
+                for number, page in enumerate(pages, first) for item in page.items)
+
+    def _how_to_play_at(self, body: float, share: float, split: bool) -> list[Page]:
         page = self._new("how to play")
         pages = [page]
         number = self.how_to_play_page
@@ -137,7 +156,6 @@ class FrontMatter(BookPages):
         if self.spec.web:  # the QR codes beside the puzzles lead to pages that check answers
             texts.append((self.t("web_howto", address=short_address(self.spec.web)),
                           "web howto"))
-        split = self.how_to_play_pages > 1
 
         def second_page() -> float:
             nonlocal page, number, split, x

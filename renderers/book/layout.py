@@ -147,7 +147,7 @@ class _Book(FrontMatter, Contents, Sections, AnswerPages):
             front.append(self._copyright_page())
         if self.spec.intro:
             front.append(self._intro_page(how - 1))
-        pages = [*front, *self._how_to_play(), *self._contents(entries, n_contents), *body]
+        pages = [*front, *self.how_to_play, *self._contents(entries, n_contents), *body]
         pages += [self._notes(n) for n in range(len(pages) + 1,
                                                 padded_count(len(pages), self.spec.bleed) + 1)]
         for n, page in enumerate(pages[1:], 2):

@@ -102,9 +102,9 @@ class BookPages:
 
     @property
     def how_to_play_pages(self) -> int:
-        """Pages of how to play: one, or two in large print (its worked example on the
-        second: the rules at 16 pt leave no room for it)."""
-        return 2 if self.geo.scale > 1 else 1
+        """Pages of how to play: as many as the front matter (front.py's `how_to_play`)
+        lays them out on, one, or two when the worked example needs a page of its own."""
+        raise NotImplementedError("the front matter lays out how to play")
 
     @property
     def contents_page(self) -> int:
