@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test bench lint clean browser postgresql zbar
+.PHONY: install demo test bench lint clean browser npm postgresql zbar
 
 install: $(STAMP)
 
@@ -40,12 +40,17 @@ browser:
 		echo "(outside CI those tests are skipped until then; with CI=true they fail)"; \
 	fi
 	@# the accessibility test fetches axe-core with npm (`npm pack`, cached in .cache/)
+	@$(MAKE) --no-print-directory npm
+
+# npm (Debian's package, which brings node): the accessibility test fetches axe-core with
+# it, `make lint` installs ESLint with it. Installed here when missing and running as root.
+npm:
 	@if command -v npm >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing npm for the accessibility test (axe-core)"; \
+		echo "Installing npm for axe-core and ESLint"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; \
 	else \
-		echo "The accessibility test needs npm on PATH; as root run: apt-get install -y npm"; \
+		echo "The accessibility test and make lint need npm on PATH; as root run: apt-get install -y npm"; \
 	fi
 
 # The cover's barcode test decodes a 300 dpi render with zbar's `zbarimg` (Debian's
@@ -79,13 +84,29 @@ postgresql:
 	  echo "no service or database needs setting up)"; \
 	fi
 
-lint: $(STAMP)
+# The JavaScript (the web player's and the rules' modules, the studio's page) is linted by
+# ESLint (eslint.config.mjs), installed from the npm registry into .cache/eslint/ (git-ignored)
+# at the versions below, once; a version changed here installs afresh.
+ESLINT := 9.39.5
+GLOBALS := 15.15.0
+ESLINT_DIR := .cache/eslint
+ESLINT_STAMP := $(ESLINT_DIR)/.installed-$(ESLINT)-$(GLOBALS)
+
+$(ESLINT_STAMP):
+	@$(MAKE) --no-print-directory npm
+	rm -rf $(ESLINT_DIR)
+	npm install --prefix $(ESLINT_DIR) --no-audit --no-fund --silent \
+		eslint@$(ESLINT) @eslint/js@$(ESLINT) globals@$(GLOBALS)
+	touch $@
+
+lint: $(STAMP) $(ESLINT_STAMP)
 	$(BIN)/ruff check conundrum renderers tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(ESLINT_DIR)/node_modules/.bin/eslint --max-warnings 0 .
 
 clean:
-	rm -rf $(VENV) out site .pytest_cache .hypothesis
+	rm -rf $(VENV) out site .pytest_cache .hypothesis $(ESLINT_DIR)
 
 # The documentation site, from docs/ (mkdocs.yml): strict, so a broken link, a missing
 # anchor or a page left out of the navigation fails. Written to site/ (git-ignored);

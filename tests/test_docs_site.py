@@ -182,6 +182,6 @@ def test_the_import_graph_is_measured_and_the_code_map_names_every_module():
     arch = (DOCS / "dev" / "architecture.md").read_text(encoding="utf-8")
     code_map = arch[arch.index("## Code map"):]
     for package in ("conundrum", "renderers"):
-        for path in sorted((ROOT / package).rglob("*.py")):
+        for path in sorted([*(ROOT / package).rglob("*.py"), *(ROOT / package).rglob("*.js")]):
             if not path.name.startswith("__"):
                 assert re.search(rf"\b{path.stem}\b", code_map), f"code map: {path}"

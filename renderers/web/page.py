@@ -1,9 +1,9 @@
 """One puzzle as one self-contained HTML page: no request of any kind leaves it.
 
-Everything is inlined: the CSS, the JavaScript (the rules in `rules.js`, the
-player in `player.js`), the squares as SVG symbols drawn by `renderers/sheet/draw.py`
-(so the page shows the sheet's colours, symbols and chameleon pinwheel), the
-language's messages and the puzzle itself. The answers are not in the page:
+Everything is inlined: the CSS, the JavaScript (the rules' modules in `rules/`, the
+player's in `player/`, joined by `player_script`), the squares as SVG symbols drawn by
+`renderers/sheet/draw.py` (so the page shows the sheet's colours, symbols and chameleon
+pinwheel), the language's messages and the puzzle itself. The answers are not in the page:
 it finds them with the rules.
 """
 
@@ -62,13 +62,42 @@ def asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+# The rules in JavaScript (renderers/web/rules/): the second implementation of
+# conundrum/rules.py, notation.py and check.py, for the player. It must agree with Python on
+# every position and every reason (tests/test_web_rules.py checks it against the solver and
+# `conundrum check`); a reason is {key, params}, worded by the page from its catalogue.
+# Plain ES2017, no dependencies; its modules are joined inside the one function that makes
+# the global ConundrumRules (game.js ends with its public face).
+RULES_MODULES = ("board", "game")
+# The player's modules (renderers/web/player/), one per concern, in the order a page runs
+# them. They are joined inside one function and share its scope (a module uses what an
+# earlier one defined; functions are hoisted across them), so the page is one strict-mode
+# script with no global but ConundrumRules and window.conundrum, and needs no loader.
+PLAYER_MODULES = ("address", "words", "merge", "state", "board", "controls", "input", "moves",
+                  "judge", "progress", "settings", "start")
+
+
 @lru_cache(maxsize=1)
 def player_script() -> str:
-    """The player's script as a page carries it: rules.js then player.js, minified by jsmin
-    (their comments are for the reader of the source; a page stays within its weight)."""
+    """The player's script as a page carries it: the rules' modules, then the player's joined
+    inside one function, minified by jsmin (their comments are for the reader of the
+    source; a page stays within its weight)."""
     from jsmin import jsmin
 
-    return jsmin(asset("rules.js") + "\n" + asset("player.js"))
+    return jsmin(joined_script())
+
+
+def rules_script() -> str:
+    """The rules' modules joined as a page runs them, before minifying: a script that
+    defines ConundrumRules (tests run it in Node)."""
+    rules = "\n".join(asset(f"rules/{name}.js") for name in RULES_MODULES)
+    return '"use strict";\n\nvar ConundrumRules = (function () {\n' + rules + "})();\n"
+
+
+def joined_script() -> str:
+    """The rules' and the player's modules joined as a page runs them, before minifying."""
+    player = "\n".join(asset(f"player/{name}.js") for name in PLAYER_MODULES)
+    return rules_script() + "(function () {\n\"use strict\";\n" + player + "})();\n"
 
 
 ALL_KEYS = ("instruction_all", "web_all_", "reason_all_")  # only a Lay-them-all page's
@@ -206,8 +235,8 @@ PAGE_IMG = "; img-src data:"
 SITE_CSP = "; worker-src 'self'; manifest-src 'self'; img-src data: 'self'"
 
 
-# What a share link may carry (player.js readShared): a puzzle file's limits, and an address
-# far longer than any puzzle of MAX_TILES tiles needs.
+# What a share link may carry (player/address.js readShared): a puzzle file's limits, and an
+# address far longer than any puzzle of MAX_TILES tiles needs.
 LINK_LIMITS = {"coord": MAX_COORD, "side": MAX_DRAWN, "tiles": MAX_TILES,
                "title": MAX_TITLE, "chameleons": 20, "link": 200_000}
 

@@ -1,7 +1,7 @@
 """The web player (`make bench`): page size, and the time to judge one answer in Chromium.
 
 Judging an answer first finds every position of the given tiles (once per
-page, then kept); the rules in `rules.js` only try runs of three empty cells
+page, then kept); the rules in `rules/game.js` only try runs of three empty cells
 beside the board. The naive way, trying every run of the drawn grid (the
 board's bounding box grown by 3), is timed in the same page for comparison.
 Nothing is asserted.
