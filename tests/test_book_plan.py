@@ -4,18 +4,21 @@ section gave, the kinds catch up, shapes lean; the book stays a function of its 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from conundrum.book.build import Hooks, make_puzzles
 from conundrum.book.make import order_book
-from conundrum.book.plan import LAG, SET, avoid_for, kinds_for, known, shape_for
+from conundrum.book.plan import LAG, SET, avoid_for, kinds_for, known, lean_tiles, shape_for
 from conundrum.book.spec import parse_spec
-from conundrum.book.variety import ASPECT_CAP, SectionVariety, aspect_class, tile_key
+from conundrum.book.tasks import planned_task
+from conundrum.book.variety import ASPECT_CAP, SectionVariety, aspect_class, lean, tile_key
 from conundrum.book.work import WorkFile
 from conundrum.errors import GenerationError
-from conundrum.generate import GenerateRequest, generate
+from conundrum.generate import GenerateRequest, generate, roomy
 from conundrum.generate.choose import avoid_mask, avoided, kind
+from conundrum.generate.difficulty import level_params
 from renderers.book.layout import grid_limits
 
 
@@ -87,6 +90,32 @@ def test_slots_lean_to_the_emptiest_shape_once_one_leads_by_two() -> None:
     assert shape_for(variety, 5) == "square"  # the emptiest, the first of a tie
     assert shape_for(variety, 5, turn=1) == "tall"  # a retry leans to the next
     assert shape_for(variety, 4) is None  # a first try knows only the puzzles LAG before
+
+
+def test_a_lean_too_small_for_the_grades_largest_boards_asks_for_fewer_tiles() -> None:
+    """A 6x9 page's grid for grade 5 at one a page (30 x 19) leant tall leaves a 10 x 13
+    room, too small for 40 tiles: the slot asks for fewer (within the grade) instead of
+    not leaning, so the section can grow tall boards and keep its 40% cap."""
+    spec = parse_spec("title: T\nseed: 7\npage: 6x9\nper_page: 1\n"
+                      "sections: [{name: E, count: 15, difficulty: 5}]\n", "t.yaml")
+    (grid,) = grid_limits(spec)
+    variety = SectionVariety(15, [None] * 15)
+    variety.shapes += ["wide", "wide", "square", "wide", "square"]
+    task = planned_task(spec, variety, 0, 5, 2, grid)  # a retry leaning to the emptiest
+    least, most = level_params(5).tiles
+    assert task.leans and task.max_grid == lean(grid, "tall", most)
+    assert roomy(GenerateRequest(difficulty=5, max_grid=task.max_grid, tiles=task.tiles))
+    if roomy(GenerateRequest(difficulty=5, max_grid=task.max_grid)):
+        assert task.tiles is None               # roomy for the grade's largest: as it is
+        return
+    assert task.tiles == lean_tiles(task.max_grid, least, most) and least <= task.tiles < most
+    shapes = Counter(aspect_class(generate(replace(GenerateRequest(difficulty=5), seed=seed,
+                                                   max_grid=task.max_grid,
+                                                   tiles=task.tiles)).board)
+                     for seed in range(1, 6))
+    assert shapes["tall"] >= 4, shapes
+    fresh = SectionVariety(15, [None] * 15)
+    assert planned_task(spec, fresh, 0, 5, 2, grid).tiles is None  # no lean: the grade's own
 
 
 # ---- whole sections ------------------------------------------------------------------

@@ -15,7 +15,9 @@ A slot's try asks the generator (`conundrum.generate`) for
   the plan catches up on the next slots instead of passing the puzzle over
   (`kinds_for`);
 - a board leaning to the emptiest shape class once one class holds SPREAD more of
-  the section's boards than it (`shape_for`, variety.lean).
+  the section's boards than it (`shape_for`, variety.lean), with fewer tiles where the
+  leant grid is too small for the level's largest boards (`lean_tiles`): else the page's
+  grid may never grow a board of that class, and the section cannot keep its 40% cap.
 
 A slot's first try is planned from the section's puzzles up to LAG slots before it
 (`known`), so up to LAG slots of a section are made at once (given the `--jobs`); a puzzle
@@ -26,10 +28,12 @@ order: the book stays a function of its spec for any `--jobs` and on `--resume`.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
 from ..generate.choose import kind
+from ..notation import MARGIN
 from ..tiles import STANDARD_TILES, canonical, chameleon_set
 from .variety import SHAPES, SectionVariety, lean
 
@@ -37,6 +41,10 @@ LAG = 4  # a slot's first try knows the section's puzzles up to LAG slots before
 MIN_CHOICE = 0.25  # fewer of a kind's tiles left than this share (3 at least): it runs out
 RECENT = 2  # a tile given in the last RECENT puzzles is never asked for again
 SPREAD = 2  # boards one shape class may hold beyond the emptiest before slots lean
+# A board leant into a narrow room grows there readily only where it fills little of it:
+# grade 5 in a 10 x 13 room (a 6x9 page's 30 x 19 grid leant tall), 10 seeds each: 28
+# tiles (65% of the cells) 10 boards, all tall; 30 (69%) 6; 32 (74%) 1; 34 (78%) none
+LEAN_FILL = 0.65
 SET = {k: sorted({canonical(c) for c in (*STANDARD_TILES, *chameleon_set()) if kind(c) == k})
        for k in ("plain", "palindrome", "chameleon")}
 
@@ -122,3 +130,11 @@ def leaning(grid: tuple[int, int], shape: str | None, tiles: int) -> tuple[int, 
         return None
     leant = lean(grid, shape, tiles)
     return None if leant == grid else leant
+
+
+def lean_tiles(grid: tuple[int, int], least: int, most: int) -> int:
+    """The tiles a try leaning into `grid` asks for when the level's `most` tiles would not
+    grow there readily: as many as fill LEAN_FILL of its room (the grid less MARGIN around
+    the board), `least` (the level's fewest) to `most`."""
+    cells = (grid[0] - 2 * MARGIN) * (grid[1] - 2 * MARGIN)
+    return max(least, min(most, math.floor(LEAN_FILL * cells / 3)))

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..generate.choose import avoid_mask
-from .plan import avoid_for, kinds_for, known, leaning, shape_for
+from .plan import avoid_for, kinds_for, known, lean_tiles, leaning, shape_for
 from .seeds import slot_seed
 from .spec import BookSpec
 from .variety import ASK_TRIES, ASPECT_TRIES, VARIETY_TRIES, SectionVariety, edge_window
@@ -138,11 +138,27 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
 
     tiles = most_tiles(generate_request(task.request()))
     leant = leaning(max_grid, shape_for(variety, seen, attempt), tiles)
-    if leant is not None:
-        shaped = replace(task, max_grid=leant, leans=True)
-        if roomy(generate_request(shaped.request())):
-            return shaped
-    return task
+    if leant is None:
+        return task
+    shaped = replace(task, max_grid=leant, leans=True)
+    if roomy(generate_request(shaped.request())):
+        return shaped
+    return _fewer_tiles(shaped) or task
+
+
+def _fewer_tiles(task: Task) -> Task | None:
+    """A leaning task whose grid is too small for its level's largest boards, asking for
+    as many tiles as grow readily in the leant room (plan.py, `lean_tiles`), or None
+    where even the level's fewest do not (or the section fixes its tiles)."""
+    if task.tiles is not None or task.kind != "count" or task.max_grid is None:
+        return None
+    from ..generate import most_tiles, roomy
+    from ..generate.difficulty import level_params
+
+    least = level_params(task.difficulty, task.rules).tiles[0]
+    most = most_tiles(generate_request(task.request()))
+    fewer = replace(task, tiles=lean_tiles(task.max_grid, least, most))
+    return fewer if roomy(generate_request(fewer.request())) else None
 
 
 @lru_cache(maxsize=1 << 12)  # a build asks a task's key several times as it runs
