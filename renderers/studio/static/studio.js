@@ -84,6 +84,9 @@
   // ---- builds, preview, puzzles, publishing ---------------------------------------
   const follow = async (id, after) => {
     job = id;
+    // a build may renumber the puzzles: the table's sheets load again once it is done
+    // (`after`), never from the old numbers while it runs (a 404 for a puzzle gone)
+    document.querySelectorAll("#puzzle-rows img").forEach((i) => i.removeAttribute("src"));
     for (;;) {
       const r = await api("GET", "/api/jobs/" + id);
       const j = r.body;
