@@ -323,3 +323,45 @@ def test_every_key_s_fault_is_shown_at_that_key(tmp_path: Path) -> None:
         with pytest.raises(InvalidSpec) as caught:
             project.check(spec)
         assert caught.value.faults[0].key == key, (key, caught.value.faults[0].message)
+
+
+def test_a_move_reorders_its_section_only(studio, tmp_path: Path) -> None:
+    from tests.support.program import run_program
+
+    spec = {**SMALL, "sections": [{"name": "Warm-up", "count": 3, "difficulty": 1},
+                                  {"name": "Later", "count": 2, "difficulty": 2}]}
+    assert saved_book(studio, spec)["state"] == "done"
+    before = studio.get("/api/puzzles").json()
+    assert studio.post("/api/puzzles/3/move", json={"to": 1}).status_code == 403
+    for bad in ({"to": 0}, {"to": 4}, {"to": "1"}, {}):  # places 1-3 only: its section's
+        assert studio.post("/api/puzzles/3/move", json=bad, headers=WRITE).status_code == 422
+    assert studio.post("/api/puzzles/9/move", json={"to": 1},
+                       headers=WRITE).status_code == 404
+    job = finish(studio, studio.post("/api/puzzles/3/move", json={"to": 1}, headers=WRITE))
+    assert job["state"] == "done", job
+    after = studio.get("/api/puzzles").json()
+    shape = [(p["board"], p["given"]) for p in before]
+    assert [(p["board"], p["given"]) for p in after] == [shape[2], shape[0], shape[1],
+                                                         *shape[3:]]
+    assert [p["section"] for p in after] == [p["section"] for p in before]
+    section = yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"]
+    assert len(section[0]["puzzles"]) == 3 and section[0]["order"] == "listed"
+    assert section[1]["count"] == 2 and "order" not in section[1]
+    # moved again (now files): the CLI builds the same book from book.yaml
+    job = finish(studio, studio.post("/api/puzzles/1/move", json={"to": 2}, headers=WRITE))
+    assert [(p["board"], p["given"]) for p in studio.get("/api/puzzles").json()] == \
+        [shape[0], shape[2], shape[1], *shape[3:]]
+    done = run_program("book", "book.yaml", "-o", "cli.pdf", "--draft", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == \
+        (tmp_path / ".studio" / "draft" / "book.pdf").read_bytes()
+
+
+def test_order_listed_is_only_for_a_section_of_files(tmp_path: Path) -> None:
+    from renderers.studio.project import InvalidSpec, Project
+
+    spec = {**SMALL, "sections": [{**SMALL["sections"][0], "order": "listed"}]}
+    with pytest.raises(InvalidSpec) as caught:
+        Project(tmp_path).check(spec)
+    assert caught.value.faults[0].key == "sections.0.order"
+    assert "puzzle files" in caught.value.faults[0].message

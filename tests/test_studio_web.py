@@ -161,3 +161,30 @@ def test_the_board_grows_to_a_77_tile_game_and_counts_it(studio) -> None:
     assert shown == {t["code"]: t["count"] for t in solved["tiles"]}
     assert "A legal board" in driver.find_element(By.ID, "ed-verdict").text
     assert console_errors(driver) == []
+
+
+def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
+    driver, folder, _url = studio
+    (folder / "book.yaml").write_text(yaml.safe_dump(
+        {"title": "Moved", "seed": 3, "sections": [
+            {"name": "Warm-up", "count": 3, "difficulty": 1},
+            {"name": "Later", "count": 1, "difficulty": 2}]}))
+    driver.refresh()
+    _click(driver, "#build")
+    rows = "#puzzle-rows tr"
+    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, rows)) == 4)
+
+    def boards(d) -> list[str]:  # each row's board, as the API lists it
+        return [json.dumps(p["board"]) for p in d.execute_async_script(
+            "fetch('/api/puzzles').then(r => r.json()).then(arguments[0])")]
+    before = boards(driver)
+    first = '#puzzle-rows tr:first-child button[data-action="move-'
+    assert driver.find_element(By.CSS_SELECTOR, first + 'up"]').get_attribute("disabled")
+    _click(driver, first + 'down"]')
+    _wait(driver, lambda d: boards(d) == [before[1], before[0], *before[2:]])
+    _wait(driver, lambda d: "move: done" in d.find_element(By.ID, "job-status").text)
+    section = yaml.safe_load((folder / "book.yaml").read_text())["sections"]
+    assert section[0]["order"] == "listed" and section[1]["count"] == 1
+    driver.save_screenshot(str(folder / "moved.png"))
+    assert serious(audit(driver)) == [], "puzzles after a move"
+    assert console_errors(driver) == []

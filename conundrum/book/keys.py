@@ -52,4 +52,6 @@ SECTION_HELP: dict[str, str] = {
     "counts": "Print the counts in this section, or leave them blank.",
     "puzzles": "Puzzle files to print instead of generating (relative to book.yaml).",
     "kind": "count: find every position of each tile; all: lay them all.",
+    "order": "score: easiest first (the default); listed: a section of puzzle files "
+             "prints them in the order listed.",
 }

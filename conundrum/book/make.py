@@ -108,13 +108,18 @@ def order_book(spec: BookSpec, made: list[Made]) -> list[BookPuzzle]:
     through each section and, when the spec's levels rise, through the book.
     Ties keep slot order; numbers run through the whole book. A section that had to
     give a tile twice keeps those puzzles apart (variety.apart), which may move one
-    a place or two from its rank.
+    a place or two from its rank. A section of files with `order: listed` keeps the
+    order its files are listed in: the author's.
     """
+    def listed(index: int) -> bool:
+        return spec.sections[index].order == "listed"
+
     ranked = sorted(((m.section, stored_score(m.puzzle), m.slot, m) for m in made),
-                    key=lambda r: r[:3])
+                    key=lambda r: (r[0], 0.0 if listed(r[0]) else r[1], r[2]))
     ranked = [r for index in range(len(spec.sections))
-              for r in apart([r for r in ranked if r[0] == index],
-                             lambda r: [g.code for g in r[3].puzzle.given])]
+              for r in (lambda rs: rs if listed(index) else
+                        apart(rs, lambda r: [g.code for g in r[3].puzzle.given]))(
+                  [r for r in ranked if r[0] == index])]
     return [BookPuzzle(number, section, m, value)
             for number, (section, value, _slot, m) in enumerate(ranked, 1)]
 

@@ -42,6 +42,7 @@ from .keys import BOOK_HELP, SECTION_HELP
 BOOK_KEYS = tuple(BOOK_HELP)  # keys.py: each key with its help
 SECTION_KEYS = tuple(SECTION_HELP)
 SECTION_STARTS = ("right", "any")
+ORDERS = ("score", "listed")  # a section's order: easiest first, or as its files are listed
 # generator options: meaningless for a section of hand-made puzzles
 GENERATOR_KEYS = ("tiles", "given", "positions")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
@@ -81,6 +82,9 @@ class Section:
     # None: the section is generated
     puzzles: tuple[str, ...] | None = None
     kind: str = "count"  # count | all (Lay them all): what the section's puzzles ask
+    # score: easiest first; listed: the files in the order `puzzles:` lists them (the
+    # author's own order, as the studio's "move" sets it)
+    order: str = "score"
 
     @property
     def hand_made(self) -> bool:
@@ -389,7 +393,11 @@ def _section(item: Any, index: int, counts: str = "print") -> Section:
             counts=_choice(item, "counts", COUNTS, counts),
             puzzles=puzzles,
             kind=_choice(item, "kind", KINDS, "count"),
+            order=_choice(item, "order", ORDERS, "score"),
         )
+        if section.order == "listed" and puzzles is None:
+            raise ConundrumError("`order: listed` is for a section of puzzle files "
+                                 "(`puzzles:`); a generated section prints easiest first")
     except ConundrumError as exc:
         raise ConundrumError(f"{where}{exc}") from None
     if section.kind == "all":

@@ -25,7 +25,7 @@ from .editor import count, finished, save
 from .fields import form_fields
 from .jobs import Job, Jobs
 from .project import InvalidSpec, Project, RevisionConflict
-from .puzzles import keep
+from .puzzles import keep, move
 
 HERE = Path(__file__).parent
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -200,6 +200,23 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
             return started(jobs.start("regenerate" if another else "lock", work))
         return route
 
+    async def move_to(request: Request) -> Response:
+        number = request.path_params["n"]
+        listed = builds.puzzles()
+        entry = next((p for p in listed if p["number"] == number), None)
+        if entry is None:
+            return _error(404, "", f"no puzzle {number} in the last build")
+        to = (await _json(request)).get("to")
+        places = sum(p["section"] == entry["section"] for p in listed)
+        if not isinstance(to, int) or isinstance(to, bool) or not 1 <= to <= places:
+            return _error(422, "to", f"send {{\"to\": K}}, K a place in its section "
+                                     f"(1 to {places})")
+
+        def work(job: Job) -> None:
+            job.notes.extend(move(project, builds.last, number, to))
+            builds.build(job, draft=True)
+        return started(jobs.start("move", work))
+
     async def replace(request: Request) -> Response:
         number = request.path_params["n"]
         if not any(p["number"] == number for p in builds.puzzles()):
@@ -257,6 +274,7 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         Route("/api/puzzles/{n:int}/regenerate", per_puzzle(True), methods=["POST"]),
         Route("/api/puzzles/{n:int}/lock", per_puzzle(False), methods=["POST"]),
         Route("/api/puzzles/{n:int}/replace", replace, methods=["POST"]),
+        Route("/api/puzzles/{n:int}/move", move_to, methods=["POST"]),
         Route("/api/editor/count", editor_count, methods=["POST"]),
         Route("/api/editor/save", editor_save, methods=["POST"]),
         Route("/files/{name:path}", files),

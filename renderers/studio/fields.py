@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conundrum.book.keys import BOOK_HELP, SECTION_HELP
-from conundrum.book.spec import COVER_THEMES
+from conundrum.book.spec import COVER_THEMES, ORDERS
 from conundrum.options import (
     ANSWERS,
     COLOUR_MODES,
@@ -25,7 +25,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "colour": tuple(COLOUR_MODES), "per_page": tuple(str(n) for n in PER_PAGE),
     "answers": tuple(ANSWERS), "counts": tuple(COUNTS), "paper": tuple(PAPERS),
     "kind": tuple(KINDS), "difficulty": ("1", "2", "3", "4", "5"),
-    "cover_theme": COVER_THEMES,
+    "cover_theme": COVER_THEMES, "order": ORDERS,
 }
 FLAGS = ("bleed", "cover", "time_box", "large_print", "barcode")
 NUMBERS = ("seed", "per_page", "count", "difficulty", "tiles", "given", "paper_thickness")

@@ -1,9 +1,10 @@
-"""Per puzzle: "another one" and "keep", written as the spec already allows, so that
-`conundrum book` builds the same book: the puzzle's section becomes a section of puzzle
-files (`puzzles:` in book.yaml, the files under `puzzles/` in the folder), each file the
-puzzle the last build made, and for "another one" that slot's file a new puzzle made
-with the same generator request and another seed. Every other puzzle stays as it was,
-byte for byte."""
+"""Per puzzle: "another one", "keep" and a move within its section, written as the spec
+already allows, so that `conundrum book` builds the same book: the puzzle's section
+becomes a section of puzzle files (`puzzles:` in book.yaml, the files under `puzzles/`
+in the folder), each file the puzzle the last build made; for "another one" that slot's
+file is a new puzzle made with the same generator request and another seed; for a move,
+the files are listed in the new order (`order: listed`). Every other puzzle stays as it
+was, byte for byte."""
 
 from __future__ import annotations
 
@@ -42,6 +43,32 @@ def keep(project: Project, last: Path | None, number: int,
     with `another`, puzzle `number`'s file is a new puzzle, with `replacement` that
     puzzle (one set by hand). Saves book.yaml; the files written. ConundrumError for a
     number the book lacks or no new puzzle found."""
+    data, index, names, _place, written = _as_files(project, last, number, another,
+                                                    replacement)
+    _save_section(project, data, index, names)
+    return written
+
+
+def move(project: Project, last: Path | None, number: int, to: int) -> list[str]:
+    """Move puzzle `number` to place `to` (1-based) within its section, which becomes
+    puzzle files printed in the order listed (`order: listed`; a book orders a section
+    by score otherwise): the same puzzles in the new order, every other section as it
+    was. Saves book.yaml; the files written. ConundrumError for a number the book lacks
+    or a place outside the section."""
+    data, index, names, place, written = _as_files(project, last, number)
+    if not 1 <= to <= len(names):
+        raise ConundrumError(f"puzzle {number}: place {to} is outside its section "
+                             f"(1 to {len(names)})")
+    names.insert(to - 1, names.pop(place))
+    _save_section(project, data, index, names, order="listed")
+    return written
+
+
+def _as_files(project: Project, last: Path | None, number: int, another: bool = False,
+              replacement: Puzzle | None = None
+              ) -> tuple[dict[str, Any], int, list[str], int, list[str]]:
+    """Puzzle `number`'s section written as files: (the spec, the section's index, its
+    file names in book order, puzzle `number`'s place among them, the files written)."""
     another = another or replacement is not None
     title, entries = _entries(project, last)
     entry = next((e for e in entries if e["number"] == number), None)
@@ -75,11 +102,20 @@ def keep(project: Project, last: Path | None, number: int,
         path.parent.mkdir(exist_ok=True)
         atomic_write(path, dump_puzzle(puzzle))
         written.append(name)
+    return data, index, names, members.index(entry), written
+
+
+def _save_section(project: Project, data: dict[str, Any], index: int,
+                  names: list[str], order: str | None = None) -> None:
+    """Section `index` of `data` as the files `names` (its generator keys dropped, its
+    `order` set when given); saved."""
+    sections = data["sections"]
     section = {k: v for k, v in sections[index].items() if k not in GENERATED_ONLY}
     section["puzzles"] = names
+    if order is not None:
+        section["order"] = order
     data["sections"] = [section if i == index else s for i, s in enumerate(sections)]
     project.save(data, project.revision)
-    return written
 
 
 def _request(entry: dict, path: Path) -> dict[str, Any]:

@@ -122,6 +122,15 @@
         b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/${what}`, {});
           if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
         td.appendChild(b); });
+      // move within its section: one place up or down (the section prints as listed)
+      const mates = rows.filter((q) => q.section === p.section), place = mates.indexOf(p) + 1;
+      [["Up", place - 1], ["Down", place + 1]].forEach(([label, to]) => {
+        const b = document.createElement("button"); b.type = "button"; b.textContent = label;
+        b.setAttribute("aria-label", `Move puzzle ${p.number} ${label.toLowerCase()} in ${p.section}`);
+        b.dataset.action = "move-" + label.toLowerCase(); b.disabled = to < 1 || to > mates.length;
+        b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/move`, {to});
+          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
+        td.appendChild(b); });
       tr.appendChild(td); return tr; }));
   };
   const build = async (draft) => {
