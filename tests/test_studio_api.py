@@ -365,3 +365,42 @@ def test_order_listed_is_only_for_a_section_of_files(tmp_path: Path) -> None:
         Project(tmp_path).check(spec)
     assert caught.value.faults[0].key == "sections.0.order"
     assert "puzzle files" in caught.value.faults[0].message
+
+
+def test_a_title_change_redraws_only_the_title_page_and_the_cover(studio, tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """The page cache: every page is drawn once per look; a new title (new letters, so
+    every page's glyph numbers change) draws again the title page and the cover only,
+    and the pages kept are the pictures a fresh drawing gives."""
+    from renderers.studio.pagecache import PageCache
+
+    drawn: list[tuple[str, int]] = []
+    real = PageCache.png
+
+    def counted(self, pdf, number, width):
+        before = self.drawn
+        data = real(self, pdf, number, width)
+        if self.drawn > before:
+            drawn.append((Path(pdf).name, number))
+        return data
+
+    monkeypatch.setattr(PageCache, "png", counted)
+    saved_book(studio)
+    pages = studio.get("/api/pages").json()["pages"]
+
+    def look() -> list[bytes]:
+        return [studio.get(f"/api/pages/{n}.png").content for n in range(1, pages + 1)] + \
+            [studio.get("/api/cover.png").content]
+    first = look()
+    assert len(drawn) == pages + 1
+    assert look() == first and len(drawn) == pages + 1  # asked again: none drawn
+    drawn.clear()
+    saved_book(studio, {**SMALL, "title": "Quite Another Zany Title"})
+    assert studio.get("/api/pages").json()["pages"] == pages
+    second = look()
+    assert drawn == [("book.pdf", 1), ("book-cover.pdf", 1)]
+    assert second[0] != first[0] and second[-1] != first[-1]
+    assert second[1:-1] == first[1:-1]
+    fresh = PageCache()
+    draft = tmp_path / ".studio" / "draft" / "book.pdf"
+    assert [real(fresh, draft, n, 240) for n in range(1, pages + 1)] == second[:-1]

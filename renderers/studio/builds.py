@@ -19,6 +19,7 @@ from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
 
 from .jobs import Job
+from .pagecache import PageCache
 from .project import Project
 
 THUMB_WIDTH = 240  # pixels: the preview strip
@@ -33,7 +34,8 @@ class Builds:
         self.project = project
         self.last: Path | None = None  # the interior of the last build that finished
         self._drawing = threading.Lock()  # pdfium is not thread-safe; one sheet file
-        self._cache: dict[tuple, bytes] = {}
+        self._cache: dict[tuple, bytes] = {}  # puzzles' sheets
+        self.pages = PageCache(self._drawing)  # pages and covers, kept across builds
         for candidate in (project.output, project.folder / ".studio" / "draft" / "book.pdf"):
             if candidate.exists() and manifest_path(candidate).exists():
                 self.last = candidate
@@ -123,25 +125,9 @@ class Builds:
         return None
 
     def page_png(self, pdf: Path, number: int, width: int) -> bytes | None:
-        """Page `number` (1-based) of `pdf` as a PNG `width` pixels wide; None past the end."""
-        import pypdfium2 as pdfium  # type: ignore[import-untyped]
-
-        key = (str(pdf), pdf.stat().st_mtime_ns, number, width)
-        if key in self._cache:
-            return self._cache[key]
-        with self._drawing:
-            document = pdfium.PdfDocument(str(pdf))
-            try:
-                if not 1 <= number <= len(document):
-                    return None
-                page = document[number - 1]
-                image = page.render(scale=width / page.get_width()).to_pil()
-            finally:
-                document.close()
-        out = io.BytesIO()
-        image.save(out, "PNG", optimize=False)
-        self._cache[key] = out.getvalue()
-        return self._cache[key]
+        """Page `number` (1-based) of `pdf` as a PNG `width` pixels wide; None past the
+        end. Drawn only when its look changed since a build before (pagecache)."""
+        return self.pages.png(pdf, number, width)
 
     def page_count(self) -> int:
         """The pages of the last build (0 before the first)."""

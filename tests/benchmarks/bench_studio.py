@@ -42,19 +42,40 @@ def start_to_first_page(folder: Path) -> float:
     return statistics.median(times)
 
 
-def title_change(folder: Path) -> float:
-    """Seconds from saving a new title to the first page's new picture (median)."""
-    times = []
-    with client(folder) as c:
-        for n in range(ROUNDS):
-            spec = c.get("/api/spec").json()
-            doc = {**spec["spec"], "title": f"Retitled {n}"}
-            t0 = time.perf_counter()
-            c.put("/api/spec", json={"spec": doc, "revision": spec["revision"]}, headers=WRITE)
-            finish(c, c.post("/api/build", json={"draft": True}, headers=WRITE))
-            c.get("/api/pages/1.png").raise_for_status()
-            times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+def title_change(folder: Path) -> tuple[float, float, int]:
+    """Seconds from saving a new title to every page's and the cover's picture served
+    (median), the pages (cover included) drawn again per change, and the book's pages."""
+    from renderers.studio.pagecache import PageCache
+
+    real, drawn = PageCache.png, [0]
+
+    def counted(self: PageCache, pdf: Path, number: int, width: int) -> bytes | None:
+        before = self.drawn
+        data = real(self, pdf, number, width)
+        drawn[0] += self.drawn - before
+        return data
+
+    times, redrawn = [], []
+    PageCache.png = counted  # type: ignore[method-assign]
+    try:
+        with client(folder) as c:
+            for n in range(ROUNDS + 1):
+                spec = c.get("/api/spec").json()
+                doc = {**spec["spec"], "title": f"Retitled {n}"}
+                t0, drawn[0] = time.perf_counter(), 0
+                c.put("/api/spec", json={"spec": doc, "revision": spec["revision"]},
+                      headers=WRITE)
+                finish(c, c.post("/api/build", json={"draft": True}, headers=WRITE))
+                pages = c.get("/api/pages").json()["pages"]
+                for page in range(1, pages + 1):
+                    c.get(f"/api/pages/{page}.png").raise_for_status()
+                c.get("/api/cover.png").raise_for_status()
+                if n:  # the first round draws every page: the studio's first look
+                    times.append(time.perf_counter() - t0)
+                    redrawn.append(drawn[0])
+    finally:
+        PageCache.png = real  # type: ignore[method-assign]
+    return statistics.median(times), statistics.median(redrawn), pages
 
 
 def editor_count(board: list[dict], given: list[str], kind: str) -> float:
@@ -79,8 +100,10 @@ def main() -> None:
                 {"name": "Tricky", "count": 20, "difficulty": 3}]})
         print(f"studio start to first page (page 1 of a built 40-puzzle book): "
               f"{start_to_first_page(folder):.2f} s (goal < 1.5 s)")
-        print(f"preview after a title change (save, draft build, page 1): "
-              f"{title_change(folder):.2f} s (goal < 1 s)")
+        seconds, redrawn, pages = title_change(folder)
+        print(f"preview after a title change (save, draft build, every page and the "
+              f"cover served): {seconds:.2f} s (goal < 1 s); pictures drawn again: "
+              f"{redrawn:g} of {pages + 1} (the title page and the cover)")
     game = json.loads(run_program("simulate", "--players", "1", "--seed", "1",
                                   "--json").stdout)
     board, rest = game["board"][:77], [p["code"] for p in game["board"][77:]]
