@@ -404,3 +404,75 @@ def test_a_title_change_redraws_only_the_title_page_and_the_cover(studio, tmp_pa
     fresh = PageCache()
     draft = tmp_path / ".studio" / "draft" / "book.pdf"
     assert [real(fresh, draft, n, 240) for n in range(1, pages + 1)] == second[:-1]
+
+
+def test_publish_counts_pages_painted(studio, tmp_path: Path, monkeypatch) -> None:
+    from pypdf import PdfReader
+
+    from renderers.studio.jobs import Job
+
+    told: list[tuple[int, int]] = []
+    real = Job.painted
+
+    def seen(self, done: int, total: int) -> None:
+        told.append((done, total))
+        real(self, done, total)
+
+    monkeypatch.setattr(Job, "painted", seen)
+    saved_book(studio, {**SMALL, "cover": True})
+    assert told == []  # a draft counts puzzles
+    job = finish(studio, studio.post("/api/publish", headers=WRITE))
+    assert job["state"] == "done", job
+    pages = len(PdfReader(tmp_path / "book.pdf").pages)
+    assert told[:pages] == [(n, pages) for n in range(1, pages + 1)]
+    assert told[pages:] == [(1, 1)]  # the cover: painted, not counted
+    assert (job["unit"], job["done"], job["total"]) == ("pages", pages, pages)
+
+
+def test_time_left_is_the_painting_s_rate(monkeypatch) -> None:
+    import time
+
+    from renderers.studio.jobs import Job
+
+    job = Job("1", "publish", state="running")
+    job.progress(5, 10)  # puzzles, 5 of 10, in 4 s: 4 s left
+    monkeypatch.setattr(time, "monotonic", lambda: job.started + 4)
+    assert job.as_json()["seconds_left"] == 4.0 and job.as_json()["unit"] == "puzzles"
+    job.painted(1, 20)  # the first page at 4 s; 5 more at 6 s: 14 pages at 0.4 s
+    job.progress(10, 10)  # a late puzzle count changes nothing now
+    monkeypatch.setattr(time, "monotonic", lambda: job.started + 6)
+    job.painted(6, 20)
+    assert job.as_json()["seconds_left"] == pytest.approx(4.7, abs=0.05)
+    assert (job.as_json()["done"], job.as_json()["total"], job.as_json()["unit"]) == \
+        (6, 20, "pages")
+
+
+def test_a_publish_cancelled_while_painting_writes_nothing(studio, tmp_path: Path,
+                                                          monkeypatch) -> None:
+    from renderers.studio.jobs import Job
+
+    real = Job.painted
+
+    def cancel_at_two(self, done: int, total: int) -> None:
+        if done == 2:
+            self.cancel.set()
+        real(self, done, total)
+
+    monkeypatch.setattr(Job, "painted", cancel_at_two)
+    saved_book(studio, {**SMALL, "cover": True})
+    before = sorted(p.name for p in tmp_path.iterdir())
+    job = finish(studio, studio.post("/api/publish", headers=WRITE))
+    assert job["state"] == "cancelled" and job["done"] == 1, job
+    import contextlib
+    import sqlite3
+
+    new = {p.name for p in tmp_path.iterdir()} - set(before)
+    # no book, cover, manifest or temp file: only the build's databases (the work file
+    # a publish again resumes from, the catalogue), each whole
+    assert new <= {"book.work.sqlite", "conundrum-catalogue.sqlite"}, new
+    for name in new:
+        with contextlib.closing(sqlite3.connect(tmp_path / name)) as db:
+            assert db.execute("pragma integrity_check").fetchone() == ("ok",)
+    monkeypatch.setattr(Job, "painted", real)
+    again = finish(studio, studio.post("/api/publish", headers=WRITE))
+    assert again["state"] == "done" and (tmp_path / "book.pdf").exists(), again

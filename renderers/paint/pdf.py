@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -158,6 +160,12 @@ class _Painter:
 
 
 CHUNK = 100  # pages painted as one part of a long book: the same split whatever --jobs
+# Told (pages painted, pages in all) after each page a PDF paints in this thread: the
+# studio's publish progress. A ContextVar, so a build in another thread is not told;
+# pages painted in forked workers (jobs > 1) are not told at all.
+PAGE_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
+    "page_progress", default=None)
+_TALLY: ContextVar[list[int] | None] = ContextVar("page_tally", default=None)
 
 
 def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = None,
@@ -171,6 +179,15 @@ def pdf_bytes(pages: list[Page], title: str | None = None, lang: str | None = No
     if colour not in COLOUR_MODES:
         raise ConundrumError(f"unknown colour {colour!r}; choose one of "
                              f"{', '.join(COLOUR_MODES)}")
+    token = _TALLY.set([0, len(pages)])
+    try:
+        return _painted(pages, title, lang, colour, palette, jobs)
+    finally:
+        _TALLY.reset(token)
+
+
+def _painted(pages: list[Page], title: str | None, lang: str | None, colour: str,
+             palette: str | Palette, jobs: int) -> bytes:
     if len(pages) <= CHUNK:
         data = _paint(pages, title, lang, colour, palette)
         return with_page_boxes(data, pages) if any(page.trim for page in pages) else data
@@ -199,11 +216,15 @@ def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
         pdf.set_draw_color(painter.device(BLACK))
         pdf.set_fill_color(painter.device(BLACK))
         pdf.set_text_color(painter.device(BLACK))
+    tell, tally = PAGE_PROGRESS.get(), _TALLY.get()
     for page in pages:
         pdf.add_page(format=(page.width, page.height))
         painter.reset()
         for item in page.drawn().items:
             painter.paint(item)
+        if tell is not None and tally is not None:
+            tally[0] += 1
+            tell(tally[0], tally[1])
     return bytes(pdf.output())
 
 

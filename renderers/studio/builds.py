@@ -52,7 +52,8 @@ class Builds:
         """Build the book as `conundrum book book.yaml -o book.pdf [--draft]` would, into
         the scratch folder for a draft; the job's files name what was written."""
         from conundrum.book.build import Hooks
-        from renderers.publish import PublishOptions, publish  # fpdf2 and all: not at start
+        from renderers.paint.pdf import PAGE_PROGRESS  # fpdf2 and all: not at start
+        from renderers.publish import PublishOptions, publish
 
         project = self.project
         if not project.spec_path.exists():
@@ -69,7 +70,14 @@ class Builds:
             job.progress(made, total)
             if draft and made == total:  # every result is in the work file: remember them
                 self._remember(output)
-        done = publish(project.spec_path, options, job.notes.append, Hooks(progress=progress))
+        # the final build counts its pages as they are painted (the publish bar)
+        token = None if draft else PAGE_PROGRESS.set(job.painted)
+        try:
+            done = publish(project.spec_path, options, job.notes.append,
+                           Hooks(progress=progress))
+        finally:
+            if token is not None:
+                PAGE_PROGRESS.reset(token)
         cover = done.cover
         if cover is None:  # the preview always shows the cover the book would have
             from pypdf import PdfReader

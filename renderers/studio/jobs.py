@@ -33,21 +33,44 @@ class Job:
     preflight: dict[str, Any] | None = None
     started: float = field(default_factory=time.monotonic)
     cancel: threading.Event = field(default_factory=threading.Event)
+    # what done/total count: puzzles made, or (publishing, once they are painted) pages
+    unit: str = "puzzles"
+    pages_from: float = 0.0  # when the first page was painted
 
     def progress(self, done: int, total: int) -> None:
         """A build's progress hook; raises Cancelled once Cancel was asked for."""
         if self.cancel.is_set():
             raise Cancelled("cancelled: nothing was written")
+        if self.unit == "puzzles":
+            self.done, self.total = done, total
+
+    def painted(self, done: int, total: int) -> None:
+        """The painting's hook (renderers.paint.pdf.PAGE_PROGRESS): the interior's pages,
+        the first PDF a build paints (the cover, painted after it, is not counted)."""
+        if self.cancel.is_set():
+            raise Cancelled("cancelled: nothing was written")
+        if self.unit == "puzzles":
+            self.unit, self.pages_from = "pages", time.monotonic()
+        elif self.done >= self.total:
+            return  # the interior is painted: a later PDF is the cover
         self.done, self.total = done, total
+
+    def _seconds_left(self) -> float | None:
+        """Time left: the rate so far over what is left (pages: the painting's own rate)."""
+        if self.state != "running" or not 0 < self.done < self.total:
+            return None
+        since = self.pages_from if self.unit == "pages" else self.started
+        return round((time.monotonic() - since) / self.done * (self.total - self.done), 1)
 
     def as_json(self) -> dict[str, Any]:
         """What `GET /api/jobs/ID` returns."""
         doc: dict[str, Any] = {"id": self.id, "kind": self.kind, "state": self.state,
-                               "done": self.done, "total": self.total, "files": self.files,
-                               "error": self.error, "notes": self.notes}
-        elapsed = time.monotonic() - self.started
-        if self.state == "running" and 0 < self.done < self.total:
-            doc["seconds_left"] = round(elapsed / self.done * (self.total - self.done), 1)
+                               "done": self.done, "total": self.total, "unit": self.unit,
+                               "files": self.files, "error": self.error,
+                               "notes": self.notes}
+        left = self._seconds_left()
+        if left is not None:
+            doc["seconds_left"] = left
         if self.preflight is not None:
             doc["preflight"] = self.preflight
         return doc
