@@ -175,7 +175,7 @@ def test_another_one_changes_only_that_puzzle(studio, tmp_path: Path) -> None:
     job = finish(studio, studio.post("/api/puzzles/2/regenerate", headers=WRITE))
     assert job["state"] == "done", job
     after = studio.get("/api/puzzles").json()
-    assert len(after) == 3 and all(p["locked"] for p in after)
+    assert len(after) == 3 and not any(p["locked"] for p in after)  # none kept
     assert _others(before, 2) == sorted(
         yaml.safe_dump([p["board"], p["given"]]) for p in after
         if yaml.safe_dump([p["board"], p["given"]]) in _others(before, 2))
@@ -200,7 +200,12 @@ def test_keep_fixes_the_section_as_files_and_the_same_puzzles(studio, tmp_path: 
     assert not any(p["locked"] for p in before)
     assert finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))["state"] == "done"
     after = studio.get("/api/puzzles").json()
-    assert all(p["locked"] for p in after)
+    assert [p["locked"] for p in after] == [True, False, False]  # that puzzle only
+    assert after[0]["file"].endswith("-kept.yaml") and (tmp_path / after[0]["file"]).exists()
+    files = yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]["puzzles"]
+    assert sorted(files) == sorted(p["file"] for p in after)
+    assert sorted(p.relative_to(tmp_path).as_posix()
+                  for p in (tmp_path / "puzzles").iterdir()) == sorted(files)
     assert _others(before, 0) == _others(after, 0)
     assert studio.post("/api/puzzles/9/lock", headers=WRITE).status_code == 404
 
@@ -476,3 +481,81 @@ def test_a_publish_cancelled_while_painting_writes_nothing(studio, tmp_path: Pat
     monkeypatch.setattr(Job, "painted", real)
     again = finish(studio, studio.post("/api/publish", headers=WRITE))
     assert again["state"] == "done" and (tmp_path / "book.pdf").exists(), again
+
+
+def test_a_kept_puzzle_survives_a_seed_change_and_another_one(studio, tmp_path: Path) -> None:
+    """Keep locks that puzzle only: a new seed makes its neighbours again (as the
+    generated section would), "another one" on a neighbour changes that one only, and the
+    CLI builds the same book from book.yaml and the files."""
+    from tests.support.program import run_program
+
+    spec = {**SMALL, "sections": [{"name": "Warm-up", "count": 3, "difficulty": 1},
+                                  {"name": "Later", "count": 2, "difficulty": 2}]}
+    saved_book(studio, spec)
+    assert finish(studio, studio.post("/api/puzzles/2/lock", headers=WRITE))["state"] == "done"
+    first = studio.get("/api/puzzles").json()
+    kept = next(p for p in first if p["locked"])
+    assert [p["locked"] for p in first].count(True) == 1
+    kept_bytes = (tmp_path / kept["file"]).read_bytes()
+
+    def shapes(rows: list[dict], section: str) -> list[str]:
+        return [yaml.safe_dump([p["board"], p["given"]]) for p in rows
+                if p["section"] == section]
+    # a new seed: the kept puzzle stays, every other puzzle of the book is made again
+    job = saved_book(studio, {**yaml.safe_load((tmp_path / "book.yaml").read_text()),
+                              "seed": 11})
+    assert job["state"] == "done", job
+    reseeded = studio.get("/api/puzzles").json()
+    assert (tmp_path / kept["file"]).read_bytes() == kept_bytes
+    assert [p["locked"] for p in reseeded].count(True) == 1
+    assert yaml.safe_dump([kept["board"], kept["given"]]) in shapes(reseeded, "Warm-up")
+    assert set(shapes(reseeded, "Warm-up")) & set(shapes(first, "Warm-up")) == \
+        {yaml.safe_dump([kept["board"], kept["given"]])}
+    assert not set(shapes(reseeded, "Later")) & set(shapes(first, "Later"))
+    generated = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    # the free two are what the generated section gives for seed 11, less the kept one
+    (tmp_path / "fresh").mkdir()
+    with client(tmp_path / "fresh") as c:
+        saved_book(c, {**spec, "seed": 11})
+        alone = shapes(c.get("/api/puzzles").json(), "Warm-up")
+    free = [s for s in shapes(reseeded, "Warm-up") if s != yaml.safe_dump(
+        [kept["board"], kept["given"]])]
+    assert set(free) <= set(alone)
+    # another one on a neighbour: the kept puzzle still stays
+    neighbour = next(p for p in reseeded if p["section"] == "Warm-up" and not p["locked"])
+    job = finish(studio, studio.post(f"/api/puzzles/{neighbour['number']}/regenerate",
+                                     headers=WRITE))
+    assert job["state"] == "done", job
+    assert (tmp_path / kept["file"]).read_bytes() == kept_bytes
+    assert sorted(generated["sections"][0]["puzzles"]) == \
+        sorted(yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]["puzzles"])
+    done = run_program("book", "book.yaml", "-o", "cli.pdf", "--draft", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == \
+        (tmp_path / ".studio" / "draft" / "book.pdf").read_bytes()
+
+
+def test_a_section_with_nothing_kept_is_generated_again_on_a_new_seed(studio,
+                                                                     tmp_path: Path) -> None:
+    saved_book(studio)
+    finish(studio, studio.post("/api/puzzles/1/regenerate", headers=WRITE))
+    section = yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]
+    assert "puzzles" in section
+    job = saved_book(studio, {**yaml.safe_load((tmp_path / "book.yaml").read_text()),
+                              "seed": 12})
+    assert job["state"] == "done", job
+    section = yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]
+    assert section == {"name": "Warm-up", "difficulty": 1, "count": 3}
+
+
+def test_a_new_difficulty_makes_the_free_puzzles_again_at_it(studio, tmp_path: Path) -> None:
+    saved_book(studio)
+    finish(studio, studio.post("/api/puzzles/3/lock", headers=WRITE))
+    kept = next(p for p in studio.get("/api/puzzles").json() if p["locked"])
+    spec = yaml.safe_load((tmp_path / "book.yaml").read_text())
+    spec["sections"][0]["difficulty"] = 3
+    assert saved_book(studio, spec)["state"] == "done"
+    after = studio.get("/api/puzzles").json()
+    assert [p["grade"] for p in after if not p["locked"]] == [3, 3]
+    assert [(p["board"], p["grade"]) for p in after if p["locked"]] == \
+        [(kept["board"], kept["grade"])]

@@ -21,6 +21,8 @@ from conundrum.files import atomic_write
 from .jobs import Job
 from .pagecache import PageCache
 from .project import Project
+from .puzzles import is_free
+from .reseed import reseed
 
 THUMB_WIDTH = 240  # pixels: the preview strip
 LARGE_WIDTH = 900  # pixels: one page looked at
@@ -58,6 +60,9 @@ class Builds:
         project = self.project
         if not project.spec_path.exists():
             raise ConundrumError(f"{project.spec_path}: no book yet; change a field first")
+        # free puzzles follow a new seed or difficulty before the book is built
+        job.notes.extend(f"made again: {name}" for name in reseed(project, self.last,
+                                                                     job.notes))
         output = self.draft_pdf if draft else project.output
         site = None if draft else project.work / "site"
         if site is not None and site.exists():
@@ -175,7 +180,8 @@ class Builds:
         _title, entries = load_manifest(manifest_path(self.last))
         return [{"number": e["number"], "section": e["section"], "grade": e.get("grade"),
                  "score": e.get("score"), "given": e.get("given"), "board": e.get("board"),
-                 "seed": e.get("seed"), "locked": e.get("source") == "file",
+                 "seed": e.get("seed"),
+                 "locked": e.get("source") == "file" and not is_free(e.get("file")),
                  "kind": e.get("kind", "count"), "file": e.get("file")}
                 for e in entries]
 

@@ -9,6 +9,7 @@ was, byte for byte."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,15 @@ DROPPED = ("number", "section", "file")  # the book's, not the puzzle's: stale o
 # `kind` stays: a section of files asks its files' question (a Lay-them-all file is refused
 # in a section of count puzzles)
 GENERATED_ONLY = ("count", "tiles", "given", "positions")
+# A file the studio wrote for a puzzle it generated and nobody kept: a seed change makes
+# it again (reseed.py). Every other file of a section (kept, set by hand, the author's
+# own) is locked: printed as it is whatever changes.
+FREE = re.compile(rf"{FOLDER}/s\d+-\d{{3}}\.yaml")
+
+
+def is_free(name: str | None) -> bool:
+    """True for a puzzle file the studio may make again (one not kept: FREE)."""
+    return name is not None and FREE.fullmatch(name) is not None
 
 
 def _entries(project: Project, last: Path | None) -> tuple[str, list[dict]]:
@@ -44,7 +54,7 @@ def keep(project: Project, last: Path | None, number: int,
     puzzle (one set by hand). Saves book.yaml; the files written. ConundrumError for a
     number the book lacks or no new puzzle found."""
     data, index, names, _place, written = _as_files(project, last, number, another,
-                                                    replacement)
+                                                    replacement, lock=not another)
     _save_section(project, data, index, names)
     return written
 
@@ -65,10 +75,11 @@ def move(project: Project, last: Path | None, number: int, to: int) -> list[str]
 
 
 def _as_files(project: Project, last: Path | None, number: int, another: bool = False,
-              replacement: Puzzle | None = None
+              replacement: Puzzle | None = None, lock: bool = False
               ) -> tuple[dict[str, Any], int, list[str], int, list[str]]:
     """Puzzle `number`'s section written as files: (the spec, the section's index, its
-    file names in book order, puzzle `number`'s place among them, the files written)."""
+    file names in book order, puzzle `number`'s place among them, the files written).
+    With `lock` (or a `replacement`), puzzle `number`'s file is a kept one (not FREE)."""
     another = another or replacement is not None
     title, entries = _entries(project, last)
     entry = next((e for e in entries if e["number"] == number), None)
@@ -87,9 +98,13 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
     written: list[str] = []
     for e in members:
         name = e.get("file") or f"{FOLDER}/s{index + 1}-{e['slot']:03d}.yaml"
+        kept = e is entry and (lock or replacement is not None) and is_free(name)
+        if kept:  # the studio's free file becomes a kept one (the free one goes)
+            project.inside(name).unlink(missing_ok=True)
+            name = name.removesuffix(".yaml") + "-kept.yaml"
         names.append(name)
         path = project.inside(name)
-        if e.get("file") and not (another and e is entry):
+        if e.get("file") and not (another and e is entry) and not kept:
             continue  # already a file: kept exactly as it is
         puzzle = entry_puzzle(e, title, f"puzzle {e['number']}")
         if replacement is not None and e is entry:
