@@ -185,6 +185,14 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     _wait(driver, lambda d: "move: done" in d.find_element(By.ID, "job-status").text)
     section = yaml.safe_load((folder / "book.yaml").read_text())["sections"]
     assert section[0]["order"] == "listed" and section[1]["count"] == 1
+    # Keep on the third row: that row alone says kept, and its Keep is done with
+    _click(driver, '#puzzle-rows tr:nth-child(3) button[data-action="lock"]')
+    _wait(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#puzzle-rows tr td:nth-child(8)')]"
+        ".map(td => td.textContent)") == ["no", "no", "yes", "no"])
+    assert driver.find_element(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
+                               'button[data-action="lock"]').get_attribute("disabled")
+    assert boards(driver) == [before[1], before[0], *before[2:]]
     driver.save_screenshot(str(folder / "moved.png"))
     assert serious(audit(driver)) == [], "puzzles after a move"
     assert console_errors(driver) == []

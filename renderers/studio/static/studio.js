@@ -119,6 +119,7 @@
       [["Another one", "regenerate"], ["Keep", "lock"]].forEach(([label, what]) => {
         const b = document.createElement("button"); b.type = "button"; b.textContent = label;
         b.setAttribute("aria-label", `${label}: puzzle ${p.number}`); b.dataset.action = what;
+        b.disabled = what === "lock" && p.locked; // kept already: printed as it is
         b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/${what}`, {});
           if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
         td.appendChild(b); });
