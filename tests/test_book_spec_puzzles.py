@@ -176,3 +176,17 @@ def test_a_hand_made_puzzle_keeps_its_rules_and_fills_in_counts() -> None:
     alone = read_hand_made(EXAMPLES / "start-alone.yaml")
     assert [g.positions for g in alone.given] == [2, 4, 6, 8, 0]
     assert alone.extra == {"score": score(alone), "grade": grade(alone)}
+
+
+@pytest.mark.parametrize("order", ["score", "listed"])
+def test_a_section_of_files_prints_easiest_first_or_as_listed(tmp_path, order) -> None:
+    spec = book_folder(tmp_path, FILES, generated=0)
+    graded = sorted(FILES, key=lambda n: score(read_hand_made(EXAMPLES / n)))
+    listed = list(reversed(graded))  # the hardest first
+    text = spec.read_text().replace(", ".join(f"hand/{n}" for n in FILES),
+                                    ", ".join(f"hand/{n}" for n in listed))
+    spec.write_text(text.replace("difficulty: 1,", f"difficulty: 1, order: {order},"))
+    out = tmp_path / "book.pdf"
+    assert main(["book", str(spec), "-o", str(out), "--draft"]) == 0
+    files = [p["file"] for p in manifest_of(out)[1]["puzzles"]]
+    assert files == [f"hand/{n}" for n in (listed if order == "listed" else graded)]
