@@ -17,12 +17,11 @@ import copy
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from conundrum.book.canonical import puzzle_key
 from conundrum.book.extract import entry_puzzle, load_manifest
 from conundrum.book.manifest import manifest_path
-from conundrum.files import atomic_write
+from conundrum.errors import ConundrumError
+from conundrum.files import atomic_write, read_text, yaml_mapping
 from conundrum.puzzle import dump_puzzle, load_puzzle
 
 from .project import Project, dump_spec
@@ -38,9 +37,13 @@ def reseed(project: Project, last: Path | None, notes: list[str]) -> list[str]:
     if last is None or not manifest_path(last).exists() or not project.spec_path.exists():
         return []
     data = project.read()
-    built = yaml.safe_load(manifest_path(last).read_text(encoding="utf-8")) or {}
-    _title, entries = load_manifest(manifest_path(last))
-    by_file = {e.get("file"): e for e in entries if e.get("file")}
+    if not any(is_free(n) for s in data.get("sections") or [] if isinstance(s, dict)
+               for n in s.get("puzzles") or []):
+        return []  # no free file: nothing to read the last manifest for
+    built = yaml_mapping(read_text(manifest_path(last)), str(manifest_path(last)),
+                         ConundrumError, "manifest", "`title:` and `puzzles:`")
+    by_file = {e.get("file"): e for e in built.get("puzzles") or []
+               if isinstance(e, dict) and e.get("file")}
     stale = [i for i, s in enumerate(data.get("sections") or [])
              if _stale(s, data.get("seed", 1) != built.get("seed"), by_file)]
     if not stale:
