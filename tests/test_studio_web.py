@@ -79,7 +79,7 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     count.send_keys("2", Keys.TAB)
     driver.find_element(By.CSS_SELECTOR, '#book-fields input[name="cover"]').click()
     _wait(driver, lambda d: yaml.safe_load((folder / "book.yaml").read_text()).get("cover"))
-    _wait(driver, lambda d: d.find_element(By.ID, "job-status").text.endswith("done 2/2"))
+    _wait(driver, lambda d: d.find_element(By.ID, "job-status").text.endswith("done 2/2 puzzles"))
     _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2)
     _click(driver, "#preview .thumb")
     _wait(driver, lambda d: d.execute_script(

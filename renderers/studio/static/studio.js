@@ -91,7 +91,7 @@
       const r = await api("GET", "/api/jobs/" + id);
       const j = r.body;
       $("#progress").max = Math.max(j.total, 1); $("#progress").value = j.done;
-      $("#job-status").textContent = `${j.kind}: ${j.state} ${j.done}/${j.total}${j.unit === "pages" ? " pages" : ""}` +
+      $("#job-status").textContent = `${j.kind}: ${j.state} ${j.done}/${j.total} ${j.unit ?? ""}` +
         (j.seconds_left !== undefined ? `, about ${j.seconds_left} s left` : "") + (j.error ? ": " + j.error : "");
       if (!["queued", "running"].includes(j.state)) { job = null; if (j.state === "done") await after(j); return j; }
       await new Promise((ok) => setTimeout(ok, 250));
