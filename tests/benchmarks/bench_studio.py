@@ -1,5 +1,6 @@
-"""Conundrum Studio: start to first page, the preview after a title change, and the
-editor's count on a 77-tile board.
+"""Conundrum Studio: start to first page, the preview after a title change (and the
+pages drawn again for it), the generator runs after a section's count is raised, and
+the editor's count on a 77-tile board.
 
 `python -m tests.benchmarks studio` (or `make bench`). Prints figures only; the issue
 asks for: start to first page < 1.5 s, preview after a title change < 1 s, editor count
@@ -78,6 +79,38 @@ def title_change(folder: Path) -> tuple[float, float, int]:
     return statistics.median(times), statistics.median(redrawn), pages
 
 
+def count_raise(before: int, after: int) -> tuple[int, int, int, int]:
+    """A section's count raised from `before` to `after` in the studio: (generator runs of
+    the first draft, generator runs of the draft after the raise, the first draft's
+    puzzles still in the book, `before`). The issue asks that only the new slots be made."""
+    import json as _json
+
+    import conundrum.book.build as build
+
+    runs = [0]
+    real = build.run_task
+
+    def counted(request: dict) -> tuple[str | None, str | None]:
+        runs[0] += 1
+        return real(request)
+
+    def section(count: int) -> dict:
+        return {"title": "Raise", "seed": 3,
+                "sections": [{"name": "Warm-up", "count": count, "difficulty": 1}]}
+
+    build.run_task = counted  # type: ignore[assignment]
+    try:
+        with tempfile.TemporaryDirectory() as tmp, client(Path(tmp)) as c:
+            saved_book(c, section(before))
+            first, runs[0] = runs[0], 0
+            old = {_json.dumps([p["board"], p["given"]]) for p in c.get("/api/puzzles").json()}
+            saved_book(c, section(after))
+            new = [_json.dumps([p["board"], p["given"]]) for p in c.get("/api/puzzles").json()]
+    finally:
+        build.run_task = real  # type: ignore[assignment]
+    return first, runs[0], sum(p in old for p in new), before
+
+
 def editor_count(board: list[dict], given: list[str], kind: str) -> float:
     """Milliseconds for one `POST /api/editor/count` through the app (median of 20)."""
     with tempfile.TemporaryDirectory() as tmp, client(Path(tmp)) as c:
@@ -104,6 +137,10 @@ def main() -> None:
         print(f"preview after a title change (save, draft build, every page and the "
               f"cover served): {seconds:.2f} s (goal < 1 s); pictures drawn again: "
               f"{redrawn:g} of {pages + 1} (the title page and the cover)")
+    first, raised, kept, before = count_raise(20, 22)
+    print(f"a section's count raised 20 -> 22: {raised} generator runs (the first draft's "
+          f"20: {first}); {kept} of its {before} puzzles kept (goal: 2 new slots made, "
+          f"20 kept)")
     game = json.loads(run_program("simulate", "--players", "1", "--seed", "1",
                                   "--json").stdout)
     board, rest = game["board"][:77], [p["code"] for p in game["board"][77:]]
