@@ -104,7 +104,8 @@ class Builds:
     # A draft resumes from every puzzle the drafts before it made (the build's own work
     # file, remembered between builds): a result is a pure function of its task, so the
     # book is the same, and a change that leaves the puzzles' tasks alone (a title, the
-    # cover, the palette) generates nothing; a larger count generates only the new slots.
+    # cover, the palette) generates nothing. A larger count re-plans the section's kinds
+    # (variety.plan_kinds spreads them over the count), so old slots may be made again.
     @property
     def _memory(self) -> Path:
         return self.project.work / "drafts.work.sqlite"
