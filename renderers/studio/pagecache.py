@@ -21,7 +21,7 @@ from pathlib import Path
 
 # a PDF literal string, escapes included (fpdf2 writes every text string so)
 STRING = re.compile(rb"\((?:\\.|[^\\)])*\)", re.DOTALL)
-LIMIT = 2_000  # pictures kept: a 400-page book's thumbnails and some large pages
+LIMIT = 600  # pictures kept (~50 KB a thumbnail): a 400-page book's and some large pages
 
 
 class PageCache:
@@ -30,7 +30,8 @@ class PageCache:
 
     def __init__(self, lock: threading.Lock | None = None) -> None:
         self._lock = lock or threading.Lock()  # pdfium is not thread-safe: one user at once
-        self._prints: dict[tuple[str, int], list[str]] = {}
+        # by file: its version (a new build renames a new file in) and its fingerprints
+        self._prints: dict[str, tuple[tuple[int, int, int], list[str]]] = {}
         self._pictures: OrderedDict[tuple[str, int], bytes] = OrderedDict()
         self.drawn = 0
 
@@ -61,11 +62,14 @@ class PageCache:
             return self._pictures[key]
 
     def _fingerprints(self, pdf: Path) -> list[str]:
-        """Each page's fingerprint, worked out once per version of the file."""
-        version = (str(pdf), pdf.stat().st_mtime_ns)
-        if version not in self._prints:
-            self._prints = {version: fingerprints(pdf)}  # only the newest file's are asked
-        return self._prints[version]
+        """Each page's fingerprint, worked out once per version of the file (the newest
+        version of each file is kept: the interior's and the cover's, asked in turn)."""
+        stat = pdf.stat()
+        version = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        known = self._prints.get(str(pdf))
+        if known is None or known[0] != version:
+            known = self._prints[str(pdf)] = (version, fingerprints(pdf))
+        return known[1]
 
 
 def fingerprints(pdf: Path) -> list[str]:
