@@ -529,6 +529,15 @@ def test_a_kept_puzzle_survives_a_seed_change_and_another_one(studio, tmp_path: 
     assert (tmp_path / kept["file"]).read_bytes() == kept_bytes
     assert sorted(generated["sections"][0]["puzzles"]) == \
         sorted(yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]["puzzles"])
+    # keeping a free one: its file is renamed kept, no file of the folder left unlisted
+    free = next(p for p in studio.get("/api/puzzles").json()
+                if p["section"] == "Warm-up" and not p["locked"])
+    assert finish(studio, studio.post(f"/api/puzzles/{free['number']}/lock",
+                                      headers=WRITE))["state"] == "done"
+    listed = yaml.safe_load((tmp_path / "book.yaml").read_text())["sections"][0]["puzzles"]
+    assert sum(name.endswith("-kept.yaml") for name in listed) == 2
+    assert sorted(p.relative_to(tmp_path).as_posix()
+                  for p in (tmp_path / "puzzles").iterdir()) == sorted(listed)
     done = run_program("book", "book.yaml", "-o", "cli.pdf", "--draft", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "cli.pdf").read_bytes() == \

@@ -99,8 +99,7 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
     for e in members:
         name = e.get("file") or f"{FOLDER}/s{index + 1}-{e['slot']:03d}.yaml"
         kept = e is entry and (lock or replacement is not None) and is_free(name)
-        if kept:  # the studio's free file becomes a kept one (the free one goes)
-            project.inside(name).unlink(missing_ok=True)
+        if kept:  # the studio's free file becomes a kept one (_save_section: the free goes)
             name = name.removesuffix(".yaml") + "-kept.yaml"
         names.append(name)
         path = project.inside(name)
@@ -123,14 +122,19 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
 def _save_section(project: Project, data: dict[str, Any], index: int,
                   names: list[str], order: str | None = None) -> None:
     """Section `index` of `data` as the files `names` (its generator keys dropped, its
-    `order` set when given); saved."""
+    `order` set when given); saved, then the studio's free files it no longer lists
+    removed."""
     sections = data["sections"]
+    before = sections[index].get("puzzles") or []
     section = {k: v for k, v in sections[index].items() if k not in GENERATED_ONLY}
     section["puzzles"] = names
     if order is not None:
         section["order"] = order
     data["sections"] = [section if i == index else s for i, s in enumerate(sections)]
     project.save(data, project.revision)
+    for name in before:  # a free file now kept under its new name: the old one goes
+        if is_free(name) and name not in names:
+            project.inside(name).unlink(missing_ok=True)
 
 
 def _request(entry: dict, path: Path) -> dict[str, Any]:
