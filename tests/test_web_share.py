@@ -1,10 +1,13 @@
 """Share links: a page reads `#lang=`, `#palette=` and, on the player page with no puzzle of
-its own, `#p=` (a puzzle encoded by `share_fragment`), in a real headless Chromium."""
+its own, `#p=` (a puzzle encoded by `share_fragment`), in a real headless Chromium. A page
+carries only its own language and palette: on a book site (here a folder with the site's
+shared files, `write_shared`) it loads another the address asks for."""
 
 from __future__ import annotations
 
 import base64
 import json
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -17,7 +20,12 @@ from renderers.page.palettes import PALETTES
 from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, player_html, render_html, share_fragment
 from tests.support.puzzles import grown_puzzle
-from tests.support.web import chrome, console_errors  # noqa: F401
+from tests.support.web import (  # noqa: F401
+    chrome,
+    console_errors,
+    let_files_load,
+    write_shared,
+)
 from tests.test_web_play import fresh
 
 pytestmark = pytest.mark.slow  # drives the browser
@@ -30,9 +38,27 @@ def go(driver, path, fragment: str) -> None:
     driver.refresh()                     # the same file, another fragment: loaded afresh
 
 
+def site_player(folder) -> Path:
+    """A book site's player page (no puzzle of its own) with the site's shared files."""
+    path = folder / "play.html"
+    path.write_text(player_html("en", site=True), encoding="utf-8")
+    write_shared(folder)
+    return path
+
+
 def test_language_and_palette_from_the_address(chrome, tmp_path):  # noqa: F811
+    # a single file carries its own language and palette only: the address asks in vain
+    alone = tmp_path / "alone.html"
+    render_html(EXAMPLE, alone, lang="en", palette="classic")
+    let_files_load(chrome)
+    fresh(chrome, alone)
+    go(chrome, alone, "lang=uk&palette=mono")
+    assert chrome.execute_script("return document.documentElement.lang") == "en"
+    assert chrome.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "classic"
+    # a book site's page loads them from the site's shared files
     path = tmp_path / "p.html"
-    render_html(EXAMPLE, path, lang="en", palette="classic")
+    path.write_text(page_html(load_puzzle(EXAMPLE), site=True), encoding="utf-8")
+    write_shared(tmp_path)
     fresh(chrome, path)
     go(chrome, path, "lang=uk&palette=mono")
     assert chrome.execute_script("return document.documentElement.lang") == "uk"
@@ -56,8 +82,8 @@ def test_language_and_palette_from_the_address(chrome, tmp_path):  # noqa: F811
 
 
 def test_one_player_page_plays_any_puzzle_in_its_address(chrome, tmp_path):  # noqa: F811
-    path = tmp_path / "play.html"
-    path.write_text(player_html("en"), encoding="utf-8")
+    path = site_player(tmp_path)
+    let_files_load(chrome)
     for puzzle in (load_puzzle(EXAMPLE), grown_puzzle(20, 4, title="Grown <b>&</b>")):
         go(chrome, path, share_fragment(puzzle) + "&lang=fr")
         grid = Grid.of(puzzle.board)
@@ -110,8 +136,8 @@ def test_the_share_link_reopens_the_same_found_positions(chrome, tmp_path):  # n
     """`conundrum.shareLink()` (the #share button's link) carries the reader's found
     positions; opened afresh (no progress kept) it shows them found, in the same language,
     and the address then drops them."""
-    play = tmp_path / "play.html"
-    play.write_text(player_html("en"), encoding="utf-8")
+    play = site_player(tmp_path)
+    let_files_load(chrome)
     puzzle = grown_puzzle(20, 4)
     fresh(chrome, play)
     go(chrome, play, share_fragment(puzzle) + "&lang=fr")

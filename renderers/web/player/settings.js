@@ -55,14 +55,16 @@ function buildSettings() {
     l.appendChild(document.createTextNode(" " + label));
     box2.addEventListener("change", function () { change(box2.checked); savePrefs(); applyPrefs(); });
   };
-  var langs = Object.keys(DATA.languages || {}).concat([DATA.lang])
+  // the page's own language and palette, and on a book site the others its shared files hold
+  var shared = DATA.shared || {languages: [], palettes: []};
+  var langs = shared.languages.concat([DATA.lang])
     .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
   choice("set-lang", t("web_language"), langs, DATA.lang,
     function (v) { return own(LANG_NAMES, v) ? LANG_NAMES[v] : v; }, "lang");
-  var palettes = Object.keys(DATA.palettes || {}).concat([document.body.dataset.palette])
+  var palettes = shared.palettes.concat([document.body.dataset.palette])
     .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
   choice("set-palette", t("web_palette"), palettes, document.body.dataset.palette,
-    function (v) { return v; }, "palette");
+    function (v) { return own(M, "web_palette_" + v) ? t("web_palette_" + v) : v; }, "palette");
   panel.appendChild(themeButton);
   toggle("set-hints", t("web_hints_on"), prefs.hints !== false, function (on) { prefs.hints = on; });
   toggle("set-dock", t("web_dock_left"), prefs.dock === "left",

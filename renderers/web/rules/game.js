@@ -12,6 +12,8 @@ function Game(data) {
   this.grid = g ? new Grid(g.left, g.top, g.width, g.height) : this.defaultGrid();
   this.explainer = explain[this.rules];
   this.memo = {};
+  // arrange.MAX_STATES, written into the page's data (renderers/web/page.py): one limit
+  this.maxStates = data.maxStates;
 }
 Game.prototype.defaultGrid = function () {
   var b = this.board.bbox();
@@ -114,6 +116,7 @@ Game.prototype.withTiles = function (extra) {
   g.given = this.given;
   g.grid = this.grid;
   g.explainer = this.explainer;
+  g.maxStates = this.maxStates;
   g.memo = {};
   return g;
 };
@@ -225,14 +228,16 @@ Game.prototype.anyOrder = function (answer) {
   return go([], answer);
 };
 /* arrange.arrange: every final arrangement (tiles in the order given), each set of laid
-   positions visited once; stops after `limit` arrangements (or MAX_STATES visited). */
+   positions visited once; stops after `limit` arrangements (or past the data's maxStates
+   partial arrangements visited, as arrange.MAX_STATES stops Python's search). */
 Game.prototype.arrangements = function (limit) {
   var self = this, codes = this.given.map(function (c) { return normaliseCode(c); });
-  var seen = new Set(), finals = new Map(), laid = {}, MAX_STATES = 200000;
+  var seen = new Set(), finals = new Map(), laid = {}, most = this.maxStates;
+  if (!Number.isInteger(most) || most < 1) throw new Error("the page's data has no maxStates");
   function visit() {
     var ids = Object.keys(laid).sort().map(function (i) { return i + ":" + laid[i].id(); });
     var k = ids.join("|");
-    if (seen.has(k) || seen.size > MAX_STATES || (limit && finals.size >= limit)) return;
+    if (seen.has(k) || seen.size > most || (limit && finals.size >= limit)) return;
     seen.add(k);
     var rest = codes.map(function (_c, i) { return i; }).filter(function (i) { return !laid[i]; });
     if (!rest.length) {
