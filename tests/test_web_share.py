@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from conundrum.notation import Grid
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
-from renderers.page.i18n import message
+from renderers.page.i18n import LANGUAGES, message, own_catalogue
 from renderers.page.palettes import PALETTES
 from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, player_html, render_html, share_fragment
@@ -170,4 +170,33 @@ def test_the_share_link_reopens_the_same_found_positions(chrome, tmp_path):  # n
     chrome.get(link)
     chrome.refresh()
     assert chrome.find_element(By.CSS_SELECTOR, "#found button").text == first
+    assert console_errors(chrome) == []
+
+
+def test_the_settings_menu_names_languages_and_palettes_in_the_readers_language(
+        chrome, tmp_path):  # noqa: F811
+    """Each palette by its name in the language shown (every shipped language names every
+    shipped palette), each language by its own name; a single file offers only its own."""
+    path = tmp_path / "p.html"
+    path.write_text(page_html(load_puzzle(EXAMPLE), site=True), encoding="utf-8")
+    write_shared(tmp_path)
+    let_files_load(chrome)
+    options = "return Array.from(document.querySelectorAll(arguments[0] + ' option'))" \
+              ".map(o => [o.value, o.textContent])"
+    own_names = {lang: own_catalogue(lang)["web_language_name"] for lang in LANGUAGES}
+    assert len(set(own_names.values())) == len(LANGUAGES)
+    for lang in LANGUAGES:
+        fresh(chrome, path)
+        go(chrome, path, f"lang={lang}")
+        assert chrome.execute_script("return document.documentElement.lang") == lang
+        assert chrome.execute_script(options, "#set-palette") == [
+            [name, own_catalogue(lang)[f"web_palette_{name}"]] for name in sorted(PALETTES)]
+        assert chrome.execute_script(options, "#set-lang") == [
+            [code, own_names[code]] for code in sorted(LANGUAGES)]
+    alone = tmp_path / "alone.html"
+    render_html(EXAMPLE, alone, lang="fr", palette="mono")
+    fresh(chrome, alone)
+    assert chrome.execute_script(options, "#set-lang") == [["fr", own_names["fr"]]]
+    assert chrome.execute_script(options, "#set-palette") == [
+        ["mono", own_catalogue("fr")["web_palette_mono"]]]
     assert console_errors(chrome) == []

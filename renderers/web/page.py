@@ -32,6 +32,7 @@ from renderers.page.i18n import (
     catalogue,
     check_language,
     message,
+    own_catalogue,
     plural_table,
 )
 from renderers.page.layout import Circle, Item, Line, Page, Polygon, Rect
@@ -304,6 +305,9 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         data["limits"] = LINK_LIMITS
     if site:  # the other languages and palettes, as the site's shared files
         data["shared"] = {"languages": list(LANGUAGES), "palettes": list(PALETTES)}
+    # the languages the Settings menu offers, each by its own name (its code without one)
+    data["languageNames"] = {code: str(own_catalogue(code).get("web_language_name", code))
+                             for code in (LANGUAGES if site else [lang])}
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     script = player_script()
     heading = t("puzzle_number", n=num) if num is not None else ""
