@@ -200,6 +200,10 @@ def test_the_service_worker_keeps_the_whole_site_offline(book):  # noqa: F811
             assert driver.execute_script("return document.readyState") == "complete"
             assert driver.title, name
         assert driver.execute_script("return typeof window.conundrum.found") == "function"
+        # another language and palette: the site's shared files, kept offline too
+        driver.get(base + f"{result.puzzles[1].number}.html#lang=fr&palette=mono")
+        assert driver.execute_script("return document.documentElement.lang") == "fr"
+        assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
         driver.get(base + f"{result.puzzles[2].number}.html")
         bp = result.puzzles[2]
         total = sum(len(positions(bp.puzzle.board, g.code, bp.puzzle.ruleset))
