@@ -341,4 +341,10 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     board = driver.find_element(By.CSS_SELECTOR, ".board-wrap").rect
     assert side["x"] < board["x"]
     driver.execute_script("localStorage.removeItem('conundrum:prefs')")
+    # the finish card's next puzzle carries the address's language on too
+    driver.get((site / f"{first.number}.html").resolve().as_uri() + "#lang=fr")
+    driver.refresh()
+    solve_all(driver, first)
+    assert driver.find_element(By.CSS_SELECTOR, "#finish-next a").get_attribute(
+        "href").endswith(f"/{second.number}.html#lang=fr")
     assert console_errors(driver) == []
