@@ -58,6 +58,12 @@ def test_language_and_palette_from_the_address(chrome, tmp_path):  # noqa: F811
     # a book site's page loads them from the site's shared files
     path = tmp_path / "p.html"
     path.write_text(page_html(load_puzzle(EXAMPLE), site=True), encoding="utf-8")
+    # a site page whose shared file cannot be loaded plays in its own language
+    fresh(chrome, path)
+    go(chrome, path, "lang=uk")
+    assert chrome.execute_script("return document.documentElement.lang") == "en"
+    assert chrome.execute_script("return window.conundrum.found().found") == 0
+    assert all("lang-uk.js" in e for e in console_errors(chrome))
     write_shared(tmp_path)
     fresh(chrome, path)
     go(chrome, path, "lang=uk&palette=mono")
