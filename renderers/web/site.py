@@ -125,21 +125,26 @@ INDEX_JS = """(function () {
       a.querySelector(".name").textContent = label;
     });
   }
-  var shared = JSON.parse(body.getAttribute("data-languages"));
+  var shared = JSON.parse(body.getAttribute("data-languages")), marked = false;
   if (want && want !== document.documentElement.lang && shared.indexOf(want) >= 0) {
     var s = document.createElement("script");
     s.src = "lang-" + want + ".js";
     s.onload = function () {
       var got = window.conundrumShared || {};
-      if (Object.prototype.hasOwnProperty.call(got, "lang:" + want)) relabel(got["lang:" + want]);
+      if (!marked && Object.prototype.hasOwnProperty.call(got, "lang:" + want)) {
+        relabel(got["lang:" + want]);
+      }
       marks();
     };
     s.onerror = marks;
     document.head.appendChild(s);
+    setTimeout(marks, 5000);           // a file that never answers: the book's language
   } else {
     marks();
   }
   function marks() {
+    if (marked) return;
+    marked = true;
     var said = body.getAttribute("data-finished");
     var begun = body.getAttribute("data-started"), done = 0, all = 0;
     Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
