@@ -30,14 +30,13 @@ Game.prototype.explain = function (p) {
 Game.prototype.candidateRuns = function () {
   if (this.runs) return this.runs;
   var board = this.board, seen = new Set(), runs = [];
-  board.cellMap.forEach(function (_v, k) {
-    var xy = k.split(",").map(Number);
+  board.cells().forEach(function (xy) {
     neighbours(xy).forEach(function (f) {
       if (board.at(f)) return;
       ["h", "v"].forEach(function (d) {
         for (var k2 = 0; k2 < 3; k2++) {
           var at = [f[0] - k2 * STEP[d][0], f[1] - k2 * STEP[d][1]];
-          var id = key(at[0], at[1]) + d;
+          var id = cellKey(at[0], at[1]) * 2 + (d === "h" ? 0 : 1);
           if (seen.has(id)) continue;
           seen.add(id);
           var p = new Placement("RRR", at, d);
@@ -57,10 +56,12 @@ Game.prototype.positions = function (code) {
   if (this.board.contains(norm)) throw new Error("tile " + norm + " is already on the board");
   var self = this, readings = [norm], rev = reversed(norm), out = [];
   if (rev !== norm) readings.push(rev);
+  // only whether each is legal: the faults' cell names are never read, so none is built
+  var unnamed = function (c) { return c; };
   this.candidateRuns().forEach(function (run) {
     readings.forEach(function (r) {
       var p = new Placement(r, run[0], run[1]);
-      if (self.explain(p) === null) out.push(p);
+      if (self.explainer(self.board, p, unnamed) === null) out.push(p);
     });
   });
   out.sort(readingOrder);
@@ -179,7 +180,7 @@ Game.prototype.layInSomeOrder = function (answer) {
   for (i = 0; i < answer.length; i++) {
     var cells = answer[i].cells();
     for (j = 0; j < 3; j++) {
-      var hit = board.at(cells[j]), k = key(cells[j][0], cells[j][1]);
+      var hit = board.at(cells[j]), k = cellKey(cells[j][0], cells[j][1]);
       if (hit) {
         return {verdict: "wrong", fault: new Fault("reason_all_overlap_board",
           {position: grid.text(answer[i]), cell: grid.name(cells[j]), code: board.tiles[hit[1]].code})};
