@@ -4,7 +4,8 @@ Everything is inlined: the CSS, the JavaScript (the rules' modules in `rules/`, 
 player's in `player/`, joined by `player_script`), the squares as SVG symbols drawn by
 `renderers/sheet/draw.py` (so the page shows the sheet's colours, symbols and chameleon
 pinwheel), the language's messages and the puzzle itself. The answers are not in the page:
-it finds them with the rules.
+it finds them with the rules. A page carries its own language and palette only; on a book
+site (`site=True`) it may load the others from the site's own shared files (site.py).
 """
 
 from __future__ import annotations
