@@ -14,6 +14,7 @@ import pytest
 
 from conundrum.errors import ConundrumError
 from conundrum.guard import command_inputs, note_input, output_lock, refuse_input, remove_output
+from renderers.web.site import shared_files
 from tests.support.paths import ROOT
 from tests.support.program import CONUNDRUM, run_program
 
@@ -143,8 +144,10 @@ def test_a_shorter_book_leaves_no_page_of_the_longer_one(folder: Path) -> None:
     assert run_program("book", "small.yaml", "-o", "s.pdf", "--draft", "--web", "site",
                        cwd=folder).returncode == 0
     names = sorted(p.name for p in (folder / "site").iterdir())
-    assert names == [".conundrum-site.txt", "1.html", "2.html", "icon.svg", "index.html",
-                     "manifest.webmanifest", "notes.txt", "play.html", "sw.js"]
+    shared = [name for name, _ in shared_files()]  # the languages' and palettes' files
+    assert names == sorted([".conundrum-site.txt", "1.html", "2.html", "icon.svg",
+                            "index.html", "manifest.webmanifest", "notes.txt", "play.html",
+                            "sw.js", *shared])
 
 
 def test_output_path_faults_are_one_line_each(folder: Path) -> None:

@@ -23,6 +23,7 @@ from tests.support.web import (  # noqa: F401
     chrome,
     console_errors,
     finished_marks,
+    let_files_load,
     new_driver,
     open_page,
 )
@@ -199,6 +200,10 @@ def test_the_service_worker_keeps_the_whole_site_offline(book):  # noqa: F811
             assert driver.execute_script("return document.readyState") == "complete"
             assert driver.title, name
         assert driver.execute_script("return typeof window.conundrum.found") == "function"
+        # another language and palette: the site's shared files, kept offline too
+        driver.get(base + f"{result.puzzles[1].number}.html#lang=fr&palette=mono")
+        assert driver.execute_script("return document.documentElement.lang") == "fr"
+        assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
         driver.get(base + f"{result.puzzles[2].number}.html")
         bp = result.puzzles[2]
         total = sum(len(positions(bp.puzzle.board, g.code, bp.puzzle.ruleset))
@@ -264,11 +269,31 @@ def test_two_sites_on_one_origin_keep_both_offline_caches(book, tmp_path):  # no
         server.server_close()
 
 
+def index_in(driver, lang: str, puzzles) -> None:
+    """The index shows its words and every link's name in `lang` (each link's hidden name
+    read, as a screen reader would: number and grade)."""
+    for _ in range(25):  # the language's shared file loads after the page
+        if driver.execute_script("return document.documentElement.lang") == lang:
+            break
+        time.sleep(0.2)
+    assert driver.execute_script("return document.documentElement.lang") == lang
+    assert driver.find_element(By.ID, "intro").text == message(lang, "web_index_intro")
+    names = [e.get_attribute("textContent")
+             for e in driver.find_elements(By.CSS_SELECTOR, "a[data-id] .name")]
+    assert names == [message(lang, "puzzle_number", n=bp.number) + ", " +
+                     message(lang, "book_level", n=bp.puzzle.extra["grade"]) for bp in puzzles]
+    assert driver.find_element(By.ID, "finished-count").text == \
+        message(lang, "web_index_progress", done=0, total=len(puzzles))
+    assert console_errors(driver) == []
+
+
 def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, driver):  # noqa: F811
-    """`#lang=fr` is carried by the pager's links; a language or palette chosen in the
-    Settings menu is kept for every page; the pager is in the reader's language."""
+    """`#lang=fr` is carried by the pager's links and the index's; a language or palette
+    chosen in the Settings menu is kept for every page and the index; the pager and the
+    index are in the reader's language (the site's shared files, loaded from disk)."""
     spec, result, site, _written = book
     first, second = result.puzzles[0], result.puzzles[1]
+    let_files_load(driver)
     driver.get((site / f"{first.number}.html").resolve().as_uri() + "#lang=fr")
     driver.refresh()
     nxt = driver.find_element(By.CSS_SELECTOR, "a[rel=next]")
@@ -280,6 +305,11 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     assert driver.find_element(By.ID, "rotate").text == message("fr", "web_rotate")
     prev = driver.find_element(By.CSS_SELECTOR, "a[rel=prev]")
     assert prev.text == "\u2190 " + message("fr", "puzzle_number", n=first.number)
+    # the index: in French too, and its links carry the language on
+    driver.find_element(By.CSS_SELECTOR, "a.back").click()
+    index_in(driver, "fr", result.puzzles)
+    driver.find_element(By.CSS_SELECTOR, f'a[href^="{second.number}.html"]').click()
+    assert driver.execute_script("return document.documentElement.lang") == "fr"
     # chosen in the menu: kept in storage, so a page opened with no fragment follows it
     open_page(driver, site / f"{first.number}.html")
     driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
@@ -299,6 +329,7 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     assert driver.execute_script("return document.documentElement.lang") == "cs"
     assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
     driver.find_element(By.CSS_SELECTOR, "a.back").click()
+    index_in(driver, "cs", result.puzzles)  # the menu's choice: the index follows it
     driver.back()
     assert driver.find_element(By.ID, "rotate").text == message("cs", "web_rotate")
     # hints off hides the Hint button; the dock moves to the left on a wide screen
@@ -310,4 +341,10 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     board = driver.find_element(By.CSS_SELECTOR, ".board-wrap").rect
     assert side["x"] < board["x"]
     driver.execute_script("localStorage.removeItem('conundrum:prefs')")
+    # the finish card's next puzzle carries the address's language on too
+    driver.get((site / f"{first.number}.html").resolve().as_uri() + "#lang=fr")
+    driver.refresh()
+    solve_all(driver, first)
+    assert driver.find_element(By.CSS_SELECTOR, "#finish-next a").get_attribute(
+        "href").endswith(f"/{second.number}.html#lang=fr")
     assert console_errors(driver) == []

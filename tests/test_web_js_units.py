@@ -14,6 +14,8 @@ import subprocess
 
 import pytest
 
+from conundrum.arrange import MAX_STATES, puzzle_arrangements
+from conundrum.generate import GenerateRequest, generate
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
 from renderers.web.page import asset, page_html, rules_script
@@ -125,3 +127,35 @@ def test_two_tabs_progress_merges_in_node():
         "again": False, "takenBack": False, "kept": True, "reset": 0, "stale": False,
         "done": [60, 12], "upgraded": {"RYG A1 h": 1, "none:BBB": 1},
     }
+
+
+ARRANGE = """
+%s
+var R = ConundrumRules, data = %s, out = {};
+out.found = new R.Game(data).arrangements(2).map(function (a) {
+  return a.map(function (p) { return [p.code, p.at, p.dir]; });
+});
+data.maxStates = 1;                        // a smaller limit: the search stops short
+out.cut = new R.Game(data).arrangements(2).length;
+delete data.maxStates;                     // no limit in the data: refused, never unbounded
+try { new R.Game(data).arrangements(2); out.bare = "searched"; } catch (e) { out.bare = "refused"; }
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_lay_them_all_search_limit_is_pythons():
+    """The page's search stops where `conundrum.arrange` does: its limit is
+    arrange.MAX_STATES written into the page's data, not a number of its own."""
+    puzzle = generate(GenerateRequest(kind="all", given=3, difficulty=3, seed=1))
+    page = page_html(puzzle)
+    found = re.search(r'<script type="application/json" id="conundrum-data">(.*?)</script>',
+                      page, re.S)
+    assert found is not None
+    data = json.loads(found.group(1))
+    assert data["maxStates"] == MAX_STATES
+    assert not re.search(r"\b[1-9]\d{4,}\b", asset("rules/game.js"))  # no limit of its own
+    out = node(ARRANGE % (rules_script(), json.dumps(data)))
+    assert isinstance(out, dict)
+    (answer,) = puzzle_arrangements(puzzle).arrangements
+    assert out["found"] == [[[p.code, list(p.at), p.dir] for p in answer]]
+    assert out["cut"] == 0 and out["bare"] == "refused"

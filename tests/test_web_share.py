@@ -1,10 +1,13 @@
 """Share links: a page reads `#lang=`, `#palette=` and, on the player page with no puzzle of
-its own, `#p=` (a puzzle encoded by `share_fragment`), in a real headless Chromium."""
+its own, `#p=` (a puzzle encoded by `share_fragment`), in a real headless Chromium. A page
+carries only its own language and palette: on a book site (here a folder with the site's
+shared files, `write_shared`) it loads another the address asks for."""
 
 from __future__ import annotations
 
 import base64
 import json
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -12,12 +15,17 @@ from selenium.webdriver.common.by import By
 from conundrum.notation import Grid
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
-from renderers.page.i18n import message
+from renderers.page.i18n import LANGUAGES, message, own_catalogue
 from renderers.page.palettes import PALETTES
 from renderers.sheet.puzzle import puzzle_id
 from renderers.web.page import page_html, player_html, render_html, share_fragment
 from tests.support.puzzles import grown_puzzle
-from tests.support.web import chrome, console_errors  # noqa: F401
+from tests.support.web import (  # noqa: F401
+    chrome,
+    console_errors,
+    let_files_load,
+    write_shared,
+)
 from tests.test_web_play import fresh
 
 pytestmark = pytest.mark.slow  # drives the browser
@@ -30,9 +38,33 @@ def go(driver, path, fragment: str) -> None:
     driver.refresh()                     # the same file, another fragment: loaded afresh
 
 
+def site_player(folder) -> Path:
+    """A book site's player page (no puzzle of its own) with the site's shared files."""
+    path = folder / "play.html"
+    path.write_text(player_html("en", site=True), encoding="utf-8")
+    write_shared(folder)
+    return path
+
+
 def test_language_and_palette_from_the_address(chrome, tmp_path):  # noqa: F811
+    # a single file carries its own language and palette only: the address asks in vain
+    alone = tmp_path / "alone.html"
+    render_html(EXAMPLE, alone, lang="en", palette="classic")
+    let_files_load(chrome)
+    fresh(chrome, alone)
+    go(chrome, alone, "lang=uk&palette=mono")
+    assert chrome.execute_script("return document.documentElement.lang") == "en"
+    assert chrome.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "classic"
+    # a book site's page loads them from the site's shared files
     path = tmp_path / "p.html"
-    render_html(EXAMPLE, path, lang="en", palette="classic")
+    path.write_text(page_html(load_puzzle(EXAMPLE), site=True), encoding="utf-8")
+    # a site page whose shared file cannot be loaded plays in its own language
+    fresh(chrome, path)
+    go(chrome, path, "lang=uk")
+    assert chrome.execute_script("return document.documentElement.lang") == "en"
+    assert chrome.execute_script("return window.conundrum.found().found") == 0
+    assert all("lang-uk.js" in e for e in console_errors(chrome))
+    write_shared(tmp_path)
     fresh(chrome, path)
     go(chrome, path, "lang=uk&palette=mono")
     assert chrome.execute_script("return document.documentElement.lang") == "uk"
@@ -56,8 +88,8 @@ def test_language_and_palette_from_the_address(chrome, tmp_path):  # noqa: F811
 
 
 def test_one_player_page_plays_any_puzzle_in_its_address(chrome, tmp_path):  # noqa: F811
-    path = tmp_path / "play.html"
-    path.write_text(player_html("en"), encoding="utf-8")
+    path = site_player(tmp_path)
+    let_files_load(chrome)
     for puzzle in (load_puzzle(EXAMPLE), grown_puzzle(20, 4, title="Grown <b>&</b>")):
         go(chrome, path, share_fragment(puzzle) + "&lang=fr")
         grid = Grid.of(puzzle.board)
@@ -110,8 +142,8 @@ def test_the_share_link_reopens_the_same_found_positions(chrome, tmp_path):  # n
     """`conundrum.shareLink()` (the #share button's link) carries the reader's found
     positions; opened afresh (no progress kept) it shows them found, in the same language,
     and the address then drops them."""
-    play = tmp_path / "play.html"
-    play.write_text(player_html("en"), encoding="utf-8")
+    play = site_player(tmp_path)
+    let_files_load(chrome)
     puzzle = grown_puzzle(20, 4)
     fresh(chrome, play)
     go(chrome, play, share_fragment(puzzle) + "&lang=fr")
@@ -144,4 +176,33 @@ def test_the_share_link_reopens_the_same_found_positions(chrome, tmp_path):  # n
     chrome.get(link)
     chrome.refresh()
     assert chrome.find_element(By.CSS_SELECTOR, "#found button").text == first
+    assert console_errors(chrome) == []
+
+
+def test_the_settings_menu_names_languages_and_palettes_in_the_readers_language(
+        chrome, tmp_path):  # noqa: F811
+    """Each palette by its name in the language shown (every shipped language names every
+    shipped palette), each language by its own name; a single file offers only its own."""
+    path = tmp_path / "p.html"
+    path.write_text(page_html(load_puzzle(EXAMPLE), site=True), encoding="utf-8")
+    write_shared(tmp_path)
+    let_files_load(chrome)
+    options = "return Array.from(document.querySelectorAll(arguments[0] + ' option'))" \
+              ".map(o => [o.value, o.textContent])"
+    own_names = {lang: own_catalogue(lang)["web_language_name"] for lang in LANGUAGES}
+    assert len(set(own_names.values())) == len(LANGUAGES)
+    for lang in LANGUAGES:
+        fresh(chrome, path)
+        go(chrome, path, f"lang={lang}")
+        assert chrome.execute_script("return document.documentElement.lang") == lang
+        assert chrome.execute_script(options, "#set-palette") == [
+            [name, own_catalogue(lang)[f"web_palette_{name}"]] for name in sorted(PALETTES)]
+        assert chrome.execute_script(options, "#set-lang") == [
+            [code, own_names[code]] for code in sorted(LANGUAGES)]
+    alone = tmp_path / "alone.html"
+    render_html(EXAMPLE, alone, lang="fr", palette="mono")
+    fresh(chrome, alone)
+    assert chrome.execute_script(options, "#set-lang") == [["fr", own_names["fr"]]]
+    assert chrome.execute_script(options, "#set-palette") == [
+        ["mono", own_catalogue("fr")["web_palette_mono"]]]
     assert console_errors(chrome) == []

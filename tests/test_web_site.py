@@ -25,13 +25,14 @@ from conundrum.errors import ConundrumError
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
 from renderers.book.layout import book_pages, render_book
-from renderers.page.i18n import message
+from renderers.page.i18n import LANGUAGES, message
+from renderers.page.palettes import PALETTES
 from renderers.render import render_sheet
 from renderers.sheet.puzzle import puzzle_id
 from renderers.sheet.qr import page_address, short_address
 from renderers.web import page as web_page
 from renderers.web.page import page_html
-from renderers.web.site import site_files, write_site
+from renderers.web.site import LANG_FILE, PALETTE_FILE, site_files, write_site
 from tests.support.web import chrome, console_errors, open_page  # noqa: F401
 
 pytestmark = pytest.mark.slow  # builds books or drives the browser
@@ -49,6 +50,10 @@ sections:
   - {{name: First steps, count: 3, difficulty: 1}}
   - {{name: Further, count: 2, difficulty: 2}}
 """
+
+# a site's shared files: every language's words and every palette's colours, one file each
+SHARED = {LANG_FILE.format(lang) for lang in LANGUAGES} | {
+    PALETTE_FILE.format(name) for name in PALETTES}
 
 
 def qr_codes(pdf: Path | bytes) -> list[list[str]]:
@@ -124,7 +129,7 @@ def test_each_qr_code_in_the_book_opens_its_page(book):
         assert (site / code.removeprefix(spec.web)).is_file()
     assert {p.name for p in written} == {"index.html", "play.html", "sw.js", "icon.svg",
                                          "manifest.webmanifest"} | {
-        f"{bp.number}.html" for bp in result.puzzles}
+        f"{bp.number}.html" for bp in result.puzzles} | SHARED
     text = pdf_text(result.pdf)
     assert message("uk", "web_howto", address="example.org/vol1/")[:40] in text
 
@@ -168,9 +173,9 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     assert not (tmp_path / "b.pdf").exists()
     good = run("book", str(spec), "-o", str(tmp_path / "b.pdf"), "--web", str(tmp_path / "site"))
     assert good.returncode == 0, good.stderr
-    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == \
+    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == sorted(
         [".conundrum-site.txt", "1.html", "2.html", "3.html", "4.html", "5.html", "icon.svg",
-         "index.html", "manifest.webmanifest", "play.html", "sw.js"]
+         "index.html", "manifest.webmanifest", "play.html", "sw.js", *SHARED])
     assert "--web DIR" not in good.stderr
     # the same book without --web: its QR codes need pages, and it says how to write them
     alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")

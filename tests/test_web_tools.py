@@ -7,6 +7,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -188,6 +189,20 @@ def test_found_positions_show_their_tile_and_overlaps_stay_apart(chrome, page): 
         len({t.get_attribute("data-depth") for t in tiles}) > 1
     assert [t.find_element(By.TAG_NAME, "title").get_attribute("textContent")
             for t in tiles] == ["YYB C3 h", "BYY C3 v", "YYB D3 h"]
+    # the mouse over a found tile's cell: the box under it names the positions there as
+    # its tooltip (the drawing itself takes no pointer events), and forgets them off it
+    def hovered(name: str) -> str | None:
+        r = js(chrome, "window.conundrum.cellRect(arguments[0])", name)
+        x, y = round(r["x"] + r["w"] / 2), round(r["y"] + r["h"] / 2)
+        actions = ActionBuilder(chrome)
+        actions.pointer_action.move_to_location(x, y)
+        actions.perform()
+        return chrome.execute_script(
+            "const e = document.elementFromPoint(arguments[0], arguments[1])"
+            ".closest('[title]'); return e && e.title", x, y)
+    assert hovered("C3") == "YYB C3 h; BYY C3 v"
+    assert hovered("F3") == "YYB D3 h"
+    assert hovered("A1") is None
     # drawn in the tile's own squares, faded
     assert len(tiles[0].find_elements(By.TAG_NAME, "use")) == 3
     assert float(js(chrome, "getComputedStyle(arguments[0]).opacity", tiles[0])) < 0.6

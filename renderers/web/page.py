@@ -4,7 +4,8 @@ Everything is inlined: the CSS, the JavaScript (the rules' modules in `rules/`, 
 player's in `player/`, joined by `player_script`), the squares as SVG symbols drawn by
 `renderers/sheet/draw.py` (so the page shows the sheet's colours, symbols and chameleon
 pinwheel), the language's messages and the puzzle itself. The answers are not in the page:
-it finds them with the rules.
+it finds them with the rules. A page carries its own language and palette only; on a book
+site (`site=True`) it may load the others from the site's own shared files (site.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from conundrum.arrange import drawn_grid
+from conundrum.arrange import MAX_STATES, drawn_grid
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
 from conundrum.notation import MAX_DRAWN, Grid
@@ -32,6 +33,7 @@ from renderers.page.i18n import (
     catalogue,
     check_language,
     message,
+    own_catalogue,
     plural_table,
 )
 from renderers.page.layout import Circle, Item, Line, Page, Polygon, Rect
@@ -72,9 +74,12 @@ RULES_MODULES = ("board", "game")
 # The player's modules (renderers/web/player/), one per concern, in the order a page runs
 # them. They are joined inside one function and share its scope (a module uses what an
 # earlier one defined; functions are hoisted across them), so the page is one strict-mode
-# script with no global but ConundrumRules and window.conundrum, and needs no loader.
-PLAYER_MODULES = ("address", "words", "merge", "state", "board", "controls", "input", "moves",
-                  "judge", "progress", "settings", "start")
+# script with no global but ConundrumRules and window.conundrum (and on a book site the
+# shared files' window.conundrumShared). The first, load.js, reads what the page is
+# opened with and starts the others, joined inside the function `play`, once a book
+# site's shared files it asks for are loaded.
+PLAYER_MODULES = ("load", "address", "words", "merge", "state", "board", "controls", "input",
+                  "moves", "judge", "progress", "settings", "start")
 
 
 @lru_cache(maxsize=1)
@@ -96,8 +101,10 @@ def rules_script() -> str:
 
 def joined_script() -> str:
     """The rules' and the player's modules joined as a page runs them, before minifying."""
-    player = "\n".join(asset(f"player/{name}.js") for name in PLAYER_MODULES)
-    return rules_script() + "(function () {\n\"use strict\";\n" + player + "})();\n"
+    first, *rest = PLAYER_MODULES
+    player = "\n".join(asset(f"player/{name}.js") for name in rest)
+    return (rules_script() + "(function () {\n\"use strict\";\n" + asset(f"player/{first}.js")
+            + "\nfunction play() {\n" + player + "}\nwithShared(play);\n})();\n")
 
 
 ALL_KEYS = ("instruction_all", "web_all_", "reason_all_")  # only a Lay-them-all page's
@@ -172,17 +179,6 @@ def palette_css(pal: Palette) -> str:
     return ":root{" + "".join(f"--{k}:{v};" for k, v in palette_vars(pal).items()) + "}"
 
 
-@lru_cache(maxsize=16)
-def _others(lang: str, palette: str, lay_all: bool
-            ) -> tuple[dict[str, object], dict[str, object]]:
-    # the other languages' messages and palettes' squares, for a share link's #lang=/#palette=
-    langs: dict[str, object] = {other: page_messages(other, lay_all) for other in LANGUAGES
-                                if other != lang}
-    pals: dict[str, object] = {name: {"vars": palette_vars(pal), "symbols": square_symbols(pal)}
-                               for name, pal in PALETTES.items() if name != palette}
-    return langs, pals
-
-
 def share_fragment(puzzle: Puzzle, grid: Grid | None = None) -> str:
     """The `#` part of an address that makes a player page without a puzzle of its own
     (`player_html`, a book site's `play.html`) play this one: `p=` and the puzzle as
@@ -224,15 +220,17 @@ def puzzle_mapping(puzzle: Puzzle) -> dict[str, object]:
     return out
 
 
-def _json(data: object) -> str:
-    # Inside <script>: with every "<" escaped, no text can ever close the element early.
+def script_json(data: object) -> str:
+    """`data` as compact JSON to put inside a <script>: with every "<" escaped, no text can
+    ever close the element early."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
-# A page draws its own images (data: URLs); a book site's pages may also start its service
-# worker, read its manifest and show the manifest's icon (same origin only).
+# A page draws its own images (data: URLs); a book site's pages may also load the site's
+# shared language and palette files, start its service worker, read its manifest and show
+# the manifest's icon (same origin only).
 PAGE_IMG = "; img-src data:"
-SITE_CSP = "; worker-src 'self'; manifest-src 'self'; img-src data: 'self'"
+SITE_CSP = " 'self'; worker-src 'self'; manifest-src 'self'; img-src data: 'self'"
 
 
 # What a share link may carry (player/address.js readShared): a puzzle file's limits, and an
@@ -265,7 +263,8 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     Without it, the puzzle is solved here to refuse a wrong printed count and a board too
     far apart to draw. `empty` makes the page with no puzzle of its own (`player_html`).
     `pager` is the previous and next puzzles' (address, number) on a book site, and `site`
-    lets the page, served over http(s), register the site's service worker and manifest.
+    lets the page load the site's shared language and palette files (`shared_files`) and,
+    served over http(s), register the site's service worker and manifest.
     `book` is a book site's pages in order, (address, number, puzzle id) each: the finish
     card links the next one the reader has not finished.
     """
@@ -299,12 +298,17 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "titleDefault": title == message(lang, "title_default") and not puzzle.title,
         "empty": empty,
         "site": site,
+        "maxStates": MAX_STATES,  # a Lay-them-all search's limit, the Python one's
     }
     if book:
         data["book"] = [list(entry) for entry in book]
     if empty:  # a share link is read as a puzzle file is: within the same limits
         data["limits"] = LINK_LIMITS
-    data["languages"], data["palettes"] = _others(lang, pal.name, lay_all)
+    if site:  # the other languages and palettes, as the site's shared files
+        data["shared"] = {"languages": list(LANGUAGES), "palettes": list(PALETTES)}
+    # the languages the Settings menu offers, each by its own name (its code without one)
+    data["languageNames"] = {code: str(own_catalogue(code).get("web_language_name", code))
+                             for code in (LANGUAGES if site else [lang])}
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
     script = player_script()
     heading = t("puzzle_number", n=num) if num is not None else ""
@@ -327,7 +331,7 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
         "HINT": t("web_all_hint_text" if puzzle.kind == "all" else "web_hint"),
         "STYLE": palette_css(pal) + asset("player.css"),
         "SYMBOLS": square_symbols(pal),
-        "DATA": _json(data),
+        "DATA": script_json(data),
         "SCRIPT": script,
         "CSP": csp,
         "NOSCRIPT": t("web_noscript"),
@@ -339,14 +343,14 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
 
 
 def player_html(lang: str = "en", palette: str = "classic",
-                index_href: str | None = None) -> str:
+                index_href: str | None = None, site: bool = False) -> str:
     """The player page with no puzzle of its own: it plays the puzzle its address carries
-    after `#` (`share_fragment`), so one page serves any puzzle."""
+    after `#` (`share_fragment`), so one page serves any puzzle (`site`: as page_html)."""
     from conundrum.board import Board
     from conundrum.placement import Placement
     stand_in = Puzzle(Board([Placement("Y*B", (0, 0), "h")]), [])
     return page_html(stand_in, lang=lang, palette=palette, index_href=index_href,
-                     grid=Grid.of(stand_in.board), empty=True)
+                     grid=Grid.of(stand_in.board), empty=True, site=site)
 
 
 def render_html(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike, lang: str = "en",

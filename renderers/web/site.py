@@ -1,5 +1,7 @@
 """A book as a static site: `index.html` (title, sections, every puzzle linked) and one
-self-contained player page per puzzle, `<number>.html`, each puzzle numbered as in the book.
+player page per puzzle, `<number>.html`, each puzzle numbered as in the book; each page
+carries the book's language and palette, and the site the others as shared files
+(`lang-<code>.js`, `palette-<name>.js`) a page loads when the reader chooses one.
 
 Nothing else is needed to host it (any static host) or to open it from disk.
 """
@@ -19,10 +21,19 @@ from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write_many, check_folder
 from conundrum.guard import remove_output
 from conundrum.notation import Grid
-from renderers.page.i18n import message
-from renderers.page.palettes import get_palette
+from renderers.page.i18n import LANGUAGES, catalogue, message
+from renderers.page.palettes import PALETTES, get_palette
 from renderers.sheet.puzzle import puzzle_id
-from renderers.web.page import SITE_CSP, page_html, player_html, script_hash
+from renderers.web.page import (
+    SITE_CSP,
+    page_html,
+    page_messages,
+    palette_vars,
+    player_html,
+    script_hash,
+    script_json,
+    square_symbols,
+)
 
 INDEX = "index.html"
 PLAYER = "play.html"  # plays any puzzle its address carries after # (share links)
@@ -61,33 +72,103 @@ def page_name(number: int) -> str:
 # The index marks each puzzle the reader has finished (its progress in localStorage, kept by
 # the player under "conundrum:<puzzle id>"), and on http(s) starts the service worker.
 INDEX_JS = """(function () {
-  var chosen = null;
+  var body = document.body, chosen = null, prefs = {}, hash = {};
   try { chosen = window.localStorage.getItem("conundrum:theme"); } catch (e) { chosen = null; }
   var dark = chosen ? chosen === "dark" :
     !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
-  var said = document.body.getAttribute("data-finished");
-  var begun = document.body.getAttribute("data-started"), done = 0, all = 0;
-  Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
-    var s = null;
-    try { s = JSON.parse(window.localStorage.getItem("conundrum:" + a.getAttribute("data-id"))); }
-    catch (e) { s = null; }
-    all += 1;
-    if (s && s.done !== null && s.done !== undefined) {
-      done += 1;
-      a.className = "finished";
-      a.querySelector(".name").textContent += ", " + said;
-      var mark = document.createElement("span");
-      mark.className = "mark";
-      mark.textContent = "\\u2713";
-      a.lastChild.appendChild(mark);
-    } else if (s && s.found && s.found.length) {
-      a.className = "started";             // its name says so too, as its look does
-      a.querySelector(".name").textContent += ", " + begun;
+  (window.location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
+    var i = kv.indexOf("=");
+    if (i > 0 && (kv.slice(0, i) === "lang" || kv.slice(0, i) === "palette")) {
+      try { hash[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1)); } catch (e) { /* none */ }
     }
   });
-  var line = document.getElementById("finished-count");
-  line.textContent = line.getAttribute("data-text").replace("{done}", done).replace("{total}", all);
+  try { prefs = JSON.parse(window.localStorage.getItem("conundrum:prefs")) || {}; }
+  catch (e) { prefs = {}; }
+  var want = hash.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
+  var carry = Object.keys(hash).map(function (k) {
+    return k + "=" + encodeURIComponent(hash[k]);
+  }).join("&");
+  if (carry) Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
+    a.setAttribute("href", a.getAttribute("href") + "#" + carry);
+  });
+  /* The reader's language (the address's, else the Settings menu's), from the site's shared
+     file of its words; the book's own is written in the page. */
+  function relabel(M) {
+    var table = M._plural, names = {z: "zero", o: "one", t: "two", f: "few", m: "many", x: "other"};
+    var t = function (key, params) {
+      var entry = M[key];
+      if (entry && typeof entry === "object") {
+        var n = Math.abs(params.n);
+        entry = entry[names[table.charAt(n < table.length ? n : 100 + n % 100)]];
+      }
+      return String(entry).replace(/\\{(\\w+)\\}/g, function (m, k) {
+        return params && Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
+      });
+    };
+    document.documentElement.lang = want;
+    document.getElementById("intro").textContent = t("web_index_intro");
+    document.getElementById("finished-count").setAttribute("data-text",
+      t("web_index_progress", {done: "{done}", total: "{total}"}));
+    body.setAttribute("data-finished", t("web_finished"));
+    body.setAttribute("data-started", t("web_started"));
+    Array.prototype.forEach.call(document.querySelectorAll(".kind"), function (p) {
+      p.textContent = t("book_kind_all");
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
+      var n = a.getAttribute("data-number"), grade = a.getAttribute("data-grade");
+      var label = t("puzzle_number", {n: n});
+      if (grade) {
+        label += ", " + t("book_level", {n: grade});
+        a.querySelector("small").textContent = t("book_level", {n: grade});
+      }
+      a.querySelector(".name").textContent = label;
+    });
+  }
+  var shared = JSON.parse(body.getAttribute("data-languages")), marked = false;
+  if (want && want !== document.documentElement.lang && shared.indexOf(want) >= 0) {
+    var s = document.createElement("script");
+    s.src = "lang-" + want + ".js";
+    s.onload = function () {
+      var got = window.conundrumShared || {};
+      if (!marked && Object.prototype.hasOwnProperty.call(got, "lang:" + want)) {
+        relabel(got["lang:" + want]);
+      }
+      marks();
+    };
+    s.onerror = marks;
+    document.head.appendChild(s);
+    setTimeout(marks, 5000);           // a file that never answers: the book's language
+  } else {
+    marks();
+  }
+  function marks() {
+    if (marked) return;
+    marked = true;
+    var said = body.getAttribute("data-finished");
+    var begun = body.getAttribute("data-started"), done = 0, all = 0;
+    Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
+      var s = null;
+      try { s = JSON.parse(window.localStorage.getItem("conundrum:" + a.getAttribute("data-id"))); }
+      catch (e) { s = null; }
+      all += 1;
+      if (s && s.done !== null && s.done !== undefined) {
+        done += 1;
+        a.className = "finished";
+        a.querySelector(".name").textContent += ", " + said;
+        var mark = document.createElement("span");
+        mark.className = "mark";
+        mark.textContent = "\\u2713";
+        a.lastChild.appendChild(mark);
+      } else if (s && s.found && s.found.length) {
+        a.className = "started";             // its name says so too, as its look does
+        a.querySelector(".name").textContent += ", " + begun;
+      }
+    });
+    var line = document.getElementById("finished-count");
+    line.textContent = line.getAttribute("data-text").replace("{done}", done)
+      .replace("{total}", all);
+  }
   if (/^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
     var link = document.createElement("link");
     link.rel = "manifest";
@@ -106,7 +187,7 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
     parts = [f"<h1>{html.escape(spec.title)}</h1>"]
     if spec.subtitle:
         parts.append(f'<p class="sub">{html.escape(spec.subtitle)}</p>')
-    parts.append(f"<p>{t('web_index_intro')}</p>")
+    parts.append(f"<p id=\"intro\">{t('web_index_intro')}</p>")
     parts.append(f'<p id="finished-count" class="count" role="status" '
                  f'data-text="{t("web_index_progress", done="{done}", total="{total}")}"></p>')
     for index, section in enumerate(spec.sections):
@@ -123,23 +204,50 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
             f"<title>{html.escape(spec.title)}</title>\n<style>{colours}{INDEX_CSS}{INDEX_DARK}"
             "</style>\n"
             f'</head>\n<body data-finished="{t("web_finished")}" '
-            f'data-started="{t("web_started")}">\n<main>\n{"".join(parts)}\n'
+            f'data-started="{t("web_started")}" '
+            f'data-languages="{html.escape(json.dumps(list(LANGUAGES)))}">\n'
+            f'<main>\n{"".join(parts)}\n'
             f"</main>\n<script>{INDEX_JS}</script>\n</body>\n</html>\n")
 
 
 def _index_link(bp: BookPuzzle, t) -> str:
     grade = bp.puzzle.extra.get("grade")
     label = t("puzzle_number", n=bp.number)
-    small = ""
+    small = data = ""
     if isinstance(grade, int) and not isinstance(grade, bool):
         label += ", " + t("book_level", n=grade)
         small = f'<small>{t("book_level", n=grade)}</small>'
+        data = f' data-grade="{grade}"'
     # The link's name is its hidden words (the index adds "finished" or "started" to them);
     # what it shows (the number, the level, a mark) is hidden from the name, so the two can
     # never disagree (axe-core: label-content-name-mismatch).
-    return (f'<li><a href="{page_name(bp.number)}" data-id="{puzzle_id(bp.puzzle)}">'
+    return (f'<li><a href="{page_name(bp.number)}" data-id="{puzzle_id(bp.puzzle)}" '
+            f'data-number="{bp.number}"{data}>'
             f'<span class="name">{label}</span><span aria-hidden="true">{bp.number}{small}'
             "</span></a></li>")
+
+
+# The shared files' names: the words of a language, the colours of a palette.
+LANG_FILE, PALETTE_FILE = "lang-{}.js", "palette-{}.js"
+SHARED_JS = ("/* A Conundrum book site's {what}, loaded by its pages and index when the reader "
+             "chooses it. */\n(window.conundrumShared = window.conundrumShared || {{}})"
+             "[\"{key}\"] = {data};\n")
+INDEX_KEYS = ("book_level", "book_kind_all")  # the index's words besides the player's
+
+
+def shared_files() -> list[tuple[str, str]]:
+    """The site's shared files: every language's words (a player page's and the index's)
+    and every palette's colours and squares, one file each, for the reader's choice."""
+    files = []
+    for lang in LANGUAGES:
+        words = page_messages(lang, True) | {k: catalogue(lang)[k] for k in INDEX_KEYS}
+        files.append((LANG_FILE.format(lang), SHARED_JS.format(
+            what=f"words in {lang}", key=f"lang:{lang}", data=script_json(words))))
+    for name, pal in PALETTES.items():
+        colours = {"vars": palette_vars(pal), "symbols": square_symbols(pal)}
+        files.append((PALETTE_FILE.format(name), SHARED_JS.format(
+            what=f"palette {name}", key=f"palette:{name}", data=script_json(colours))))
+    return files
 
 
 def offline_files(spec: BookSpec, files: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -216,7 +324,8 @@ def site_files(spec: BookSpec, puzzles: list[BookPuzzle]) -> list[tuple[str, str
     and a page finds the answers itself in the browser: so no puzzle is solved again
     here, each page only needs its board's drawn area."""
     files = [(INDEX, index_html(spec, puzzles)),
-             (PLAYER, player_html(spec.language, spec.palette, index_href=INDEX))]
+             (PLAYER, player_html(spec.language, spec.palette, index_href=INDEX, site=True)),
+             *shared_files()]
     book = [(page_name(bp.number), bp.number, puzzle_id(bp.puzzle)) for bp in puzzles]
     for i, bp in enumerate(puzzles):
         prev = (page_name(puzzles[i - 1].number), puzzles[i - 1].number) if i else None

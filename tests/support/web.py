@@ -108,3 +108,19 @@ def finished_marks(driver, index: Path, tries: int = 25) -> list[str]:
         time.sleep(0.2)
         driver.refresh()
     return names
+
+
+def let_files_load(driver) -> None:
+    """Let a page opened from disk load files beside it (a book site's shared language and
+    palette files): only requests to the network stay blocked."""
+    driver.execute_cdp_cmd("Network.setBlockedURLs",
+                           {"urls": ["http://*", "https://*", "ws://*", "wss://*"]})
+
+
+def write_shared(folder: Path) -> None:
+    """Write a book site's shared language and palette files into `folder`, so a page
+    made with `site=True` there can switch to any of them."""
+    from renderers.web.site import shared_files
+
+    for name, text in shared_files():
+        (folder / name).write_text(text, encoding="utf-8")

@@ -1,38 +1,12 @@
-/* The web player, address.js: What the page is opened with: its data (DATA), the address
-   fragment (#lang=, #palette=, #p=), the reader's settings (prefs) applied, and a share link's
-   puzzle read and bounded (readShared). Then the game itself: DATA, R (ConundrumRules), HASH,
-   prefs, game, grid, ALL (Lay them all), M (the messages), $ and the drawing constants.
+/* The web player, address.js: The language and palette asked for (load.js) applied, and a
+   share link's puzzle read and bounded (readShared). Then the game itself: R
+   (ConundrumRules), game, grid, ALL (Lay them all), M (the messages), $ and the drawing
+   constants.
    One of the player's modules, joined in order inside one function by renderers/web/page.py
    (PLAYER_MODULES); they share its scope. */
-var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
 var R = ConundrumRules;
-/* ---- a share link: #lang=, #palette= and (on a page without a puzzle) #p= ------------ */
-/* A name read from the address is looked up only among an object's own entries, so
-   "#palette=constructor" or "__proto__" names nothing (never a prototype's member). */
-function own(obj, key) { return !!obj && Object.prototype.hasOwnProperty.call(obj, key); }
-var HASH = Object.create(null);
-(window.location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
-  var i = kv.indexOf("=");
-  if (i > 0) {
-    try {
-      HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
-    } catch (e) { /* bad escape */ }
-  }
-});
-// another address of the same page: open it afresh with what the new fragment says
-window.addEventListener("hashchange", function () { window.location.reload(); });
-/* The reader's settings (the Settings menu), kept for every page of the site: language,
-   palette, hints shown, dock side. The address's #lang= and #palette= win over them. */
-var PREFS_KEY = "conundrum:prefs";
-var prefs = (function () {
-  try {
-    var p = JSON.parse(window.localStorage.getItem(PREFS_KEY));
-    return p && typeof p === "object" && !Array.isArray(p) ? p : {};
-  } catch (e) { return {}; }
-})();
+/* ---- the language and palette asked for: #lang=, #palette= or the reader's settings ---- */
 var PAGE_LANG = DATA.lang, PAGE_PALETTE = document.body.dataset.palette;
-var wantLang = HASH.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
-var wantPalette = HASH.palette || (typeof prefs.palette === "string" ? prefs.palette : "");
 if (wantLang && wantLang !== DATA.lang && own(DATA.languages, wantLang)) {
   DATA.languages[DATA.lang] = DATA.messages;
   DATA.messages = DATA.languages[wantLang];

@@ -123,12 +123,17 @@ function fit() {
   scale();
 }
 function scale(cx, cy) {
-  // the point of the board under (cx, cy) in the view stays there
-  var r = view.getBoundingClientRect();
-  cx = cx === undefined ? r.width / 2 : cx;
-  cy = cy === undefined ? r.height / 2 : cy;
-  var fx = (view.scrollLeft + cx - LW) / (svg.clientWidth || 1);
-  var fy = (view.scrollTop + cy - LH) / (svg.clientHeight || 1);
+  // the point of the board under (cx, cy) in the view stays there; the whole board fitted
+  // (as at load) has nothing to scroll, and setting the scroll would lay the page out
+  // once more before it is drawn (a tenth of the page's start on a throttled phone)
+  var scrolls = zoom !== 1 || boxH !== null, fx = 0, fy = 0;
+  if (scrolls) {
+    var r = view.getBoundingClientRect();
+    cx = cx === undefined ? r.width / 2 : cx;
+    cy = cy === undefined ? r.height / 2 : cy;
+    fx = (view.scrollLeft + cx - LW) / (svg.clientWidth || 1);
+    fy = (view.scrollTop + cy - LH) / (svg.clientHeight || 1);
+  }
   var cell = fitCell * zoom;
   view.style.setProperty("--cell", cell + "px");
   view.style.setProperty("--lw", LW + "px");
@@ -137,8 +142,10 @@ function scale(cx, cy) {
   svg.setAttribute("height", String(cell * grid.height));
   view.style.width = Math.ceil(LW + fitCell * grid.width) + "px";
   view.style.height = Math.ceil(LH + (boxH === null ? fitCell * grid.height : boxH)) + "px";
-  view.scrollLeft = fx * cell * grid.width - cx + LW;
-  view.scrollTop = fy * cell * grid.height - cy + LH;
+  if (scrolls) {
+    view.scrollLeft = fx * cell * grid.width - cx + LW;
+    view.scrollTop = fy * cell * grid.height - cy + LH;
+  }
   view.dataset.zoom = String(zoom);
 }
 function maxZoom() { return Math.max(3, 64 / fitCell, FINGER / fitCell); }

@@ -14,8 +14,25 @@ function cellAt(e) {
 svg.addEventListener("pointermove", function (e) {
   if (e.pointerType !== "mouse") return;
   var c = cellAt(e);
+  hoverName(c);
   if (c && (c[0] !== cursor[0] || c[1] !== cursor[1])) { cursor = c; drawCursor(); }
 });
+svg.addEventListener("pointerleave", function () { hoverName(null); });
+/* A found tile's position on hover: the drawing takes no pointer events (one target, see
+   below), so its own <title> never shows; the board's box carries the names of the found
+   positions on the cell under the mouse as its tooltip instead. */
+function hoverName(c) {
+  var names = [], box = svg.parentNode;
+  if (c) {
+    found.forEach(function (p) {
+      if (p.cells().some(function (xy) { return xy[0] === c[0] && xy[1] === c[1]; })) {
+        names.push(grid.text(p));
+      }
+    });
+  }
+  if (names.length) box.title = names.join("; ");
+  else box.removeAttribute("title");
+}
 /* A finger's tap is read where the finger came down (pointerdown), never from the click
    that follows: Chromium and phones move a tap's click onto a nearby element that looks
    clickable (touch adjustment), which put the ghost on the cell beside the one tapped.

@@ -37,6 +37,10 @@ function declareNone(code) {
     say("unreadable", t("web_unreadable", {reason: out.reason}));
     return out;
   }
+  if (r.verdict === "repeat") {             // said before: no try, as a repeated answer
+    if (!perfect()) say("repeat", t("web_none_repeat", {code: r.code}));
+    return out;
+  }
   state.tries += 1;
   if (r.verdict === "right") {
     declared.add(r.code);
@@ -44,8 +48,6 @@ function declareNone(code) {
     act({kind: "answer", key: "none:" + r.code, placement: null,
       label: r.code + ": " + t("web_no_position")});
     say("right", t("web_none_right", {code: r.code}));
-  } else if (r.verdict === "repeat") {
-    say("repeat", t("web_none_repeat", {code: r.code}));
   } else {
     state.wrong += 1;
     say("wrong", t("web_none_wrong", {reason: out.reason}));

@@ -111,7 +111,7 @@ function showFinish() {
   var p = nextUnfinished();
   if (!p) { next.textContent = t("web_finish_all"); return; }
   var a = next.appendChild(document.createElement("a"));
-  a.href = p[0];
+  a.href = p[0] + (CARRY ? "#" + CARRY : "");
   a.textContent = t("web_finish_next", {n: p[1]});
 }
 function buildFinish() {

@@ -23,8 +23,6 @@ function reopen(key, value) {
   }).join("&");                               // hashchange: the page reloads
 }
 function buildSettings() {
-  var LANG_NAMES = {en: "English", es: "Espa\u00f1ol", fr: "Fran\u00e7ais", cs: "\u010ce\u0161tina",
-    uk: "\u0423\u043a\u0440\u0430\u0457\u043d\u0441\u044c\u043a\u0430"};
   var box = document.createElement("details");
   box.id = "settings";
   box.className = "settings";
@@ -55,14 +53,16 @@ function buildSettings() {
     l.appendChild(document.createTextNode(" " + label));
     box2.addEventListener("change", function () { change(box2.checked); savePrefs(); applyPrefs(); });
   };
-  var langs = Object.keys(DATA.languages || {}).concat([DATA.lang])
+  // the page's own language and palette, and on a book site the others its shared files hold
+  var shared = DATA.shared || {languages: [], palettes: []};
+  var langs = shared.languages.concat([DATA.lang])
     .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
   choice("set-lang", t("web_language"), langs, DATA.lang,
-    function (v) { return own(LANG_NAMES, v) ? LANG_NAMES[v] : v; }, "lang");
-  var palettes = Object.keys(DATA.palettes || {}).concat([document.body.dataset.palette])
+    function (v) { return own(DATA.languageNames, v) ? DATA.languageNames[v] : v; }, "lang");
+  var palettes = shared.palettes.concat([document.body.dataset.palette])
     .filter(function (v, i, a) { return a.indexOf(v) === i; }).sort();
   choice("set-palette", t("web_palette"), palettes, document.body.dataset.palette,
-    function (v) { return v; }, "palette");
+    function (v) { return own(M, "web_palette_" + v) ? t("web_palette_" + v) : v; }, "palette");
   panel.appendChild(themeButton);
   toggle("set-hints", t("web_hints_on"), prefs.hints !== false, function (on) { prefs.hints = on; });
   toggle("set-dock", t("web_dock_left"), prefs.dock === "left",

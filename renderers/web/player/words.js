@@ -19,6 +19,10 @@ function t(key, params) {
     return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
   });
 }
+/* The address's language and palette, carried on by the links to the site's other pages
+   (the pager, the index, the finish card's next puzzle). */
+var CARRY = ["lang", "palette"].filter(function (k) { return HASH[k]; })
+  .map(function (k) { return k + "=" + encodeURIComponent(HASH[k]); }).join("&");
 /* The text the page was written with, in the language and for the puzzle now shown. */
 (function relabel() {
   var title = DATA.titleDefault ? t("title_default") : DATA.title;
@@ -40,13 +44,11 @@ function t(key, params) {
   // the pager in the reader's language, its links carrying the address's lang and palette
   var pager = document.querySelector(".pager");
   if (pager) pager.setAttribute("aria-label", t("web_pager"));
-  var carry = ["lang", "palette"].filter(function (k) { return HASH[k]; })
-    .map(function (k) { return k + "=" + encodeURIComponent(HASH[k]); }).join("&");
   document.querySelectorAll("a[rel=prev], a[rel=next], a.back").forEach(function (a) {
     var n = a.dataset.number;
     if (n) a.textContent = a.rel === "prev" ? "\u2190 " + t("puzzle_number", {n: n})
       : t("puzzle_number", {n: n}) + " \u2192";
-    if (carry) a.setAttribute("href", a.getAttribute("href").split("#")[0] + "#" + carry);
+    if (CARRY) a.setAttribute("href", a.getAttribute("href").split("#")[0] + "#" + CARRY);
   });
 })();
 function reasonText(fault) {

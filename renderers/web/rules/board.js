@@ -13,6 +13,10 @@ function reversed(code) { return code.split("").reverse().join(""); }
 function canonical(code) { var r = reversed(code); return code <= r ? code : r; }
 function matches(a, b) { return a === b || a === JOKER || b === JOKER; }
 function key(x, y) { return x + "," + y; }
+/* A cell as one number, for the board's map: no string built per look-up (a page finds
+   every position at load). Exact for any coordinate within MAX_COORD and the drawn margin. */
+var OFF = 2097152, SPAN = 4194304;
+function cellKey(x, y) { return (x + OFF) * SPAN + (y + OFF); }
 
 /* Python's repr() of a str, as the Python messages show it ('RY', "it's"). */
 function pyRepr(s) {
@@ -142,19 +146,23 @@ function Board(placements) {
     var p = new Placement(q.code, [q.at[0], q.at[1]], q.dir);
     var tid = self.tiles.length;
     self.tiles.push(p);
-    p.cells().forEach(function (c, i) { self.cellMap.set(key(c[0], c[1]), [p.code[i], tid]); });
+    p.cells().forEach(function (c, i) { self.cellMap.set(cellKey(c[0], c[1]), [p.code[i], tid]); });
   });
 }
-Board.prototype.at = function (cell) { return this.cellMap.get(key(cell[0], cell[1])); };
+Board.prototype.at = function (cell) { return this.cellMap.get(cellKey(cell[0], cell[1])); };
+/* Every cell the board's tiles cover, once each. */
+Board.prototype.cells = function () {
+  var out = [];
+  this.tiles.forEach(function (p) { p.cells().forEach(function (c) { out.push(c); }); });
+  return out;
+};
 Board.prototype.contains = function (code) {
   var t = canonical(code);
   return this.tiles.some(function (p) { return p.tile() === t; });
 };
 Board.prototype.bbox = function () {
   var xs = [], ys = [];
-  this.cellMap.forEach(function (_v, k) {
-    var xy = k.split(","); xs.push(+xy[0]); ys.push(+xy[1]);
-  });
+  this.cells().forEach(function (c) { xs.push(c[0]); ys.push(c[1]); });
   if (!xs.length) return [0, 0, 0, 0];
   return [Math.min.apply(null, xs), Math.min.apply(null, ys),
     Math.max.apply(null, xs), Math.max.apply(null, ys)];

@@ -12,6 +12,8 @@ function Game(data) {
   this.grid = g ? new Grid(g.left, g.top, g.width, g.height) : this.defaultGrid();
   this.explainer = explain[this.rules];
   this.memo = {};
+  // arrange.MAX_STATES, written into the page's data (renderers/web/page.py): one limit
+  this.maxStates = data.maxStates;
 }
 Game.prototype.defaultGrid = function () {
   var b = this.board.bbox();
@@ -28,14 +30,13 @@ Game.prototype.explain = function (p) {
 Game.prototype.candidateRuns = function () {
   if (this.runs) return this.runs;
   var board = this.board, seen = new Set(), runs = [];
-  board.cellMap.forEach(function (_v, k) {
-    var xy = k.split(",").map(Number);
+  board.cells().forEach(function (xy) {
     neighbours(xy).forEach(function (f) {
       if (board.at(f)) return;
       ["h", "v"].forEach(function (d) {
         for (var k2 = 0; k2 < 3; k2++) {
           var at = [f[0] - k2 * STEP[d][0], f[1] - k2 * STEP[d][1]];
-          var id = key(at[0], at[1]) + d;
+          var id = cellKey(at[0], at[1]) * 2 + (d === "h" ? 0 : 1);
           if (seen.has(id)) continue;
           seen.add(id);
           var p = new Placement("RRR", at, d);
@@ -55,10 +56,12 @@ Game.prototype.positions = function (code) {
   if (this.board.contains(norm)) throw new Error("tile " + norm + " is already on the board");
   var self = this, readings = [norm], rev = reversed(norm), out = [];
   if (rev !== norm) readings.push(rev);
+  // only whether each is legal: the faults' cell names are never read, so none is built
+  var unnamed = function (c) { return c; };
   this.candidateRuns().forEach(function (run) {
     readings.forEach(function (r) {
       var p = new Placement(r, run[0], run[1]);
-      if (self.explain(p) === null) out.push(p);
+      if (self.explainer(self.board, p, unnamed) === null) out.push(p);
     });
   });
   out.sort(readingOrder);
@@ -114,6 +117,7 @@ Game.prototype.withTiles = function (extra) {
   g.given = this.given;
   g.grid = this.grid;
   g.explainer = this.explainer;
+  g.maxStates = this.maxStates;
   g.memo = {};
   return g;
 };
@@ -176,7 +180,7 @@ Game.prototype.layInSomeOrder = function (answer) {
   for (i = 0; i < answer.length; i++) {
     var cells = answer[i].cells();
     for (j = 0; j < 3; j++) {
-      var hit = board.at(cells[j]), k = key(cells[j][0], cells[j][1]);
+      var hit = board.at(cells[j]), k = cellKey(cells[j][0], cells[j][1]);
       if (hit) {
         return {verdict: "wrong", fault: new Fault("reason_all_overlap_board",
           {position: grid.text(answer[i]), cell: grid.name(cells[j]), code: board.tiles[hit[1]].code})};
@@ -225,14 +229,16 @@ Game.prototype.anyOrder = function (answer) {
   return go([], answer);
 };
 /* arrange.arrange: every final arrangement (tiles in the order given), each set of laid
-   positions visited once; stops after `limit` arrangements (or MAX_STATES visited). */
+   positions visited once; stops after `limit` arrangements (or past the data's maxStates
+   partial arrangements visited, as arrange.MAX_STATES stops Python's search). */
 Game.prototype.arrangements = function (limit) {
   var self = this, codes = this.given.map(function (c) { return normaliseCode(c); });
-  var seen = new Set(), finals = new Map(), laid = {}, MAX_STATES = 200000;
+  var seen = new Set(), finals = new Map(), laid = {}, most = this.maxStates;
+  if (!Number.isInteger(most) || most < 1) throw new Error("the page's data has no maxStates");
   function visit() {
     var ids = Object.keys(laid).sort().map(function (i) { return i + ":" + laid[i].id(); });
     var k = ids.join("|");
-    if (seen.has(k) || seen.size > MAX_STATES || (limit && finals.size >= limit)) return;
+    if (seen.has(k) || seen.size > most || (limit && finals.size >= limit)) return;
     seen.add(k);
     var rest = codes.map(function (_c, i) { return i; }).filter(function (i) { return !laid[i]; });
     if (!rest.length) {

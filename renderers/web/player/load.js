@@ -1,0 +1,64 @@
+/* The web player, load.js: What the page is opened with: its data (DATA), the address
+   fragment (HASH: #lang=, #palette=, #p=), the reader's settings (prefs), and on a book site
+   the language or palette they ask for that the page does not carry (loaded before the
+   player starts: withShared).
+   The first of the player's modules: renderers/web/page.py joins the others inside the
+   function `play`, which this one starts. */
+var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
+/* A name read from the address is looked up only among an object's own entries, so
+   "#palette=constructor" or "__proto__" names nothing (never a prototype's member). */
+function own(obj, key) { return !!obj && Object.prototype.hasOwnProperty.call(obj, key); }
+var HASH = Object.create(null);
+(window.location.hash || "").replace(/^#/, "").split("&").forEach(function (kv) {
+  var i = kv.indexOf("=");
+  if (i > 0) {
+    try {
+      HASH[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, " "));
+    } catch (e) { /* bad escape */ }
+  }
+});
+// another address of the same page: open it afresh with what the new fragment says
+window.addEventListener("hashchange", function () { window.location.reload(); });
+/* The reader's settings (the Settings menu), kept for every page of the site: language,
+   palette, hints shown, dock side. The address's #lang= and #palette= win over them. */
+var PREFS_KEY = "conundrum:prefs";
+var prefs = (function () {
+  try {
+    var p = JSON.parse(window.localStorage.getItem(PREFS_KEY));
+    return p && typeof p === "object" && !Array.isArray(p) ? p : {};
+  } catch (e) { return {}; }
+})();
+var wantLang = HASH.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
+var wantPalette = HASH.palette || (typeof prefs.palette === "string" ? prefs.palette : "");
+/* A page carries only its own language and palette (a single file stays small). A book
+   site has the others as shared files beside its pages (DATA.shared names them), kept by
+   its service worker: `lang-<code>.js` and `palette-<name>.js`, each putting its words or
+   colours in window.conundrumShared. The ones the reader wants are loaded first, then
+   `start` runs; a file that cannot load leaves the page in its own. */
+function withShared(start) {
+  DATA.languages = {};
+  DATA.palettes = {};
+  var S = DATA.shared || {languages: [], palettes: []}, files = [];
+  if (wantLang && wantLang !== DATA.lang && S.languages.indexOf(wantLang) >= 0) {
+    files.push("lang-" + wantLang);
+  }
+  if (wantPalette && wantPalette !== document.body.dataset.palette &&
+      S.palettes.indexOf(wantPalette) >= 0) files.push("palette-" + wantPalette);
+  var left = files.length, started = false;
+  var take = function () {
+    if (started) return;
+    started = true;
+    var got = window.conundrumShared || {};
+    if (own(got, "lang:" + wantLang)) DATA.languages[wantLang] = got["lang:" + wantLang];
+    if (own(got, "palette:" + wantPalette)) DATA.palettes[wantPalette] = got["palette:" + wantPalette];
+    start();
+  };
+  if (!left) { start(); return; }
+  files.forEach(function (name) {
+    var s = document.createElement("script");
+    s.src = name + ".js";
+    s.onload = s.onerror = function () { left -= 1; if (!left) take(); };
+    document.head.appendChild(s);
+  });
+  setTimeout(take, 5000);                   // a file that never answers: play without it
+}
