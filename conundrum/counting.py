@@ -45,15 +45,20 @@ class StandardTracker:
         self.tiles = tiles
         self._table = reading_table(tiles)
         self._shifts = [(canonical(code), FIELD * i) for i, code in enumerate(tiles)]
+        self._shift = dict(self._shifts)
         self._vectors = _VECTORS.setdefault(tiles, {})
         if len(self._vectors) > VECTOR_CAP:
             self._vectors.clear()
-        self._runs: dict[RunKey, Signature] = {}
+        # each candidate run's scores and its packed counts (kept beside them: a change
+        # takes a run's counts off the total, and `positions` skips the runs a tile has
+        # no reading on, without hashing the scores again)
+        self._runs: dict[RunKey, tuple[Signature, int]] = {}
         self._total = 0
         for at, d, s0, s1, s2 in board.candidate_runs():
             sig = (s0, s1, s2)
-            self._runs[(at, d)] = sig
-            self._total += self._vector(sig)
+            vec = self._vector(sig)
+            self._runs[(at, d)] = (sig, vec)
+            self._total += vec
 
     # ---- changing ------------------------------------------------------
     def add(self, p: Placement) -> int:
@@ -87,7 +92,7 @@ class StandardTracker:
         for key in keys:
             old = runs.pop(key, None)
             if old is not None:
-                total -= vector(old)
+                total -= old[1]
             (x, y), d = key
             c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
             if occupied((x, y)) or occupied(c1) or occupied(c2):
@@ -95,8 +100,9 @@ class StandardTracker:
             sig = (score((x, y)), score(c1), score(c2))
             if sig == _NOTHING:
                 continue
-            runs[key] = sig
-            total += vector(sig)
+            vec = vector(sig)
+            runs[key] = (sig, vec)
+            total += vec
         self._total = total
 
     # ---- reading -------------------------------------------------------
@@ -120,7 +126,9 @@ class StandardTracker:
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile (in no particular order)."""
-        runs = [(at, d, *sig) for (at, d), sig in self._runs.items()]
+        shift = self._shift.get(canonical(code))
+        runs = [(at, d, *sig) for (at, d), (sig, vec) in self._runs.items()
+                if shift is None or (vec >> shift) & MASK]
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, reading_table([code]))]
 

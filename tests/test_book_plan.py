@@ -177,3 +177,18 @@ def test_a_40_puzzle_section_repeats_few_tiles_and_never_in_neighbours(tmp_path,
     assert max(shapes.values()) <= ASPECT_CAP * len(printed)
     assert 0.20 <= palindromes <= 0.45
     assert sum(m.attempt for m in made) <= len(made) // 2, "a slot costs about one try"
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_small_boards_lean_hard_enough_that_slots_seldom_pass_over_their_shape(
+        tmp_path, level) -> None:
+    """Boards of up to variety.SMALL tiles lean harder (LEAN_SMALL): leaning as grade 5's
+    boards do, a third of them still grew square and a 40-puzzle section of grade 1 or 2
+    passed 10-22 tries over for their shape (a whole generation each)."""
+    spec = parse_spec(f"title: Small\nseed: 5\nper_page: 2\nsections:\n"
+                      f"  - {{name: S, count: 40, difficulty: {level}}}\n", "small.yaml")
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        max_grids=grid_limits(spec))
+    shapes = Counter(aspect_class(m.puzzle.board) for m in made)
+    assert max(shapes.values()) <= ASPECT_CAP * len(made)
+    assert sum(m.attempt for m in made) <= len(made) // 10, "a slot costs one try"

@@ -125,13 +125,22 @@ class _State:
     # per section, the largest grid its pages print (boards grow within it); None: any
     max_grids: Sequence[tuple[int, int] | None] | None = None
     variety: list[SectionVariety] = field(default_factory=list)
+    # the tries planned so far: a try's plan is a function of the puzzles decided before
+    # it (plan.py, `known`), which never change once decided, and the run asks for the
+    # current slot's try again after every harvest
+    planned: dict[tuple[int, int, int], Task] = field(default_factory=dict)
 
     def max_grid(self, section: int) -> tuple[int, int] | None:
         return None if self.max_grids is None else self.max_grids[section]
 
     def task(self, section: int, slot: int, attempt: int) -> Task:
-        return planned_task(self.spec, self.variety[section], section, slot, attempt,
-                            self.max_grid(section))
+        where = (section, slot, attempt)
+        task = self.planned.get(where)
+        if task is None:
+            task = self.planned[where] = planned_task(
+                self.spec, self.variety[section], section, slot, attempt,
+                self.max_grid(section))
+        return task
 
     def ready(self, section: int, slot: int) -> bool:
         """Whether the puzzles a slot's first try is planned from are decided (plan.py)."""

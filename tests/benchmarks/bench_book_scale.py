@@ -10,8 +10,9 @@
    are noisy, ratios less, CPU ratios least).
 2. Per grade, a section of SECTION puzzles made for a book (`make_puzzles`,
    --jobs 1, within the page's grid) beside as many `generate --difficulty`
-   alone in the same process, in CPU time: a book's plan (book/plan.py)
-   should cost no generation beyond the puzzle's own.
+   alone (seeds 1 to SECTION) in the same process, in CPU time: a book's plan
+   (book/plan.py) should cost no generation beyond the puzzle's own. Beside
+   it, the tries a slot took (1.00: every slot's first try was printed).
 3. A summary naming every figure worse than the one recorded in
    recorded.json by more than TOLERANCE; `BENCH_RECORD=1` writes this run's
    figures there. `BENCH_SCALE=0.1` runs it all at a tenth of the size
@@ -45,8 +46,8 @@ BOOK = ((1, 320), (3, 640), (5, 640))  # (grade, puzzles) of the 1,600-puzzle bo
 # a page of this book draws about 900 items (book_pages on 40 of its puzzles, two a page):
 # a puzzle-like page, one puzzle's worth, is half that
 FLOOR_RECTS = 450
-SECTION = 100  # puzzles of one grade made for a book
-ALONE = 20  # puzzles of one grade generated alone
+SECTION = 100  # puzzles of one grade made for a book, and generated alone (20 alone
+# were too few: grade 5's CPU a puzzle alone moved from 38 to 48 ms between 20 and 100 seeds)
 TOLERANCE = 0.10  # a figure this much worse than the recorded one is reported
 
 
@@ -100,18 +101,21 @@ def _floor_twice(pages: int) -> tuple[float, float]:
     return floor, cpu
 
 
-def per_grade(grade: int, count: int, alone: int, folder: Path) -> tuple[float, float]:
-    """CPU seconds a puzzle of `grade` costs made for a book, and made alone."""
+def per_grade(grade: int, count: int, alone: int, folder: Path
+              ) -> tuple[float, float, float]:
+    """CPU seconds a puzzle of `grade` costs made for a book, and made alone; and the
+    tries a slot of the book took."""
     spec = _spec(((grade, count),))
     grids = grid_limits(spec)  # the renderer's work, not the book's: outside the timing
     start = time.process_time()
-    make_puzzles(spec, WorkFile(folder / f"g{grade}.sqlite", fresh=True), frozenset(),
-                 max_grids=grids)
+    made = make_puzzles(spec, WorkFile(folder / f"g{grade}.sqlite", fresh=True), frozenset(),
+                        max_grids=grids)
     book = (time.process_time() - start) / count
+    tries = sum(m.attempt + 1 for m in made) / count
     start = time.process_time()
     for seed in range(1, alone + 1):
         generate(GenerateRequest(seed=seed, difficulty=grade))
-    return book, (time.process_time() - start) / alone
+    return book, (time.process_time() - start) / alone, tries
 
 
 def compare(figures: dict[str, float], recorded: dict[str, float]) -> list[str]:
@@ -137,13 +141,14 @@ def main() -> None:
               f"largest worker {workers:4.0f} MB")
         figures |= {"book_vs_floor": total / floor, "book_cpu_vs_floor": cpu / floor_cpu,
                     "book_peak_mb": max(peak, workers)}
-        size, alone = max(4, round(SECTION * SCALE)), max(2, round(ALONE * SCALE))
+        size = max(4, round(SECTION * SCALE))
         print(f"per grade, {size} puzzles in one section (--jobs 1, the page's grid) and "
-              f"{alone} alone (`generate --difficulty`), CPU time:")
+              f"{size} alone (`generate --difficulty`), CPU time:")
         for grade in (1, 2, 3, 4, 5):
-            book, single = per_grade(grade, size, alone, folder)
+            book, single, tries = per_grade(grade, size, size, folder)
             print(f"  grade {grade}: {book * 1000:6.1f} ms a puzzle in a book, "
-                  f"{single * 1000:6.1f} ms alone: {book / single:4.2f}x")
+                  f"{single * 1000:6.1f} ms alone: {book / single:4.2f}x; "
+                  f"{tries:4.2f} tries a slot")
             figures[f"grade{grade}_book_vs_alone"] = book / single
     figures = {k: round(v, 3) for k, v in figures.items()}
     recorded = json.loads(RECORDED.read_text("utf-8")) if RECORDED.exists() else {}
