@@ -290,21 +290,29 @@ class Case:
     kind: str
     bleed: bool
     qr: bool
+    theme: str = "plain"  # the cover's (every book's cover is audited too)
 
     def keys(self) -> dict[str, object]:
         """The book's spec keys."""
         keys: dict[str, object] = {"page": self.page, "bleed": self.bleed,
                                    "language": self.language, "palette": self.palette,
                                    "answers": self.answers, "large_print": self.large,
-                                   "time_box": self.qr, "per_page": 2}
+                                   "time_box": self.qr, "per_page": 2,
+                                   "cover_theme": self.theme, "isbn": "978-0-306-40615-7",
+                                   "barcode": True, "barcode_price": "90000",
+                                   "author": "Ada Lovelace", "blurb": BLURB}
         if self.qr:
             keys["web"] = "https://e.org/v/"
         return keys
 
 
+BLURB = "Sixty puzzles for the patient, from a gentle warm-up to fiendish boards."
+
+
 @dataclass
 class Audited:
-    """What the audit of one book found: its faults, its page count, its smallest type."""
+    """What the audit of one book found: its faults (its cover's on page 0), its page
+    count, its smallest type."""
 
     faults: list[Fault]
     pages: int
@@ -313,7 +321,9 @@ class Audited:
 
 
 def audit_case(case: Case) -> Audited:
-    """Draw the small book of `case` and audit every page of its PDF, and its boards."""
+    """Draw the small book of `case` and its cover, and audit every page of its PDF, its
+    boards, and the cover's PDF (7 pt: a cover's least type is not the interior's)."""
+    from renderers.book.cover import cover_pdf
     from renderers.book.layout import book_pages
     from renderers.paint.pdf import pdf_bytes
 
@@ -322,5 +332,8 @@ def audit_case(case: Case) -> Audited:
     data = pdf_bytes(pages, "Audit", case.language, "rgb", case.palette)
     least = 12.0 if case.large else MIN_PT
     faults = audit_pdf(data, least) + board_cell_faults(pages)
+    puzzles = [bp.puzzle for bp in content.puzzles]
+    faults += audit_cover(cover_pdf(content.spec, len(pages), puzzles), content.spec,
+                          len(pages))
     rules = [i.size for p in pages for i in p.items if isinstance(i, Text) and i.tag == "rule"]
     return Audited(faults, len(pages), smallest_type(data), rules)
