@@ -23,6 +23,7 @@ from renderers.book.cover import (
     cover_page,
     cover_pdf,
 )
+from renderers.book.cover_layout import CAP_HEIGHT
 from renderers.page.fonts import text_width
 from renderers.page.layout import Text
 from renderers.page.printers import paper_thickness
@@ -65,7 +66,7 @@ def test_the_size_the_safe_text_and_the_spine(page: str, paper: str, pages: int)
     spine_text = [t for t in cover.items if isinstance(t, Text) and t.tag == "cover spine"]
     # above 79 pages, where the spine holds 7 pt capitals 0.0625 in from each fold (80
     # pages of white paper do not: 5.5 pt there, under KDP's least type)
-    holds = spine * INCH - 2 * SPINE_SAFE >= 7.0 * 0.72 * INCH / 72
+    holds = spine * INCH - 2 * SPINE_SAFE >= 7.0 * CAP_HEIGHT * INCH / 72
     assert bool(spine_text) == (pages > 79 and holds)
     assert all(t.size >= 7.0 for t in spine_text)
     for t in (i for i in cover.items if isinstance(i, Text)):
