@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -84,7 +85,8 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
                  page: str = "a4", dpi: int = 300, blank: bool = False,
                  allow_illegal: bool = False, web_url: str | None = None,
                  part: str = "sheet", colour: str = "rgb", title: str | None = None,
-                 footer: bool = True) -> list[Path]:
+                 footer: bool = True, warn: Callable[[str], None] | None = None
+                 ) -> list[Path]:
     """Render a puzzle sheet to `path` (.pdf, .png or .svg); returns every file written.
 
     A PDF holds the puzzle page then the answer key's pages. A PNG or SVG is
@@ -94,7 +96,8 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
     to it. `colour`: `rgb`; `grey` (a DeviceGray PDF, an 8-bit greyscale PNG, an SVG in
     greys); `cmyk` (PDF only: DeviceCMYK in the palette's process inks). `title` replaces
     the puzzle's own (checked as a title is); `footer=False` leaves out the footer line
-    (the puzzle's id and the command that makes it again). Everything is drawn before
+    (the puzzle's id and the command that makes it again). `warn` hears what differs from
+    the request (a QR code with no room on the page is left out). Everything is drawn before
     anything is written, so a fault leaves no file.
     ConundrumError (naming `source`, when given) for anything that cannot be drawn or written.
     """
@@ -128,7 +131,7 @@ def render_sheet(puzzle: Puzzle | str | os.PathLike, path: str | os.PathLike,
         if part == "board":
             pages = [board_page(solve(puzzle), style)]
         else:
-            pages = sheet_pages(puzzle, answers=answers, page=page, style=style)
+            pages = sheet_pages(puzzle, answers=answers, page=page, style=style, warn=warn)
     except ConundrumError as exc:
         raise (in_file(source, exc) if source is not None else exc) from None
     title = puzzle_title(puzzle, style)

@@ -50,8 +50,9 @@ def test_a_legible_puzzle_has_a_line_for_every_answer(board, codes, w, h, compac
     answers = sum(len(found) for _code, found in solved.solutions)
     if drawn.legible:
         assert lines_in(page) >= answers, (lines_in(page), answers)
-    if style.web_url:
-        assert page.tagged("qr module")
+    if style.web_url:  # where the room for the answers is kept, the QR code has its room
+        assert bool(page.tagged("qr module")) == (not drawn.qr_left_out)
+        assert not (drawn.legible and drawn.qr_left_out)
 
 
 def test_blank_counts_rule_lines_for_the_largest_count() -> None:
@@ -99,3 +100,26 @@ def test_the_qr_code_room_is_the_same_with_and_without_an_address() -> None:
         bottoms.append(draw_puzzle(page, solved, 10, 10, 180, 130,
                                    replace(style, web_url=url)).view)
     assert bottoms[0] == bottoms[1]  # the board lands in the same place, the same size
+
+
+def test_a_sheet_with_no_room_for_its_qr_code_leaves_it_out_and_says_so() -> None:
+    """Ten given tiles fill a 5x8 sheet: the QR code went over the footer and out of the
+    safe area; it is left out (a warning says so), and an A4 sheet still has it."""
+    from renderers.paint.pdf import pdf_bytes
+    from renderers.sheet.puzzle import sheet_pages
+    from tests.support.pdf_audit import audit_pdf
+    from tests.support.puzzles import grown_puzzle
+
+    puzzle = grown_puzzle(30, 2, given=10, low=1)
+    assert len(puzzle.given) == 10
+    style = Style(web_url="https://example.org/puzzles/volume-one/17.html")
+    for size, room in (("5x8", False), ("a4", True)):
+        notes: list[str] = []
+        pages = sheet_pages(puzzle, page=size, style=style, warn=notes.append)
+        assert bool(pages[0].tagged("qr module")) == room, size
+        assert audit_pdf(pdf_bytes(pages, "Q", "en")) == [], size
+        if room:
+            assert notes == []
+        else:
+            (note,) = notes
+            assert "--web-url" in note and "5x8" in note and "QR code" in note

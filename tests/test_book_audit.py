@@ -1,13 +1,15 @@
 """The layout audit: small books over the matrix of options, each drawn, painted and read
 back from its PDF (tests/support/pdf_audit.py): no type under 7 pt (12 in large print),
 no two words overlapping, 1.5 pt of paper round every word, everything inside the trim's
-safe area, and the boards of a page at one cell size.
+safe area, and the boards of a page at one cell size; and each book's cover, in its
+theme (with an ISBN barcode and price add-on), to the same rules at 7 pt, each word inside
+its panel's safe area (pdf_audit.audit_cover).
 
 The matrix is every trim x large print on/off x five languages x three palettes x every
-answers mode x both kinds x bleed on/off x QR codes on/off: 10,560 books, too many to
-draw; every pair of options is covered instead (allpairspy: 55 books, the slow set), and
-a fast sample of four books, chosen to touch every answers mode, both kinds and the
-smallest trims, runs in the fast suite.
+answers mode x both kinds x bleed on/off x QR codes on/off x three cover themes: 31,680
+books, too many to draw; every pair of options is covered instead (allpairspy: 55 books,
+the slow set), and a fast sample of four books, chosen to touch every answers mode, both
+kinds, every cover theme and the smallest trims, runs in the fast suite.
 """
 
 from __future__ import annotations
@@ -15,19 +17,20 @@ from __future__ import annotations
 import pytest
 from allpairspy import AllPairs
 
+from conundrum.book.spec import COVER_THEMES
 from conundrum.errors import ConundrumError
 from conundrum.options import ANSWERS, LANGUAGES, PAGES, PALETTES
 from renderers.book.geometry import large_print_pages
 from tests.support.pdf_audit import Case, audit_case
 from tests.support.program import run_program
 
-PAIRS = [Case(*row) for row in AllPairs([list(PAGES), [False, True], list(LANGUAGES),
-                                         list(PALETTES), list(ANSWERS), ["count", "all"],
-                                         [False, True], [False, True]])]
-SAMPLE = [Case("5x8", False, "cs", "mono", "end-drawn", "count", True, True),
-          Case("8.5x11", True, "fr", "classic", "end", "all", True, False),
-          Case("6x9", False, "uk", "colourblind", "list", "count", False, True),
-          Case("a4", False, "es", "classic", "end", "count", False, False)]
+VALUES = [list(PAGES), [False, True], list(LANGUAGES), list(PALETTES), list(ANSWERS),
+          ["count", "all"], [False, True], [False, True], list(COVER_THEMES)]
+PAIRS = [Case(*row) for row in AllPairs(VALUES)]
+SAMPLE = [Case("5x8", False, "cs", "mono", "end-drawn", "count", True, True, "band"),
+          Case("8.5x11", True, "fr", "classic", "end", "all", True, False, "night"),
+          Case("6x9", False, "uk", "colourblind", "list", "count", False, True, "plain"),
+          Case("a4", False, "es", "classic", "end", "count", False, False, "band")]
 
 
 def check(case: Case) -> None:
@@ -51,19 +54,18 @@ def test_a_sample_of_books_reads_back_clean(case: Case) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("case", PAIRS, ids=lambda c: "-".join(
     str(v) for v in (c.page, c.large, c.language, c.palette, c.answers, c.kind, c.bleed,
-                     c.qr)))
+                     c.qr, c.theme)))
 def test_every_pair_of_options_reads_back_clean(case: Case) -> None:
     check(case)
 
 
 def test_the_pairs_cover_every_pair_of_options() -> None:
-    values = [list(PAGES), [False, True], list(LANGUAGES), list(PALETTES), list(ANSWERS),
-              ["count", "all"], [False, True], [False, True]]
     rows = [tuple(vars(c).values()) for c in PAIRS]
-    for i in range(len(values)):
-        for j in range(i + 1, len(values)):
+    assert len(rows[0]) == len(VALUES)
+    for i in range(len(VALUES)):
+        for j in range(i + 1, len(VALUES)):
             seen = {(r[i], r[j]) for r in rows}
-            assert seen == {(a, b) for a in values[i] for b in values[j]}
+            assert seen == {(a, b) for a in VALUES[i] for b in VALUES[j]}
 
 
 def test_large_print_on_a_small_trim_is_refused_with_the_key_and_the_trim(tmp_path) -> None:
@@ -74,3 +76,29 @@ def test_large_print_on_a_small_trim_is_refused_with_the_key_and_the_trim(tmp_pa
     line = done.stderr.strip()
     assert "large_print" in line and "6x9" in line and "Traceback" not in line
     assert len(line.splitlines()) == 1 and not (tmp_path / "big.pdf").exists()
+
+
+def test_the_cover_audit_finds_small_spine_type_a_word_over_a_fold_and_crowded_bars() -> None:
+    """The cover's audit can fail: 5.5 pt spine capitals (the old least, 80 pages of white
+    paper), a word across the spine's fold, and "ISBN" 0.2 mm over the bars."""
+    from renderers.book.cover import CoverGeometry, cover_page
+    from renderers.page.layout import Text
+    from renderers.paint.pdf import pdf_bytes
+    from tests.support.pdf_audit import audit_cover, small_book
+
+    spec = small_book(SAMPLE[0].keys()).spec
+    clean = cover_page(spec, 300, [])
+    assert audit_cover(pdf_bytes([clean], "C", "en"), spec, 300) == []
+    geo = CoverGeometry.of(spec, 300)
+    bars = min(i.y for i in clean.tagged("barcode bar"))
+    isbn = next(i for i in clean.tagged("barcode isbn") if isinstance(i, Text))
+    for fault, added in (
+            ("type under 7 pt", Text(geo.back[1] + geo.spine / 2, geo.height / 2, "SPINE",
+                                     5.5, True, "center", angle=-90.0)),
+            ("text outside the safe area", Text(geo.back[1] - 5.0, geo.height / 2,
+                                                "ACROSS", 10.0)),
+            ("less than 1.5 pt", Text(isbn.x, bars - 0.2, "ISBN", 8.0, align="center"))):
+        page = cover_page(spec, 300, [])
+        page.add(added)
+        found = audit_cover(pdf_bytes([page], "C", "en"), spec, 300)
+        assert any(f.rule.startswith(fault) for f in found), (fault, found)

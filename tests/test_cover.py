@@ -1,7 +1,8 @@
 """The full-wrap cover (issue 21): its size follows the interior's pages and paper for
 every trim; its text keeps 0.25 in from the trim and the folds; the spine carries text
-exactly above 79 pages; the barcode's area holds no ink; fonts embedded, page boxes set;
-`book` writes it beside the book when the spec says `cover: true`, and `cover` alone."""
+exactly above 79 pages where 7 pt capitals fit it; the barcode's area holds no ink; fonts
+embedded, page boxes set; `book` writes it beside the book when the spec says `cover:
+true`, and `cover` alone."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from renderers.book.cover import (
     cover_page,
     cover_pdf,
 )
+from renderers.book.cover_layout import CAP_HEIGHT
 from renderers.page.fonts import text_width
 from renderers.page.layout import Text
 from renderers.page.printers import paper_thickness
@@ -62,7 +64,11 @@ def test_the_size_the_safe_text_and_the_spine(page: str, paper: str, pages: int)
     assert cover.height / INCH == pytest.approx(trim_h + 0.25, abs=0.001)
     geo = CoverGeometry.of(spec, pages)
     spine_text = [t for t in cover.items if isinstance(t, Text) and t.tag == "cover spine"]
-    assert bool(spine_text) == (pages > 79)
+    # above 79 pages, where the spine holds 7 pt capitals 0.0625 in from each fold (80
+    # pages of white paper do not: 5.5 pt there, under KDP's least type)
+    holds = spine * INCH - 2 * SPINE_SAFE >= 7.0 * CAP_HEIGHT * INCH / 72
+    assert bool(spine_text) == (pages > 79 and holds)
+    assert all(t.size >= 7.0 for t in spine_text)
     for t in (i for i in cover.items if isinstance(i, Text)):
         x0, y0, x1, y1 = extent(t)
         if t.tag == "cover spine":

@@ -133,7 +133,8 @@ def test_plain_stays_the_first_design_on_6x9() -> None:
 
 def test_the_band_colours_the_spine_only_where_it_has_words() -> None:
     # a thin spine stays white: a fold 1/16 in off would show a coloured edge on a panel
-    for pages, coloured in ((79, False), (80, True), (400, True)):
+    # (white paper: 7 pt spine capitals need 89 pages)
+    for pages, coloured in ((79, False), (80, False), (89, True), (400, True)):
         cover = cover_page(spec_of("6x9", "band"), pages, PUZZLES)
         assert bool(cover.tagged("bleed band spine")) == coloured
         assert bool(cover.tagged("cover spine")) == coloured

@@ -293,3 +293,73 @@ def test_the_generate_command_grows_within_max_grid(run_cli, tmp_path) -> None:
                     "-o", str(tmp_path / "q.yaml"))
     assert tight.returncode == 2 and "the page holds 12 x 12" in tight.stderr
     assert not (tmp_path / "q.yaml").exists()
+
+
+@pytest.mark.parametrize(("web", "at"), [(False, 6), (True, 4)])
+def test_a_book_keeps_room_for_qr_codes_only_when_it_prints_them(web, at) -> None:
+    """A grade-1 A4 book at 6 a page kept a QR code's room beside every answer block,
+    `web:` or not, and fell to 4 a page; without `web:` it now prints 6."""
+    spec = parse_spec("title: T\npage: a4\nper_page: 6\n"
+                      + ("web: https://example.org/v/\n" if web else "")
+                      + "sections:\n  - {name: Easy, count: 8, difficulty: 1}\n")
+    book = _Book(spec, [], None, Geometry.of("a4", False, WIDEST_GUTTER), {})
+    assert book._puzzle_style(6, 100.0, False).qr_room == web
+    per_page, limit = book.section_fit(0)
+    assert per_page == at and grid_limits(spec) == (limit,)
+
+
+def large_spec(page: str, levels: tuple[int, ...], web: bool = False):
+    sections = "".join(f"  - {{name: L{lv}, count: 2, difficulty: {lv}}}\n" for lv in levels)
+    return parse_spec(f"title: T\nseed: 4\npage: {page}\nbleed: true\nlarge_print: true\n"
+                      + ("web: https://example.org/v/\n" if web else "")
+                      + f"sections:\n{sections}")
+
+
+def test_large_print_grades_4_and_5_grow_one_a_page_on_8_5x11_and_grade_4_on_8x10() -> None:
+    """A line for each of up to 18 answers left a large-print grade-5 board 23 x 5 cells on
+    8.5x11 (the generator then failed: "the page holds 0 x 0 cells" on 8x10); such
+    sections keep their lines only where the board leaves room, and their boards grow."""
+    for page, levels in (("8.5x11", (4, 5)), ("8x10", (3, 4))):
+        spec = large_spec(page, levels)
+        for level, limit in zip(levels, grid_limits(spec), strict=True):
+            assert Room.of(limit).roomy_for(most_tiles(GenerateRequest(difficulty=level))), \
+                (page, level, limit)
+
+
+def test_large_print_refuses_a_grade_whose_boards_no_page_of_its_trim_holds(tmp_path) -> None:
+    from conundrum.errors import ConundrumError
+    from tests.support.program import run_program
+
+    with pytest.raises(ConundrumError, match=r"large_print: true: section 'L5' \(grade 5\) "
+                       r"on 8x10: boards of up to 40 tiles .* 6\.9 mm .* 12 pt .*8\.25x11"):
+        grid_limits(large_spec("8x10", (5,)))
+    (tmp_path / "big.yaml").write_text("title: Big\npage: 8x10\nbleed: true\nlarge_print: true\n"
+                                       "sections:\n  - {name: Hard, count: 1, difficulty: 5}\n")
+    done = run_program("book", "big.yaml", "-o", "big.pdf", "--draft", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert all(w in line for w in ("large_print", "'Hard'", "grade 5", "8x10", "12 pt"))
+    assert not (tmp_path / "big.pdf").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("page", "levels"), [("8.5x11", (4, 5)), ("8x10", (4,))])
+def test_a_large_print_book_of_grades_4_and_5_reads_back_large(tmp_path, page, levels
+                                                               ) -> None:
+    """Generated boards, laid out and read back from the PDF: nothing under 12 pt, no
+    fault of the layout audit, board cells at least 12/7 of MIN_CELL, QR codes kept."""
+    from renderers.book.geometry import LARGE
+    from renderers.paint.pdf import pdf_bytes
+    from tests.support.pdf_audit import audit_pdf, smallest_type
+
+    spec = large_spec(page, levels, web=True)
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        max_grids=grid_limits(spec))
+    notes: list[str] = []
+    pages = book_pages_of(spec, made, notes)
+    assert [n for n in notes if "answer lines only where the board leaves room" in n] \
+        == [n for n in notes if "section 'L" in n] and len(notes) == len(levels)
+    assert min(board_cells(pages)) >= MIN_CELL * LARGE - 1e-6
+    assert sum(1 for p in pages if p.tagged("qr module")) == 2 * len(levels)
+    data = pdf_bytes(pages, "T", "en")
+    assert audit_pdf(data, 12.0) == [] and smallest_type(data) >= 12.0 - 0.01

@@ -187,3 +187,70 @@ def test_the_ingram_profile_asks_half_an_inch_on_every_side(tmp_path: Path) -> N
                                    "outside, top and bottom margins"}
     assert all("IngramSpark" in c.source for c in report.checks if not c.ok)
     assert preflight(made(tmp_path / "far.pdf", ink_at=0.75), printer="ingram").ok
+
+
+def _spine_cover(path: Path, pages: int, text_at: float | None, size: float = 8.0) -> Path:
+    """A 6x9 cover for `pages` pages of white paper, with a word reading down the spine,
+    its capitals `text_at` inches from the back's fold (None: no words on the spine)."""
+    spine = pages * printer_rules("kdp")["paper_thickness"]["white"]
+    cover = FPDF(unit="pt", format=((12 + spine + 0.25) * INCH, 9.25 * INCH))
+    cover.add_font("PT", "", str(font_path()))
+    cover.add_page()
+    if text_at is not None:
+        cover.set_font("PT", size=size)
+        # turned a quarter: the baseline runs down, the capitals stand to its right
+        x = (6.125 + text_at) * INCH
+        with cover.rotation(-90, x, 3 * INCH):
+            cover.text(x, 3 * INCH, "TITLE")
+    cover.output(str(path))
+    return path
+
+
+def test_spine_text_follows_each_printer_s_rule(tmp_path: Path) -> None:
+    """KDP: words on a spine of 80 pages or more, 0.0625 in from each fold; IngramSpark
+    (Lightning Source's production variance): a spine of 0.35 in or more."""
+    thick = made(tmp_path / "thick.pdf", pages=200)  # a 0.450 in spine
+    for printer in ("kdp", "ingram"):
+        clean = _check(preflight(thick, _spine_cover(tmp_path / "c.pdf", 200, 0.15),
+                                 printer=printer), "spine text")
+        assert clean.ok and "0.450 in spine (200 pages)" in clean.measured, clean
+        near = _check(preflight(thick, _spine_cover(tmp_path / "n.pdf", 200, 0.02),
+                                printer=printer), "spine text")
+        assert not near.ok and "0.0625 in from each fold" in near.required
+        assert _check(preflight(thick, _spine_cover(tmp_path / "e.pdf", 200, None),
+                                printer=printer), "spine text").measured == "none"
+    thin = made(tmp_path / "thin.pdf", pages=100)  # 0.225 in: KDP yes, IngramSpark no
+    cover = _spine_cover(tmp_path / "t.pdf", 100, 0.08, size=7.0)
+    assert _check(preflight(thin, cover, printer="kdp"), "spine text").ok
+    ingram = _check(preflight(thin, cover, printer="ingram"), "spine text")
+    assert not ingram.ok and "0.35 in wide" in ingram.required
+    assert "Lightning Source" in ingram.source
+    few = made(tmp_path / "few.pdf", pages=60)
+    assert not _check(preflight(few, _spine_cover(tmp_path / "f.pdf", 60, 0.03, 5.0)),
+                      "spine text").ok  # fewer than 80 pages: no words on the spine
+
+
+def test_the_ingram_profile_says_its_least_type_size_is_assumed(tmp_path: Path) -> None:
+    small = preflight(_text_pdf(tmp_path / "6.pdf", 6.5), printer="ingram")
+    check = _check(small, "smallest text")
+    assert not check.ok and check.source.startswith("ASSUMED")
+
+
+def test_our_own_spine_words_pass_kdp_s_spine_rule_as_pdfium_measures_them(tmp_path) -> None:
+    """Capitals centred by their cap height measured 0.0612 in from the fold on an 80-page
+    cream spine (round letters overshoot, and a Q's tail reaches below the baseline)."""
+    from renderers.book.cover import cover_pdf
+    from renderers.preflight import rules as r
+    from renderers.preflight.objects import glyph_spans
+    from tests.test_cover_themes import spec_of
+
+    for title, pages, paper in (("A Book of Conundrums", 80, "cream"),
+                                ("Quiz, Quest; Conundrums", 100, "cream"),
+                                ("A Book of Conundrums", 89, "white")):
+        spec = spec_of("6x9", "band", paper=paper)
+        spec = spec.__class__(**{**vars(spec), "title": title})
+        path = tmp_path / "cover.pdf"
+        path.write_bytes(cover_pdf(spec, pages, []))
+        width = 12.25 + pages * printer_rules("kdp")["paper_thickness"][paper]
+        check = r.spine_text(glyph_spans(str(path)), width, 6.0, pages, printer_rules("kdp"))
+        assert check is not None and check.ok and check.measured != "none", (title, check)

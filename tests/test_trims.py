@@ -44,8 +44,8 @@ def test_a_small_book_builds_on_every_trim(tmp_path: Path, page: str, bleed: boo
             assert checked.returncode == 0, checked.stdout
 
 
-# large print needs a page of 8 x 10 in or more and holds levels 1-3 (docs/reference/book-spec.md);
-# tests/test_book_audit.py checks that a smaller page is refused
+# large print needs a page of 8 x 10 in or more (docs/reference/book-spec.md; levels 4-5:
+# tests/test_grid_fit.py); tests/test_book_audit.py checks that a smaller page is refused
 @pytest.mark.parametrize("page, hard", [("8x10", 3), ("8.5x11", 3)])
 def test_a_large_print_book_has_cells_of_7_mm_and_passes_preflight(tmp_path: Path,
                                                                     page: str, hard: int) -> None:

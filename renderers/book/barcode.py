@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from conundrum.book.spec import isbn_valid
 from conundrum.errors import ConundrumError
 from renderers.page.fonts import PT_TO_MM, text_width
-from renderers.page.layout import Page, Rect, Text
+from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, Page, Rect, Text
 
 X_NOMINAL = 0.33  # mm: the EAN-13 module at 100 %
 X_LEAST = 0.264  # mm: 80 %, the smallest for a book cover
@@ -28,6 +28,7 @@ GUARD_DROP = 5  # modules the guard bars reach below the data bars
 DIGIT_PT = 8.0  # the digits under the bars (OCR-B's usual size; the book's font)
 ISBN_PT = 8.0  # "ISBN 978-..." above the symbol
 INK = "#000000"  # bars in one ink: black (100 % K on a cmyk cover)
+CLEAR = 0.6  # mm: 1.5 pt (0.53 mm) of paper between a line of digits and the bars
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,13 @@ def draw_barcode(page: Page, area: tuple[float, float, float, float], isbn: str,
         raise ConundrumError(f"the barcode area ({w:.1f} mm) is too narrow for an EAN-13 at "
                              "80 % of its size")
     digit_h = DIGIT_PT * PT_TO_MM
-    top = y + 1.0 + ISBN_PT * PT_TO_MM * 1.1  # below the ISBN line
+    # the ISBN line above the bars and the add-on's digits above its own, each with 1.5 pt
+    # of paper (CLEAR) between its lowest possible ink (descenders) and the bars
+    top = y + 1.0 + (TEXT_ASCENT + TEXT_DESCENT) * ISBN_PT * PT_TO_MM + CLEAR
     bottom = y + h - 1.0 - digit_h * 1.05  # above the digits
     bars_h = bottom - top - GUARD_DROP * module
     left = x + (w - span * module) / 2 + QUIET_LEFT * module
-    addon_top = top + digit_h * 1.15  # the add-on's digits sit above its bars
+    addon_top = top + (TEXT_ASCENT + TEXT_DESCENT) * digit_h + CLEAR
     for first, width in sym.bars:
         bx = left + first * module
         if first >= MAIN:  # the add-on
@@ -120,8 +123,9 @@ def draw_barcode(page: Page, area: tuple[float, float, float, float], isbn: str,
     _digits(page, sym, left, module, bottom, addon_top, digit_h)
     text = f"ISBN {label or sym.digits}"
     size = min(ISBN_PT, ISBN_PT * (MAIN * module) / max(text_width(text, ISBN_PT), 1e-6))
-    page.add(Text(left + MAIN * module / 2, top - 0.8, text, max(size, 7.0), False, "center",
-                  INK, "barcode isbn"))
+    size = max(size, 7.0)
+    page.add(Text(left + MAIN * module / 2, top - CLEAR - TEXT_DESCENT * size * PT_TO_MM,
+                  text, size, False, "center", INK, "barcode isbn"))
 
 
 def _digits(page: Page, sym: Symbol, left: float, module: float, bottom: float,
@@ -138,5 +142,5 @@ def _digits(page: Page, sym: Symbol, left: float, module: float, bottom: float,
     if sym.addon:
         first = next(start for start, _ in sym.bars if start >= MAIN)
         middle = left + (first + len(sym.modules)) / 2 * module
-        page.add(Text(middle, addon_top - 0.6, sym.addon, DIGIT_PT, False, "center", INK,
-                      "barcode digits"))
+        page.add(Text(middle, addon_top - CLEAR - TEXT_DESCENT * digit_h, sym.addon, DIGIT_PT,
+                      False, "center", INK, "barcode digits"))

@@ -32,12 +32,18 @@ BLEED = 0.125 * INCH
 SAFE = 0.25 * INCH  # text from the trim and the folds
 SPINE_SAFE = 0.0625 * INCH  # spine text from each fold
 SPINE_TEXT_PAGES = 80  # spine text only on a book of more than 79 pages
-SPINE_SMALLEST = 5.5  # pt: the smallest spine type (capitals only)
-CAP_HEIGHT = 0.72  # of the type size: PT Sans's capitals (no descenders in capitals)
+SPINE_SMALLEST = 7.0  # pt: the smallest spine type (capitals only): KDP's least type size
+# of the type size, PT Sans Bold's capitals as ink: 0.714 above the baseline and 0.014
+# below (round letters overshoot), each with 0.02 more for the glyph boxes a printer's
+# check measures (pdfium's: 0.0612 in from the fold where 0.0625 was laid out); Q's tail
+# and a comma or semicolon reach 0.215 below
+CAP_TOP, CAP_LOW, TAIL_LOW = 0.734, 0.034, 0.235
+CAP_HEIGHT = CAP_TOP + CAP_LOW
 PT = 25.4 / 72  # mm a point
 BARCODE = (2.0 * INCH, 1.2 * INCH)  # the clear area the printer puts the barcode in
 MAX_PAGES = 1_200  # more than any print-on-demand printer binds (KDP: 828)
 MAX_SIDE = 200 * INCH  # PDF's page limit: 14,400 units of 1/72 in
+FRAME_INSET = 0.3  # mm: a frame or outline stroked on a box's edge keeps its ink inside it
 
 
 @dataclass(frozen=True)
@@ -51,8 +57,10 @@ class CoverGeometry:
 
     @property
     def spine_words(self) -> bool:
-        """Whether the spine carries the title (a book of more than 79 pages)."""
-        return self.pages >= SPINE_TEXT_PAGES
+        """Whether the spine carries the title: a book of more than 79 pages whose spine
+        holds SPINE_SMALLEST capitals SPINE_SAFE from each fold (white paper: 89 pages)."""
+        room = self.spine - 2 * SPINE_SAFE
+        return self.pages >= SPINE_TEXT_PAGES and room >= SPINE_SMALLEST * PT * CAP_HEIGHT
 
     @classmethod
     def of(cls, spec: BookSpec, pages: int) -> CoverGeometry:
@@ -154,29 +162,32 @@ def board_art(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float
     """The board, as large as fits w x h (cells at most `largest` mm), centred, without
     labels."""
     grid = Grid.of(puzzle.board)
+    # the grid's frame is stroked on its edge: half a stroke in from the safe area's
+    w, h = w - 2 * FRAME_INSET, h - 2 * FRAME_INSET
     cell = min(largest, w / grid.width, h / grid.height)
     if cell <= 0:
         return
-    view = BoardView(grid, x + (w - grid.width * cell) / 2, y + (h - grid.height * cell) / 2,
-                     cell)
+    view = BoardView(grid, x + FRAME_INSET + (w - grid.width * cell) / 2,
+                     y + FRAME_INSET + (h - grid.height * cell) / 2, cell)
     draw_board(page, view, puzzle.board, style.pal, labels=False)
 
 
 def spine(page: Page, geo: CoverGeometry, spec: BookSpec, ink: str) -> None:
-    """Title (and author) in capitals, reading down the spine: the capitals' height keeps
-    SPINE_SAFE from each fold (on the thinnest spines, 80 pages of white paper, that is
-    5.5 pt type)."""
+    """Title (and author) in capitals, reading down the spine: their ink keeps SPINE_SAFE
+    from each fold (on the thinnest spines that hold them, 89 pages of white paper, that
+    is 7 pt type: `CoverGeometry.spine_words`)."""
     room = geo.spine - 2 * SPINE_SAFE
     text = (spec.title + (f"  ·  {spec.author}" if spec.author else "")).upper()
+    low = TAIL_LOW if any(c in text for c in "Q,;") else CAP_LOW
     length = geo.trim_h - 2 * SAFE
     size = min(fit_size(text, 14.0, length, bold=True, smallest=SPINE_SMALLEST),
-               room / (PT * CAP_HEIGHT))
+               room / (PT * (CAP_TOP + low)))
     if size < SPINE_SMALLEST or text_width(text, size, True) > length:
         return  # too thin a spine for legible text: none (a printer's rule too)
     cx = geo.back[1] + geo.spine / 2
     # turned -90 degrees: the baseline runs down the spine and the capitals stand to its
-    # right, so the baseline sits half a capital's height left of the spine's centre
-    page.add(Text(cx - size * PT * CAP_HEIGHT / 2, geo.height / 2, text, size, True,
+    # right, so the ink (CAP_TOP right of the baseline, `low` left) centres on the spine
+    page.add(Text(cx - size * PT * (CAP_TOP - low) / 2, geo.height / 2, text, size, True,
                   "center", ink, "cover spine", angle=-90.0))
 
 

@@ -22,6 +22,7 @@ from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
 from renderers.book.cover_layout import (
     BLEED,
+    FRAME_INSET,
     SAFE,
     CoverGeometry,
     back_words,
@@ -32,14 +33,16 @@ from renderers.book.cover_layout import (
     section_words,
 )
 from renderers.page.fonts import PT_TO_MM, fit_size
-from renderers.page.layout import Circle, Page, Rect, Text
+from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, Circle, Page, Rect, Text
 from renderers.page.palettes import contrast
 from renderers.page.style import Style
-from renderers.page.text import draw_fitted, draw_paragraph, line_height
+from renderers.page.text import ASCENT, draw_fitted, draw_paragraph, line_height
 from renderers.sheet.draw import BoardView, draw_board, draw_tile
 
 COLOURS = "RYGBP"
 LABEL_ROOM = 6.0  # mm: the widest label band draw_grid puts on each side of a board
+CLEAR = 0.6  # mm: 1.5 pt (0.53 mm) of paper between a word and ink not its own, and a hair
+STROKE = 0.15  # mm: half a ladder step's frame, inked beyond its edge
 NIGHT = "#1d2a44"  # the night ground: a deep blue that prints as near-black in grey
 
 
@@ -93,7 +96,10 @@ def _front(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puz
     y = front_words(words, spec, x0, top + 6.0 * scale, w, scale, look.band_ink,
                     look.band_ink if look.band else look.muted)
     badge = 0.5 * 25.4 * scale if spec.large_print else 0.0
-    band_bottom = max(BLEED + geo.trim_h * 0.3, y + 6.0 * scale + badge)
+    # on a band, the badge lies wholly on it, under the words (across its edge, the words
+    # in it came within 1.5 pt of the band's edge); without one, across the stripes' line
+    held = 2 * badge + 3.0 * scale if look.band and badge else badge
+    band_bottom = max(BLEED + geo.trim_h * 0.3, y + 6.0 * scale + held)
     stripe = 5.0 * scale
     if look.band:  # across the top, and down a spine that has words, in one colour
         page.add(Rect(0, 0, geo.width, band_bottom, fill=look.band, tag="bleed band"))
@@ -107,13 +113,13 @@ def _front(page: Page, geo: CoverGeometry, spec: BookSpec, puzzles: Sequence[Puz
     if look.band:
         _stripes(page, geo, band_bottom, stripe, style)
     if badge:
-        _badge(page, x1 - badge, band_bottom + (stripe if look.band else 0) / 2, badge,
-               style.t("book_large_print"), style)
+        cy = band_bottom - 3.0 * scale - badge if look.band else band_bottom
+        _badge(page, x1 - badge, cy, badge, style.t("book_large_print"), style)
     author_h = line_height(16.0 * scale) if spec.author else 0.0
     if spec.author:
         draw_fitted(page, spec.author, x0, bottom - author_h, w, 16.0 * scale, look.ink,
                     bold=True, align="center", tag="cover author")
-    art_top = band_bottom + stripe + badge + 6.0 * scale
+    art_top = band_bottom + stripe + (0.0 if look.band else badge) + 6.0 * scale
     if puzzles:
         board_art(page, max(puzzles, key=lambda p: len(p.board)), x0, art_top, w,
                   bottom - author_h - 6.0 * scale - art_top, style, 9.0 * scale)
@@ -127,7 +133,7 @@ def _badge(page: Page, cx: float, cy: float, r: float, text: str, style: Style) 
                     tag="cover badge"))
     lines = text.upper().split()
     size = min(fit_size(line, 30.0, 1.5 * r, bold=True, smallest=7.0) for line in lines)
-    pitch = size * PT_TO_MM * 1.1
+    pitch = size * PT_TO_MM * 1.25  # capitals and 1.5 pt of paper between the lines
     first = cy - pitch * (len(lines) - 1) / 2 + size * PT_TO_MM * 0.36
     for i, line in enumerate(lines):
         page.add(Text(cx, first + i * pitch, line, size, True, "center", pal.symbol_ink("Y"),
@@ -188,8 +194,8 @@ def _sample(page: Page, puzzle: Puzzle, x: float, y: float, w: float, h: float,
     board_w = grid.width * cell + 2 * band
     panel_h = grid.height * cell + 2 * band + 2 * pad
     y += (h - panel_h) / 2
-    page.add(Rect(x, y, w, panel_h, fill=pal.paper, stroke=look.muted, width=0.3,
-                  tag="cover sample panel"))
+    page.add(Rect(x + FRAME_INSET, y, w - 2 * FRAME_INSET, panel_h, fill=pal.paper,
+                  stroke=look.muted, width=0.3, tag="cover sample panel"))
     view = BoardView(grid, x + pad + band, y + pad + band, cell)
     draw_board(page, view, puzzle.board, pal, labels=labels)
     cx = x + 2 * pad + board_w
@@ -213,20 +219,27 @@ def _ladder(page: Page, spec: BookSpec, x: float, y: float, w: float, h: float, 
     caption = style.t("book_level", n=str(low) if low == high else f"{low}–{high}")
     size = 10.0 * scale
     cap_h = line_height(size)
-    steps_h = h - cap_h - 2.0
+    label = max(7.0, 8.0 * scale)
+    # each step's number stands on it, 1.5 pt of paper clear of its edge (inside the
+    # lowest steps it touched their frames); the tallest step's number over the top
+    over = (TEXT_ASCENT + TEXT_DESCENT) * label * PT_TO_MM + CLEAR + STROKE
+    # the caption's accented capitals reach above its line's top (text.ASCENT)
+    raised = max(0.0, (TEXT_ASCENT - ASCENT) * size * PT_TO_MM)
+    steps_h = h - cap_h - 2.0 - over - raised - STROKE
     if w < 20.0 or steps_h < 8.0:
         return
     step = w / 5
+    floor = y + over + steps_h
     for n in range(1, 6):
         sh = steps_h * n / 5
-        fill, ink = _step_colours(COLOURS[n - 1], style, look) if n in grades else \
-            (None, look.ink)
-        page.add(Rect(x + (n - 1) * step + 0.4, y + steps_h - sh, step - 0.8, sh, fill=fill,
-                      stroke=look.ink, width=0.3, tag=f"cover ladder {n}"))
-        page.add(Text(x + (n - 0.5) * step, y + steps_h - 1.2, str(n), max(7.0, 8.0 * scale),
-                      True, "center", ink, "cover ladder label"))
-    draw_fitted(page, caption, x, y + steps_h + 1.0, w, size, look.ink, bold=True,
-                tag="cover ladder caption")
+        fill = _step_colours(COLOURS[n - 1], style, look)[0] if n in grades else None
+        page.add(Rect(x + (n - 1) * step + 0.4, floor - sh, step - 0.8, sh, fill=fill,
+                      stroke=look.ink, width=2 * STROKE, tag=f"cover ladder {n}"))
+        page.add(Text(x + (n - 0.5) * step, floor - sh - STROKE - CLEAR - TEXT_DESCENT
+                      * label * PT_TO_MM, str(n), label, True, "center", look.ink,
+                      "cover ladder label"))
+    draw_fitted(page, caption, x, floor + STROKE + CLEAR + raised, w, size, look.ink,
+                bold=True, tag="cover ladder caption")
 
 
 def _step_colours(colour: str, style: Style, look: Look) -> tuple[str, str]:

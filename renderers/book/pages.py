@@ -59,6 +59,8 @@ class BookPages:
         self.refs: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
         self.placed: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
         self.pal = self.style.pal
+        self._lines: dict[int, bool] = {}  # by section: answer lines kept (sections.py)
+        self._no_qr: list[int] = []  # puzzles of a section whose QR code had no room
 
     def t(self, key: str, **kw: object) -> str:
         """The book's text for message `key` in its language, formatted with `kw`."""

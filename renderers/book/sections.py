@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conundrum.book.manifest import BookPuzzle
-from conundrum.generate import GenerateRequest, most_answers, roomy
+from conundrum.errors import ConundrumError
+from conundrum.generate import GenerateRequest, most_answers, most_tiles, roomy
+from renderers.book.geometry import Geometry, large_print_pages
 from renderers.book.grid_fit import Drawn, draws_legibly, everywhere, largest_grid
 from renderers.book.pages import FEWER, GAP, GRID, BookPages, Illegible
-from renderers.page.layout import Line, Page
+from renderers.page.layout import Line, Page, page_size
 from renderers.page.style import MIN_CELL, Style
 from renderers.page.text import (
     draw_fitted,
@@ -24,14 +26,16 @@ class Sections(BookPages):
     """The puzzle pages of each section."""
 
     def _puzzle_style(self, per_page: int, slot_h: float, blank: bool,
-                      answer_room: int | None = None) -> Style:
+                      answer_room: int | None = None, lined: bool = True) -> Style:
         # compact type on small slots: several a page, or a page narrower than 110 mm
-        # every slot keeps a QR code's room beside its answer lines, `web:` or not, so the
-        # same spec asks the generator for the same boards with and without it
+        # a QR code's room beside the answer lines only in a book that prints QR codes
+        # (`web:`): without one the boards and answer lines have it (a grade-1 A4 book at
+        # 6 a page kept room for codes it never drew and fell to 4 a page)
         compact = per_page >= 4 or slot_h < 120 or self.geo.box(1)[2] < 110
         return replace(self.style, header=True, instructions=False, footer=False,
-                       write_space=True, compact=compact, blank=blank,
-                       qr_room=True, answer_room=answer_room, time_box=self.spec.time_box,
+                       write_space=True, answer_room_kept=lined, compact=compact, blank=blank,
+                       qr_room=bool(self.spec.web), answer_room=answer_room,
+                       time_box=self.spec.time_box,
                        qr_shrink=self.geo.scale)
 
     def _grade(self, bp: BookPuzzle) -> int:
@@ -55,6 +59,13 @@ class Sections(BookPages):
         """The section's pages at the spec's puzzles a page, or fewer where they would be
         illegible (decided per section, so one big board does not thin out the book)."""
         per_page = self.per_page
+        if not self._lined(index):
+            section = self.spec.sections[index]
+            self.notes.append(
+                f"section {section.name!r} (grade {section.difficulty}): large print on "
+                f"{self.spec.page} has no room for a ruled line for each answer beside its "
+                "largest boards; its puzzles have answer lines only where the board leaves "
+                "room")
         too_big: list[int] = []
         while True:
             try:
@@ -63,6 +74,11 @@ class Sections(BookPages):
             except Illegible as exc:
                 too_big.append(exc.number)
                 per_page = FEWER[per_page]
+        if self._no_qr:
+            listed = ", ".join(str(n) for n in self._no_qr)
+            self.notes.append(f"web: {self.spec.web}: puzzle{'s' * (len(self._no_qr) > 1)} "
+                              f"{listed}: no room for the QR code under the given tiles; "
+                              "printed without it")
         if too_big:
             self.notes.append(
                 f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
@@ -74,6 +90,7 @@ class Sections(BookPages):
                     ) -> list[Page]:
         section = self.spec.sections[index]
         givens = self._section_givens(index, items, number, per_page)
+        self._no_qr = []  # this attempt's, for the note
         pages = []
         for start in range(0, len(items), per_page):
             for bp in items[start:start + per_page]:
@@ -116,27 +133,75 @@ class Sections(BookPages):
         return draw_fitted(page, detail, x, top - 3.0, w, 10.0, self.pal.muted,
                            tag="section detail") + 3.0
 
+    def _request(self, index: int) -> GenerateRequest:
+        section = self.spec.sections[index]
+        return GenerateRequest(tiles=section.tiles, given=section.given,
+                               positions=section.positions, difficulty=section.difficulty,
+                               kind=section.kind)
+
     def section_limit(self, index: int) -> tuple[int, int]:
         """The grid limit of section `index` at the spec's puzzles a page, or at fewer
-        where its boards could not grow within that (see `grid_limits`)."""
-        section, per_page = self.spec.sections[index], self.per_page
-        request = GenerateRequest(tiles=section.tiles, given=section.given,
-                                  positions=section.positions, difficulty=section.difficulty,
-                                  kind=section.kind)
+        where its boards could not grow within that (see `grid_limits`). ConundrumError
+        for a large-print section whose boards cannot grow on one page of its trim."""
+        per_page, limit = self.section_fit(index)
+        if self.geo.scale > 1 and not roomy(replace(self._request(index), max_grid=limit)):
+            section = self.spec.sections[index]
+            raise ConundrumError(
+                f"large_print: true: section {section.name!r} (grade {section.difficulty}) on "
+                f"{self.spec.page}: boards of up to {most_tiles(self._request(index))} tiles "
+                f"do not fit one a page with cells of {MIN_CELL * self.geo.scale:.1f} mm and "
+                f"type of 12 pt or more (the page holds {limit[0]} x {limit[1]} cells); "
+                f"use {self._roomier_trims(index)}a lower grade, or no large print")
+        return limit
+
+    def _roomier_trims(self, index: int) -> str:
+        """"a trim of A, B or C, " naming the large-print trims section `index`'s boards
+        grow on (one name a size), or "" when there is none."""
+        names: dict[tuple[float, float], str] = {}
+        for name in large_print_pages():
+            geo = Geometry.of(name, self.spec.bleed, 10**6, True)  # the widest gutter
+            book = type(self)(replace(self.spec, page=name), [], None, geo, {})
+            limit = book.section_fit(index)[1]
+            if roomy(replace(self._request(index), max_grid=limit)):
+                names.setdefault(page_size(name), name)
+        found = list(names.values())
+        if not found:
+            return ""
+        listed = found[0] if len(found) == 1 else f"{', '.join(found[:-1])} or {found[-1]}"
+        return f"a trim of {listed}, "
+
+    def section_fit(self, index: int) -> tuple[int, tuple[int, int]]:
+        """(puzzles a page, grid limit) of section `index`: the spec's puzzles a page, or
+        fewer where its boards could not grow within that page's limit."""
+        per_page, request = self.per_page, self._request(index)
         while True:
             limit = self.grid_limit(index, per_page, most_answers(request))
             if per_page == 1 or roomy(replace(request, max_grid=limit)):
-                return limit
+                return per_page, limit
             per_page = FEWER[per_page]
 
-    def grid_limit(self, index: int, per_page: int, counts: tuple[int, ...]
-                   ) -> tuple[int, int]:
+    def _lined(self, index: int) -> bool:
+        """Whether section `index`'s puzzles keep a ruled line for each answer: always,
+        but in large print, where a board of its grade grows on one page only without
+        them (grade 4 or 5 on 8.5x11: 23 x 5 cells with the lines, 17 x 23 without)."""
+        if self.geo.scale == 1 or self.spec.sections[index].hand_made:
+            return True
+        found = self._lines.get(index)
+        if found is None:
+            request = self._request(index)
+            limit = self.grid_limit(index, 1, most_answers(request), lined=True)
+            found = self._lines[index] = roomy(replace(request, max_grid=limit))
+        return found
+
+    def grid_limit(self, index: int, per_page: int, counts: tuple[int, ...],
+                   lined: bool | None = None) -> tuple[int, int]:
         """The largest drawn grid (columns, rows) a puzzle of section `index` with given
         tiles of these `counts` prints with cells of MIN_CELL mm at `per_page` puzzles a
         page, wherever the section puts it: the slots of its first page (under its
         heading) and of the pages after (whose type may be larger), drawn by
         `draw_puzzle` itself (grid_fit.py)."""
         section = self.spec.sections[index]
+        lined = self._lined(index) if lined is None else lined
         last = sum(s.count for s in self.spec.sections)  # the longest puzzle number
         slots: list[Drawn] = []
         most_w = most_h = 0.0
@@ -147,7 +212,8 @@ class Sections(BookPages):
             slot_w, slot_h = self._slot_size(1, top, bottom, per_page)
 
             def style_for(solved: Solved, slot_h: float = slot_h) -> Style:
-                return self._puzzle_style(per_page, slot_h, self._blank(index, solved))
+                return self._puzzle_style(per_page, slot_h, self._blank(index, solved),
+                                          lined=lined)
 
             slots.append(draws_legibly(counts, slot_w, slot_h, style_for))
             most_w, most_h = max(most_w, slot_w), max(most_h, slot_h)
@@ -177,7 +243,8 @@ class Sections(BookPages):
         # blank counts: lines for the section's most answers, so they tell no count
         style = replace(self._puzzle_style(per_page, slot_h, blank,
                                            self._most_answers(bp.section) if blank
-                                           else None), grade=self._grade(bp), givens=givens,
+                                           else None, self._lined(bp.section)),
+                        grade=self._grade(bp), givens=givens,
                         see=self.see("answer", bp.number))
         titled = retitled(solved, self.t("book_puzzle", n=bp.number))
         url = page_address(self.spec.web, bp.number) if self.spec.web else None
@@ -216,6 +283,8 @@ class Sections(BookPages):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
+            if drawn.qr_left_out:
+                self._no_qr.append(bp.number)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
             if r and c == 0:

@@ -82,7 +82,8 @@ def render(
     written = render_sheet(puzzle, output, answers=answers, lang=lang.value,
                            palette=palette.value, page=page.value, dpi=dpi, blank=blank,
                            allow_illegal=allow_illegal, web_url=web_url, part=part.value,
-                           colour=colour.value, title=title, footer=footer)
+                           colour=colour.value, title=title, footer=footer,
+                           warn=lambda note: print(f"conundrum: {note}", file=sys.stderr))
     for path in written:
         print(f"wrote {path}")
     from renderers.page.palettes import shade_only

@@ -51,6 +51,8 @@ class Style:
     web_url: str | None = None   # the puzzle's web page: a QR code and its short address
     qr_room: bool = False        # keep a QR code's room beside the answers even without one
     answer_room: int | None = None  # answers to rule lines for (None: the puzzle's own)
+    answer_room_kept: bool = True  # the board leaves room for them; False: lines only in
+                                   # the room the board and given tiles leave
     grade: int | None = None     # printed at the header's right ("Grade 3"), in books
     time_box: bool = False       # a box beside the grade for the reader's solving time
     givens: str | None = None    # "beside" or "below" the board where legible; None: larger

@@ -128,4 +128,8 @@ def cover_checks(cover: PdfFacts, interior: PdfFacts, per_page: float | None,
                             f"{r.inches(want_w, want_h)}, within {TOLERANCE} in", fits,
                             cite))
     checks.append(r.fonts(cover, rules, "cover fonts embedded"))
-    return checks
+    from renderers.preflight.objects import glyph_spans
+
+    words = r.spine_text(glyph_spans(cover.path), page.width, trim.width,
+                         len(interior.pages), rules, COVER_BLEED)
+    return checks + ([words] if words is not None else [])

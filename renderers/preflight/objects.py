@@ -217,3 +217,25 @@ def _ink_extent(facts: PageFacts, image: Any) -> None:
     }
     facts.art_off_edge = {"left": left == 0, "top": top == 0, "right": right >= width,
                           "bottom": bottom >= height}
+
+
+def glyph_spans(name: str) -> list[tuple[float, float]]:
+    """Every visible glyph's left and right edge on the first page, in inches from its
+    media box's left: each glyph's own tight box (pdfium's char box), so a spine's
+    capitals are measured by their ink, not the font's whole height."""
+    document = open_pdfium(name)
+    try:
+        page = document[0]
+        left = float(page.get_mediabox()[0])
+        text = page.get_textpage()
+        spans = []
+        for i in range(text.count_chars()):
+            if not text.get_text_range(i, 1).strip():
+                continue
+            x0, _b, x1, _t = text.get_charbox(i)
+            spans.append(((x0 - left) / PT, (x1 - left) / PT))
+        text.close()
+        page.close()
+        return spans
+    finally:
+        document.close()

@@ -228,3 +228,30 @@ def forbidden(facts: PdfFacts, rules: dict) -> list[Check]:
                   found[key], "none" if key != "encryption" else "no password or lock",
                   not bad[key], source(rules, key))
             for key in found if rules.get(f"no_{key.replace(' ', '_')}")]
+
+
+def spine_text(spans: list[tuple[float, float]], cover_w: float, trim_w: float,
+               pages: int, rules: dict, bleed: float = 0.125) -> Check | None:
+    """Words on the spine only where the printer allows them (a book of enough pages, a
+    spine wide enough) and kept `fold_clear` inches from each fold; the spine is measured
+    on the cover itself (its width less two trims and the bleed). `spans`: each glyph's
+    left and right in inches (objects.glyph_spans). None where the printer sets no rule."""
+    rule = rules.get("spine_text")
+    if not rule:
+        return None
+    fold_l = bleed + trim_w
+    fold_r = cover_w - bleed - trim_w
+    on = [(a, b) for a, b in spans if b > fold_l and a < fold_r]
+    need = [f"{rule['fold_clear']:g} in from each fold"]
+    if "min_pages" in rule:
+        need.insert(0, f"a book of {rule['min_pages']} pages or more")
+    if "min_width" in rule:
+        need.insert(0, f"a spine {rule['min_width']:g} in wide or more")
+    if not on:
+        return Check("spine text", "none", "; ".join(need), True, source(rules, "spine"))
+    spine = fold_r - fold_l
+    clear = min(min(a for a, _ in on) - fold_l, fold_r - max(b for _, b in on))
+    ok = pages >= rule.get("min_pages", 0) and spine >= rule.get("min_width", 0.0) - 1e-9 \
+        and clear >= rule["fold_clear"] - 1e-9
+    return Check("spine text", f"on a {spine:.3f} in spine ({pages} pages), {clear:.4f} in "
+                 "from the nearer fold", "; ".join(need), ok, source(rules, "spine"))

@@ -37,7 +37,7 @@ from renderers.sheet.answer_space import (
 )
 from renderers.sheet.draw import BoardView, baseline_for_centre, draw_board, draw_tile, label_band
 from renderers.sheet.legend import draw_legend
-from renderers.sheet.qr import draw_web_link
+from renderers.sheet.qr import MIN_MODULE, draw_web_link
 from renderers.sheet.solved import Solved, retitled, solve
 
 __all__ = [  # what callers of the sheet have always found here
@@ -55,6 +55,7 @@ class PuzzleDrawn:
     view: BoardView
     bottom: float
     legible: bool  # cells at least MIN_CELL mm (or as large as the board could be)
+    qr_left_out: bool = False  # a web address whose QR code found no room (`draw_puzzle`)
 
 
 def _instruction(puzzle: Puzzle, style: Style) -> tuple[str, str]:
@@ -217,8 +218,8 @@ def givens_places(solved: Solved, w: float, h: float, style: Style) -> dict[str,
     A book picks one place for a whole section from these."""
     style = replace(style.checked(), givens=None)
     top = header_height(style) if style.header else 0.0
-    write = (lambda width: write_space_height(solved, width, style)) if style.write_space \
-        else None
+    write = (lambda width: write_space_height(solved, width, style)) \
+        if style.write_space and style.answer_room_kept else None
     items = _given_items(solved, style)
     found = {"auto": _arrange(solved.grid, items, w, h - top, style, write).beside}
     for place in ("beside", "below"):
@@ -268,7 +269,7 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         return write_space_height(solved, width, style)
 
     plan = _arrange(solved.grid, items, w, bottom - top, style,
-                    write if style.write_space else None)
+                    write if style.write_space and style.answer_room_kept else None)
     view, used = _place_board(page, solved, plan, x, top, w, style)
     board_bottom = used
     if plan.beside:
@@ -279,15 +280,34 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
         below = _draw_givens(page, items, x, board_bottom + 4.0, w, style) if items \
             else board_bottom
         given_bottom = below
-    room = line_height(sz.heading) + 9.0 - 1e-6  # a heading and one line
-    if style.write_space and plan.beside and bottom - given_bottom - 6.0 >= room:
-        draw_write_space(page, x + w - plan.givens_w, given_bottom + 6.0, plan.givens_w,
-                          bottom, style)
-    elif style.write_space and (items or style.web_url) and (
-            bottom - below - 6.0 >= room or style.web_url):  # the QR code in any case
-        draw_write_space(page, x, below + 6.0, w, bottom, style)
+    left_out = False
+    if style.write_space:
+        left_out = _draw_answer_space(page, solved, plan, x, w, (given_bottom, below, bottom),
+                                      bool(items), style)
     fits_at_all = plan.cell >= style.max_cell - 1e-9
-    return PuzzleDrawn(view, below, plan.cell >= MIN_CELL or fits_at_all)
+    return PuzzleDrawn(view, below, plan.cell >= MIN_CELL or fits_at_all, left_out)
+
+
+def _draw_answer_space(page: Page, solved: Solved, plan: _Arrangement, x: float, w: float,
+                       ys: tuple[float, float, float], items: bool, style: Style) -> bool:
+    """"Your answers" in the column under the given tiles beside the board, or under
+    everything, where there is room for its heading and one line (and, with a web address,
+    its QR code): returns True when the QR code had no room anywhere and was left out (the
+    lines are drawn without it where they fit)."""
+    given_bottom, below, bottom = ys
+
+    def room(width: float, kept: Style) -> float:  # a heading, one line, the QR code
+        return write_space_height(solved, width, replace(kept, answer_room=1, qr_room=False))
+
+    for kept in ((style, replace(style, web_url=None)) if style.web_url else (style,)):
+        if plan.beside and bottom - given_bottom - 6.0 >= room(plan.givens_w, kept) - 1e-6:
+            draw_write_space(page, x + w - plan.givens_w, given_bottom + 6.0, plan.givens_w,
+                             bottom, kept)
+            return kept is not style
+        if (items or kept.web_url) and bottom - below - 6.0 >= room(w, kept) - 1e-6:
+            draw_write_space(page, x, below + 6.0, w, bottom, kept)
+            return kept is not style
+    return bool(style.web_url)
 
 
 def _place_board(page: Page, solved: Solved, plan: _Arrangement, x: float, top: float,
@@ -304,11 +324,17 @@ def _place_board(page: Page, solved: Solved, plan: _Arrangement, x: float, top: 
 
 
 def sheet_pages(puzzle: Puzzle, answers: bool = False, page: str = "a4",
-                style: Style = Style()) -> list[Page]:
-    """The puzzle page, then (with `answers`) the answer key's pages; solved once here."""
+                style: Style = Style(), warn: Callable[[str], None] | None = None
+                ) -> list[Page]:
+    """The puzzle page, then (with `answers`) the answer key's pages; solved once here.
+    `warn` hears when the web address's QR code had no room and was left out."""
     style = style.checked()
     width, height = page_size(page)
     solved = solve(puzzle)
     first = Page(width, height)
-    draw_puzzle(first, solved, *content_box(first), style)
+    drawn = draw_puzzle(first, solved, *content_box(first), style)
+    if drawn.qr_left_out and warn is not None:
+        warn(f"--web-url: the {page} page has no room for the QR code (modules of "
+             f"{MIN_MODULE} mm) under the given tiles; the sheet is printed without it "
+             "(a larger --page has room)")
     return [first, *(answer_pages(solved, page, style) if answers else [])]

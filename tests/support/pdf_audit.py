@@ -21,7 +21,7 @@ from conundrum.book.build import Made
 from conundrum.book.example import example_puzzle
 from conundrum.book.make import BookContent
 from conundrum.book.manifest import BookPuzzle
-from conundrum.book.spec import parse_spec
+from conundrum.book.spec import BookSpec, parse_spec
 from conundrum.puzzle import Given, Puzzle
 from renderers.page.layout import Line, Page, Rect, Text
 from tests.support.puzzles import busy_puzzle, grown_board, grown_puzzle, small_puzzle
@@ -93,6 +93,13 @@ def _ink(page: pdfplumber.page.Page) -> list[tuple[Box, bool]]:
     return out
 
 
+def char_size(char: dict) -> float:
+    """A glyph's type size as printed: pdfminer's `size` is the glyph box's height, which
+    for text turned a quarter (a spine's) is its advance; there, the box's width."""
+    a, b = char["matrix"][:2]
+    return float(char["width"] if abs(b) > abs(a) else char["size"])
+
+
 def _words(page: pdfplumber.page.Page) -> list[dict]:
     """Words as printed: split where the size changes, and box by box of their glyphs."""
     return page.extract_words(extra_attrs=["size"], keep_blank_chars=False,
@@ -122,16 +129,23 @@ def _safe(page: pdfplumber.page.Page, number: int, count: int) -> tuple[Box, Box
     return trim, (trim[0] + left, trim[1] + edge, trim[2] - right, trim[3] - edge), bleed
 
 
-def audit_page(page: pdfplumber.page.Page, number: int, count: int, min_pt: float = MIN_PT
-               ) -> list[Fault]:
-    """The faults of one page of a `count`-page book (see the module's docstring)."""
+Panel = tuple[Box, Box]  # a panel of a page (its trim) and its safe area, in pt
+
+
+def audit_page(page: pdfplumber.page.Page, number: int, count: int, min_pt: float = MIN_PT,
+               panels: list[Panel] | None = None) -> list[Fault]:
+    """The faults of one page of a `count`-page book (see the module's docstring).
+    `panels`: a cover's back, spine and front, each with its own safe area; a word must
+    lie in one of them, and ink within a panel inside its safe area (ink across the trim
+    or a fold is bleed art). None: the page's trim and safe area."""
     faults: list[Fault] = []
     trim, safe, _bleed = _safe(page, number, count)
+    panels = panels or [(trim, safe)]
     words = [w for w in _words(page) if w["text"].strip() and w.get("upright", True)]
     for char in page.chars:
-        if char["text"].strip() and float(char["size"]) < min_pt - 0.01:
+        if char["text"].strip() and char_size(char) < min_pt - 0.01:
             faults.append(Fault(number, f"type under {min_pt:g} pt",
-                                f"{char['text']!r} at {float(char['size']):.2f} pt"))
+                                f"{char['text']!r} at {char_size(char):.2f} pt"))
             break
     boxes = [_glyph_box(w, float(page.height)) for w in words]
     for i, a in enumerate(boxes):
@@ -150,14 +164,42 @@ def audit_page(page: pdfplumber.page.Page, number: int, count: int, min_pt: floa
                 faults.append(Fault(number, f"less than {CLEAR_PT:g} pt of paper round a word",
                                     f"{word['text']!r} at {box} near ink at {shape}"))
                 break
-        if not _inside(box, safe):
+        if not any(_inside(box, area) for _panel, area in panels):
             faults.append(Fault(number, "text outside the safe area",
-                                f"{word['text']!r} at {box}, safe {safe}"))
+                                f"{word['text']!r} at {box}, safe {[a for _p, a in panels]}"))
     for shape, _filled in ink:
-        crosses_trim = not _inside(shape, trim)
-        if not crosses_trim and not _inside(shape, safe):
-            faults.append(Fault(number, "ink outside the safe area", f"{shape}, safe {safe}"))
+        within = [area for panel, area in panels if _inside(shape, panel)]
+        if within and not _inside(shape, within[0]):
+            faults.append(Fault(number, "ink outside the safe area",
+                                f"{shape}, safe {within[0]}"))
     return faults
+
+
+def cover_panels(spec: BookSpec, pages: int) -> list[Panel]:
+    """The back, spine and front of `spec`'s cover for a book of `pages` pages, each with
+    its safe area (renderers/book/cover_layout.py's margins: SAFE from the trim and the
+    folds, SPINE_SAFE from the folds on the spine), in pdfplumber's y-down points."""
+    from renderers.book.cover_layout import BLEED, SAFE, SPINE_SAFE, CoverGeometry
+
+    geo = CoverGeometry.of(spec, pages)
+    pt = INCH / 25.4
+    top, bottom = BLEED * pt, (geo.height - BLEED) * pt
+    back, front = geo.back, geo.front
+    spine = (back[1], front[0])
+    found = []
+    for (x0, x1), edge in ((back, SAFE), (spine, SPINE_SAFE), (front, SAFE)):
+        panel = (x0 * pt, top, x1 * pt, bottom)
+        found.append((panel, ((x0 + edge) * pt, top + SAFE * pt, (x1 - edge) * pt,
+                              bottom - SAFE * pt)))
+    return found
+
+
+def audit_cover(data: bytes, spec: BookSpec, pages: int, min_pt: float = MIN_PT
+                ) -> list[Fault]:
+    """Every fault of the cover PDF `data` of `spec`'s book of `pages` pages (page 0)."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        (page,) = pdf.pages
+        return audit_page(page, 0, pages, min_pt, cover_panels(spec, pages))
 
 
 def audit_pdf(data: bytes, min_pt: float = MIN_PT) -> list[Fault]:
@@ -174,7 +216,7 @@ def smallest_type(data: bytes, kinds: Iterable[int] | None = None) -> float:
     """The smallest type size in the PDF `data` (pages `kinds`, 1-based, or all)."""
     wanted = None if kinds is None else set(kinds)
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return min(float(c["size"]) for n, p in enumerate(pdf.pages, 1)
+        return min(char_size(c) for n, p in enumerate(pdf.pages, 1)
                    if wanted is None or n in wanted for c in p.chars if c["text"].strip())
 
 
@@ -248,21 +290,29 @@ class Case:
     kind: str
     bleed: bool
     qr: bool
+    theme: str = "plain"  # the cover's (every book's cover is audited too)
 
     def keys(self) -> dict[str, object]:
         """The book's spec keys."""
         keys: dict[str, object] = {"page": self.page, "bleed": self.bleed,
                                    "language": self.language, "palette": self.palette,
                                    "answers": self.answers, "large_print": self.large,
-                                   "time_box": self.qr, "per_page": 2}
+                                   "time_box": self.qr, "per_page": 2,
+                                   "cover_theme": self.theme, "isbn": "978-0-306-40615-7",
+                                   "barcode": True, "barcode_price": "90000",
+                                   "author": "Ada Lovelace", "blurb": BLURB}
         if self.qr:
             keys["web"] = "https://e.org/v/"
         return keys
 
 
+BLURB = "Sixty puzzles for the patient, from a gentle warm-up to fiendish boards."
+
+
 @dataclass
 class Audited:
-    """What the audit of one book found: its faults, its page count, its smallest type."""
+    """What the audit of one book found: its faults (its cover's on page 0), its page
+    count, its smallest type."""
 
     faults: list[Fault]
     pages: int
@@ -271,7 +321,9 @@ class Audited:
 
 
 def audit_case(case: Case) -> Audited:
-    """Draw the small book of `case` and audit every page of its PDF, and its boards."""
+    """Draw the small book of `case` and its cover, and audit every page of its PDF, its
+    boards, and the cover's PDF (7 pt: a cover's least type is not the interior's)."""
+    from renderers.book.cover import cover_pdf
     from renderers.book.layout import book_pages
     from renderers.paint.pdf import pdf_bytes
 
@@ -280,5 +332,8 @@ def audit_case(case: Case) -> Audited:
     data = pdf_bytes(pages, "Audit", case.language, "rgb", case.palette)
     least = 12.0 if case.large else MIN_PT
     faults = audit_pdf(data, least) + board_cell_faults(pages)
+    puzzles = [bp.puzzle for bp in content.puzzles]
+    faults += audit_cover(cover_pdf(content.spec, len(pages), puzzles), content.spec,
+                          len(pages))
     rules = [i.size for p in pages for i in p.items if isinstance(i, Text) and i.tag == "rule"]
     return Audited(faults, len(pages), smallest_type(data), rules)
