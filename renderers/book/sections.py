@@ -8,7 +8,7 @@ from dataclasses import replace
 from conundrum.book.manifest import BookPuzzle
 from conundrum.generate import GenerateRequest, most_answers, roomy
 from renderers.book.grid_fit import Drawn, draws_legibly, everywhere, largest_grid
-from renderers.book.pages import FEWER, GAP, GRID, BookPages, Illegible
+from renderers.book.pages import FEWER, GAP, GRID, BookPages, Illegible, SeeLater
 from renderers.page.layout import Line, Page
 from renderers.page.style import MIN_CELL, Style
 from renderers.page.text import (
@@ -56,6 +56,7 @@ class Sections(BookPages):
         illegible (decided per section, so one big board does not thin out the book)."""
         per_page = self.per_page
         too_big: list[int] = []
+        see_later = len(self.see_later)
         while True:
             try:
                 pages = self._section_at(index, items, number, per_page)
@@ -63,6 +64,7 @@ class Sections(BookPages):
             except Illegible as exc:
                 too_big.append(exc.number)
                 per_page = FEWER[per_page]
+                del self.see_later[see_later:]  # those of the pages given up
         if too_big:
             self.notes.append(
                 f"section {self.spec.sections[index].name!r}: puzzle {too_big[0]} does not fit "
@@ -178,7 +180,8 @@ class Sections(BookPages):
         style = replace(self._puzzle_style(per_page, slot_h, blank,
                                            self._most_answers(bp.section) if blank
                                            else None), grade=self._grade(bp), givens=givens,
-                        see=self.see("answer", bp.number))
+                        see=self.t("book_see_page", n="?") if self.spec.sees_page
+                        else None)  # a stand-in until the answers are laid out
         titled = retitled(solved, self.t("book_puzzle", n=bp.number))
         url = page_address(self.spec.web, bp.number) if self.spec.web else None
         if url and not qr_fits(url, COMPACT_SIZE if style.compact else FULL_SIZE):  # as printed
@@ -215,6 +218,9 @@ class Sections(BookPages):
         for k, (bp, (titled, linked)) in enumerate(zip(items, styled, strict=True)):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
+            if linked.see:  # its header is drawn again when its answer's page is known
+                self.see_later.append(SeeLater(bp.number, page, len(page.items), titled,
+                                               sx, sy, slot_w, linked))
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
             if not drawn.legible and per_page > 1:
                 raise Illegible(bp.number)
