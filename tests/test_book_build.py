@@ -341,3 +341,23 @@ def test_the_manifest_written_meanwhile_is_the_manifest(tmp_path, monkeypatch) -
     with ManifestSoon(SPEC, puzzles, background=True) as soon:
         child = soon.child
     assert not child.is_alive()  # never asked for: stopped on leaving
+
+
+def test_the_manifest_written_in_chunks_is_the_manifest_in_one_piece(tmp_path,
+                                                                      monkeypatch) -> None:
+    """The puzzles are written DUMP_CHUNK at a time (a long book's representer graph is
+    never whole): the text is that of one piece, anchors never, shared objects or not."""
+    import yaml
+
+    import conundrum.book.manifest as manifest
+
+    made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    # 25 puzzles, the 5 made reused: one request object under several puzzles
+    puzzles = [BookPuzzle(n, m.section, m, 1.0) for n, m in enumerate(made * 5, 1)]
+    doc = manifest.manifest_doc(SPEC, puzzles)
+    whole = yaml.dump(doc, Dumper=manifest._ManifestDumper, sort_keys=False,
+                      allow_unicode=True, width=100)
+    monkeypatch.setattr(manifest, "DUMP_CHUNK", 4)
+    assert manifest.dump_manifest(SPEC, puzzles) == whole
+    assert "&id" not in whole and whole.count("\n- number: ") == 25
+    assert manifest.dump_manifest(SPEC, []).endswith("puzzles: []\n")
