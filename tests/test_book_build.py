@@ -256,6 +256,49 @@ def test_a_book_solves_each_puzzle_once_whatever_its_layouts(tmp_path, monkeypat
     assert [id(p) for p in calls[1:]] == [id(bp.puzzle) for bp in puzzles]
 
 
+
+@pytest.mark.parametrize("answers", ["end", "list", "end-drawn"])
+def test_see_page_both_ways_from_one_layout_of_the_book(tmp_path, monkeypatch, answers) -> None:
+    import renderers.book.layout as book
+
+    # 6 a page retried at fewer (a section's pages laid out twice), bleed, lazy pages
+    spec = parse_spec(f"title: T\nseed: 9\npage: 6x9\nbleed: true\nper_page: 6\n"
+                      f"answers: {answers}\nsee_page: true\nsections:\n"
+                      "  - {name: A, count: 3, difficulty: 1}\n"
+                      "  - {name: B, count: 2, difficulty: 4}\n")
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    content = BookContent(spec, order_book(spec, made), example_puzzle(spec.seed))
+    rounds = []
+    real = book._Book.pages
+    monkeypatch.setattr(book._Book, "pages", lambda self: rounds.append(1) or real(self))
+    notes: list[str] = []
+    pages = [p.drawn() for p in book.book_pages(content, notes.append, lazy=True)]
+    assert notes, "a retry at fewer a page is part of what is checked"
+    assert len(rounds) == 1, "the references cost no second layout of the book"
+    puzzle_page, answer_page = {}, {}
+    for n, page in enumerate(pages, 1):
+        for text in page.texts():
+            found = re.search(r"\bPuzzle (\d+)(?: ·|$)", text)  # end-drawn: "Answers: ..."
+            if found and page.kind == "answers":
+                answer_page.setdefault(int(found.group(1)), n)
+        for title in page.tagged("title") if page.kind == "puzzles" else ():
+            puzzle_page[int(title.text.split()[1])] = n
+    assert sorted(puzzle_page) == sorted(answer_page) == [1, 2, 3, 4, 5]
+    for page in pages:
+        if page.kind == "puzzles":  # each puzzle's label to its answer's page
+            titles, labels = page.tagged("title"), page.tagged("number")
+            assert len(titles) == len(labels) > 0
+            for title, label in zip(titles, labels, strict=True):
+                number = int(title.text.split()[1])
+                assert label.text.endswith(f" · see p. {answer_page[number]}"), label.text
+        keys = page.texts() if page.kind == "answers" else []
+        assert not keys or any(" · see p. " in text for text in keys)
+        for text in keys:  # each key to its puzzle's page
+            found = re.search(r"\bPuzzle (\d+) · see p\. (\d+)$", text)
+            if found:
+                assert int(found.group(2)) == puzzle_page[int(found.group(1))], text
+
+
 def test_the_renderer_draws_the_worked_example_the_builder_hands_it(monkeypatch) -> None:
     import conundrum.generate as generate
     from renderers.book.layout import book_pages
@@ -298,3 +341,23 @@ def test_the_manifest_written_meanwhile_is_the_manifest(tmp_path, monkeypatch) -
     with ManifestSoon(SPEC, puzzles, background=True) as soon:
         child = soon.child
     assert not child.is_alive()  # never asked for: stopped on leaving
+
+
+def test_the_manifest_written_in_chunks_is_the_manifest_in_one_piece(tmp_path,
+                                                                      monkeypatch) -> None:
+    """The puzzles are written DUMP_CHUNK at a time (a long book's representer graph is
+    never whole): the text is that of one piece, anchors never, shared objects or not."""
+    import yaml
+
+    import conundrum.book.manifest as manifest
+
+    made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())
+    # 25 puzzles, the 5 made reused: one request object under several puzzles
+    puzzles = [BookPuzzle(n, m.section, m, 1.0) for n, m in enumerate(made * 5, 1)]
+    doc = manifest.manifest_doc(SPEC, puzzles)
+    whole = yaml.dump(doc, Dumper=manifest._ManifestDumper, sort_keys=False,
+                      allow_unicode=True, width=100)
+    monkeypatch.setattr(manifest, "DUMP_CHUNK", 4)
+    assert manifest.dump_manifest(SPEC, puzzles) == whole
+    assert "&id" not in whole and whole.count("\n- number: ") == 25
+    assert manifest.dump_manifest(SPEC, []).endswith("puzzles: []\n")

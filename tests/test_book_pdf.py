@@ -161,6 +161,15 @@ def test_a_lazily_laid_out_book_paints_exactly_as_an_eager_one(monkeypatch, answ
     eager = book_pages(book, lambda _m: None)
     lazy = book_pages(book, lambda _m: None, lazy=True)
     assert any(page.deferred for page in lazy)  # the boards really were left for later
+    if answers == "end":  # the answer boards too
+        assert any(page.deferred for page in lazy if page.kind == "answers")
     assert render_book(book, lambda _m: None) == pdf_bytes(
         eager, book.spec.title, book.spec.language, book.spec.colour, book.spec.palette, 2)
+    kept = [(len(page.items), len(page.deferred)) for page in lazy]
+    painted = pdf_bytes(lazy, book.spec.title, book.spec.language, book.spec.colour,
+                        book.spec.palette)  # here, in this process
+    # painting lets each page's drawings go again: a book's pages stay small while painted
+    assert [(len(page.items), len(page.deferred)) for page in lazy] == kept
+    assert painted == render_book(book, lambda _m: None)
+    assert [page.all_items() for page in lazy] == [page.items for page in eager]
     assert [page.drawn().items for page in lazy] == [page.items for page in eager]

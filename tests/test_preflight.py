@@ -5,10 +5,13 @@ narrow), and the command's exit codes say so."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from fpdf import FPDF
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conundrum.cli import main
 from renderers.page.fonts import font_path
@@ -142,3 +145,26 @@ def test_book_warns_where_its_pdf_breaks_a_printer_rule(tmp_path: Path) -> None:
     said.clear()
     _warn_preflight(made(tmp_path / "fine.pdf"), "grey", said.append)
     assert said == []
+
+
+# the plain definitions of what a content stream's scan finds (pdf_facts._operators, whose
+# patterns are written for speed): a colour operator or a line width anywhere
+PLAIN_COLOUR = re.compile(rb"(?<![\w/])(rg|RG|k|K|g|G)(?!\w)")
+PLAIN_WIDTH = re.compile(rb"(?<![\w.])(\d*\.?\d+)\s+w(?![\w*])")
+TOKENS = ["0", "1", ".5", "0.25", "12.", "3.5.1", "w", "w*", "rg", "RG", "k", "K", "g", "G",
+          "rgb", "gs", "re", "f", "/g", "/rg", "/Gw", "(a w)", "<0a>", "[", "]", "ww", "kg"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TOKENS), st.sampled_from(["", " ", "\n", "\t"])),
+                max_size=30))
+def test_the_content_scan_finds_what_the_plain_definitions_find(parts) -> None:
+    from renderers.preflight.pdf_facts import _COLOUR_OPS, _STRINGS, _operators
+
+    content = "".join(token + space for token, space in parts).encode()
+    ops: set[str] = set()
+    widths: list[float] = []
+    _operators(content, ops, widths)
+    plain = _STRINGS.sub(b" ", content)
+    assert ops == {_COLOUR_OPS[m] for m in PLAIN_COLOUR.findall(plain)}
+    assert sorted(widths) == sorted(float(m) for m in PLAIN_WIDTH.findall(plain))

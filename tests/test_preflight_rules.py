@@ -9,7 +9,14 @@ from pathlib import Path
 from fpdf import FPDF
 from PIL import Image
 from pypdf import PdfWriter, Transformation
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    TextStringObject,
+)
 
 from conundrum.cli import main
 from renderers.page.fonts import font_path
@@ -70,6 +77,32 @@ def test_an_image_under_300_dpi_fails(tmp_path: Path) -> None:
     assert _check(low, "image resolution").measured == "72 dpi (page 1)"
     assert _check(preflight(_image_pdf(tmp_path / "300.pdf", 300)), "image").ok
 
+
+def _in_forms(path: Path, scale: float) -> Path:
+    """Each page's content moved into a form XObject, placed at `scale`."""
+    writer = PdfWriter(clone_from=str(path))
+    for page in writer.pages:
+        form = DecodedStreamObject()
+        form.set_data(page.get_contents().get_data())
+        form.update({NameObject("/Type"): NameObject("/XObject"),
+                     NameObject("/Subtype"): NameObject("/Form"),
+                     NameObject("/BBox"): ArrayObject(map(FloatObject, page.mediabox)),
+                     NameObject("/Resources"): page["/Resources"]})
+        placed = DecodedStreamObject()
+        placed.set_data(f"q {scale} 0 0 {scale} 36 36 cm /Fm0 Do Q".encode())
+        page[NameObject("/Contents")] = writer._add_object(placed)
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"):
+            DictionaryObject({NameObject("/Fm0"): writer._add_object(form)})})
+    writer.write(str(path))
+    return path
+
+
+def test_text_and_images_in_forms_are_read_as_printed(tmp_path: Path) -> None:
+    text = preflight(_in_forms(_text_pdf(tmp_path / "t.pdf", 12), 0.3))
+    assert _check(text, "smallest text").measured.startswith("3.6 pt as printed")
+    image = preflight(_in_forms(_image_pdf(tmp_path / "i.pdf", 300), 2.0))
+    assert _check(image, "image resolution").measured == "150 dpi (page 1)"
+    assert _check(preflight(_in_forms(_image_pdf(tmp_path / "j.pdf", 600), 2.0)), "image").ok
 
 def _with(path: Path, change) -> Path:
     writer = PdfWriter(clone_from=str(made(path)))

@@ -34,7 +34,6 @@ from renderers.sheet.solved import Solved, solve
 # section that starts on the right carry no number
 UNNUMBERED = ("copyright", "blank")
 WIDEST_GUTTER = 10**6  # pages: a book this long has the widest gutter of the table
-MAX_ROUNDS = 6  # layout attempts of a book (gutter and page references settling)
 
 
 # ---- the whole book ----------------------------------------------------------------
@@ -84,23 +83,15 @@ def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
     # by puzzle number: each solved once, for every layout
     solved = {} if solved is None else solved
     known_pages = 0
-    refs: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
-    rounds = 0
     while True:
         geo = Geometry.of(spec.page, spec.bleed, known_pages, spec.large_print)
         book = _Book(spec, puzzles, example, geo, solved, lazy)
-        book.refs = refs
         pages = book.pages()
-        rounds += 1
         # a wider gutter can only add pages, so this settles in a few rounds
         if spec.bleed and gutter_for(len(pages)) / geo.scale > geo.inside:
             known_pages = len(pages)
             continue
-        # "see page N": once more with the pages this round found (a reference only
-        # lengthens a label, so the pages found then stay; MAX_ROUNDS guards it)
-        if spec.sees_page and book.placed != refs and rounds < MAX_ROUNDS:
-            refs = book.placed
-            continue
+        book.fill_in_see()  # "see page N" to each answer, now that they are laid out
         for note in book.notes:
             warn(note)
         return pages if geo.scale == 1 else [enlarged(p, geo.scale) for p in pages]

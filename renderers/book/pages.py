@@ -8,6 +8,7 @@ they lay out to this base; layout.py joins them into one layout of the whole boo
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
@@ -21,6 +22,7 @@ from renderers.page.text import (
     first_baseline,
     line_height,
 )
+from renderers.sheet.puzzle import draw_puzzle_header
 from renderers.sheet.solved import Solved, solve
 
 Warn = Callable[[str], None]
@@ -32,6 +34,22 @@ HEADING_PT = 18.0
 RUNNING_PT = 8.0
 PAGE_NUMBER_PT = 9.0
 CLEAR = 2.0  # mm between the page number and the page's lowest content
+
+
+@dataclass(frozen=True)
+class SeeLater:
+    """A puzzle whose header says "see p. N" to its answer, drawn before the answers are
+    laid out: its header's first item is `page.items[start]`, drawn by `draw_puzzle_header`
+    at (x, y), w mm wide, in `style`."""
+
+    number: int  # the puzzle's
+    page: Page
+    start: int
+    solved: Solved
+    x: float
+    y: float
+    w: float
+    style: Style
 
 
 class Illegible(Exception):
@@ -54,10 +72,12 @@ class BookPages:
         self.lazy = lazy
         self.notes: list[str] = []  # what differs from the spec, for stderr
         self.style = Style(lang=spec.language, palette=spec.palette).checked()
-        # "see page N" (`see_page`): the pages the last layout attempt put each puzzle and
-        # its answer on (by puzzle number), and those this attempt puts them on
-        self.refs: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
+        # "see page N" (`see_page`): the pages this layout puts each puzzle and its answer
+        # on (by puzzle number); the puzzles come first, so an answer's reference to its
+        # puzzle is known when it is laid out, and a puzzle's to its answer is filled in
+        # when the book is laid out (`SeeLater`, `fill_in_see`)
         self.placed: dict[str, dict[int, int]] = {"puzzle": {}, "answer": {}}
+        self.see_later: list[SeeLater] = []
         self.pal = self.style.pal
         self._lines: dict[int, bool] = {}  # by section: answer lines kept (sections.py)
         self._no_qr: list[int] = []  # puzzles of a section whose QR code had no room
@@ -86,14 +106,26 @@ class BookPages:
 
     def see(self, kind: str, number: int) -> str | None:
         """"see p. N" to the page of puzzle `number` ("puzzle") or its answer ("answer"),
-        when the book prints them (`see_page`) and the page is known."""
-        page = self.refs[kind].get(number)
+        when the book prints them (`see_page`) and this layout has placed it."""
+        page = self.placed[kind].get(number)
         return self.t("book_see_page", n=page) if page and self.spec.sees_page else None
 
     def seen_as(self, heading: str, kind: str, number: int) -> str:
         """`heading` with "· see p. N" to puzzle `number`'s `kind` page, when printed."""
         see = self.see(kind, number)
         return f"{heading} · {see}" if see else heading
+
+    def fill_in_see(self) -> None:
+        """Each puzzle's header drawn again in its place with "see p. N" to its answer, now
+        that the answers are laid out (drawn first with a stand-in: the header's items
+        and height are the same whatever its label says, so nothing else moves)."""
+        for later in self.see_later:
+            see = self.see("answer", later.number)
+            header = Page(later.page.width, later.page.height)
+            draw_puzzle_header(header, later.solved.puzzle, later.x, later.y, later.w,
+                               replace(later.style, see=see))
+            later.page.items[later.start:later.start + len(header.items)] = header.items
+        self.see_later = []
 
     def _solved(self, bp: BookPuzzle) -> Solved:
         """The puzzle's solutions, found the first time any layout asks."""

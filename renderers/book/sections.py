@@ -10,7 +10,7 @@ from conundrum.errors import ConundrumError
 from conundrum.generate import GenerateRequest, most_answers, most_tiles, roomy
 from renderers.book.geometry import Geometry, large_print_pages
 from renderers.book.grid_fit import Drawn, draws_legibly, everywhere, largest_grid
-from renderers.book.pages import FEWER, GAP, GRID, BookPages, Illegible
+from renderers.book.pages import FEWER, GAP, GRID, BookPages, Illegible, SeeLater
 from renderers.page.layout import Line, Page, page_size
 from renderers.page.style import MIN_CELL, Style
 from renderers.page.text import (
@@ -67,6 +67,7 @@ class Sections(BookPages):
                 "largest boards; its puzzles have answer lines only where the board leaves "
                 "room")
         too_big: list[int] = []
+        see_later = len(self.see_later)
         while True:
             try:
                 pages = self._section_at(index, items, number, per_page)
@@ -74,6 +75,7 @@ class Sections(BookPages):
             except Illegible as exc:
                 too_big.append(exc.number)
                 per_page = FEWER[per_page]
+                del self.see_later[see_later:]  # those of the pages given up
         if self._no_qr:
             listed = ", ".join(str(n) for n in self._no_qr)
             self.notes.append(f"web: {self.spec.web}: puzzle{'s' * (len(self._no_qr) > 1)} "
@@ -245,7 +247,8 @@ class Sections(BookPages):
                                            self._most_answers(bp.section) if blank
                                            else None, self._lined(bp.section)),
                         grade=self._grade(bp), givens=givens,
-                        see=self.see("answer", bp.number))
+                        see=self.t("book_see_page", n="?") if self.spec.sees_page
+                        else None)  # a stand-in until the answers are laid out
         titled = retitled(solved, self.t("book_puzzle", n=bp.number))
         url = page_address(self.spec.web, bp.number) if self.spec.web else None
         if url and not qr_fits(url, COMPACT_SIZE if style.compact else FULL_SIZE):  # as printed
@@ -282,6 +285,9 @@ class Sections(BookPages):
         for k, (bp, (titled, linked)) in enumerate(zip(items, styled, strict=True)):
             r, c = divmod(k, cols)
             sx, sy = x + c * (slot_w + GAP), top + r * (slot_h + GAP)
+            if linked.see:  # its header is drawn again when its answer's page is known
+                self.see_later.append(SeeLater(bp.number, page, len(page.items), titled,
+                                               sx, sy, slot_w, linked))
             drawn = draw_puzzle(page, titled, sx, sy, slot_w, slot_h, linked)
             if drawn.qr_left_out:
                 self._no_qr.append(bp.number)

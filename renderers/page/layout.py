@@ -127,8 +127,15 @@ class Page:
 
     def drawn(self) -> Page:
         """The page with every deferred drawing made, each at its place among the items."""
+        if self.deferred:
+            self.items, self.deferred = self.all_items(), []
+        return self
+
+    def all_items(self) -> list[Item]:
+        """Every item, the deferred drawings made at their places, the page left as it is:
+        what a painter paints and lets go (a lazy book's pages stay small while painted)."""
         if not self.deferred:
-            return self
+            return self.items
         items: list[Item] = []
         done = 0
         for index, draw in self.deferred:
@@ -138,8 +145,7 @@ class Page:
             draw(scratch)
             items += scratch.items
         items += self.items[done:]
-        self.items, self.deferred = items, []
-        return self
+        return items
 
     def texts(self) -> list[str]:
         """Every text run, in drawing order (what a PDF's text layer will hold)."""

@@ -220,7 +220,7 @@ def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
     for page in pages:
         pdf.add_page(format=(page.width, page.height))
         painter.reset()
-        for item in page.drawn().items:
+        for item in page.all_items():  # a lazy page's drawings made, painted, let go
             painter.paint(item)
         if tell is not None and tally is not None:
             tally[0] += 1

@@ -10,11 +10,13 @@ a page never ends with a puzzle's heading away from its board.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from renderers.page.fonts import wrap
 from renderers.page.layout import Line, Page, Rect, Text
+from renderers.page.palettes import Palette
 from renderers.page.style import Style
 from renderers.page.text import first_baseline, line_height, wrap_list
 from renderers.sheet.draw import BoardView, TileLook, draw_grid, draw_placement, label_band
@@ -100,15 +102,21 @@ def draw_key_block(page: Page, block: KeyBlock, x: float, y: float, style: Style
     y += line_height(HEADING_PT) + 0.8
     band = block.band
     view = BoardView(block.crop, x + FRAME + band, y + band, block.cell)
-    # labelled as the puzzle's own board, so "C4" in the key is found on it
-    draw_grid(page, view, pal, labels=True, named=block.solved.grid, sides=2)
-    for p in block.solved.puzzle.board.placements:
-        draw_placement(page, view, p, pal, TileLook(faded=True))
-    for i, (_code, found) in enumerate(block.solved.solutions):
-        for p in found:
-            _outline(page, view, p, STYLES[i % len(STYLES)], pal.ink)
+    # the board drawn when the page is painted (a lazy book's page: `Page.later`)
+    page.later(partial(_draw_key_board, view=view, solved=block.solved, pal=pal))
     y += view.height + band + 1.5
     return draw_board_key_lines(page, block.lines[:lines], x, y, style)
+
+
+def _draw_key_board(page: Page, view: BoardView, solved: Solved, pal: Palette) -> None:
+    """A key's board at `view`: faded tiles, every answer outlined in its tile's style."""
+    # labelled as the puzzle's own board, so "C4" in the key is found on it
+    draw_grid(page, view, pal, labels=True, named=solved.grid, sides=2)
+    for p in solved.puzzle.board.placements:
+        draw_placement(page, view, p, pal, TileLook(faded=True))
+    for i, (_code, found) in enumerate(solved.solutions):
+        for p in found:
+            _outline(page, view, p, STYLES[i % len(STYLES)], pal.ink)
 
 
 def draw_board_key_lines(page: Page, lines: list[tuple[str | None, str]], x: float, y: float,

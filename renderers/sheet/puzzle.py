@@ -239,20 +239,7 @@ def draw_puzzle(page: Page, solved: Solved, x: float, y: float, w: float, h: flo
     sz, pal = style.sizes, style.pal
     top, bottom = y, y + h
     if style.header:
-        number = puzzle_number(puzzle, style)
-        label = style.t("puzzle_number", n=number) if number is not None else None
-        if style.grade is not None:
-            grade = style.t("book_level", n=style.grade)
-            label = f"{label} · {grade}" if label else grade
-        if style.see:
-            label = f"{label} · {style.see}" if label else style.see
-        if style.time_box:
-            w_box = TIME_BOX_W + 2.0
-            draw_time_box(page, x + w - TIME_BOX_W - 0.2, top, style)  # the stroke inside
-        else:
-            w_box = 0.0
-        # the rule runs under the time box too: the box is part of the header
-        top = draw_header(page, puzzle_title(puzzle, style), label, x, top, w, style, w_box)
+        top = draw_puzzle_header(page, puzzle, x, top, w, style)
     if style.instructions:
         task, notes = _instruction(puzzle, style)
         top = draw_paragraph(page, task, x, top, w, sz.body * 1.05, pal.ink, bold=True,
@@ -308,6 +295,28 @@ def _draw_answer_space(page: Page, solved: Solved, plan: _Arrangement, x: float,
             draw_write_space(page, x, below + 6.0, w, bottom, kept)
             return kept is not style
     return bool(style.web_url)
+
+
+def draw_puzzle_header(page: Page, puzzle: Puzzle, x: float, y: float, w: float,
+                       style: Style) -> float:
+    """The header `draw_puzzle` draws over a puzzle w mm wide (style.header): its title, its
+    label on the right (number, grade, "see p. N"), the time box when asked, a rule under
+    them; returns the y below. Its items are the same in number and kind whatever the
+    label says, so a book draws it again in place once its answer pages are known."""
+    number = puzzle_number(puzzle, style)
+    label = style.t("puzzle_number", n=number) if number is not None else None
+    if style.grade is not None:
+        grade = style.t("book_level", n=style.grade)
+        label = f"{label} · {grade}" if label else grade
+    if style.see:
+        label = f"{label} · {style.see}" if label else style.see
+    if style.time_box:
+        w_box = TIME_BOX_W + 2.0
+        draw_time_box(page, x + w - TIME_BOX_W - 0.2, y, style)  # the stroke inside
+    else:
+        w_box = 0.0
+    # the rule runs under the time box too: the box is part of the header
+    return draw_header(page, puzzle_title(puzzle, style), label, x, y, w, style, w_box)
 
 
 def _place_board(page: Page, solved: Solved, plan: _Arrangement, x: float, top: float,

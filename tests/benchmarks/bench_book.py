@@ -126,7 +126,8 @@ def _render(count: int, pool: list[Made], queue) -> None:
         interior_checks(read_pdf(pdf, ink=False), printer_rules("kdp"), spec.colour, "black",
                         with_ink=False)
     extra = time.perf_counter() - end
-    items = sum(len(p.drawn().items) for p in pages)
+    # counted without keeping the drawings (`drawn()` would): the peak is the render's
+    items = sum(len(p.all_items()) for p in pages)
     queue.put((len(pages), items, laid - start, end - laid + extra, len(data), _peak_mb(),
                extra))
 
