@@ -9,6 +9,7 @@ import pytest
 
 from conundrum.generate import GenerateRequest, generate
 from renderers.web.page import page_html
+from tests.support.axe import audit, serious
 from tests.support.web import console_errors, new_driver
 from tests.test_web_phone import emulate, open_fresh
 
@@ -84,12 +85,11 @@ for (let y = +d.top; y < +d.top + +d.height; y++)
 return out;"""
 
 
-@pytest.mark.parametrize("name", ["grade5", "tiles77", "all"])
-def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone, name):
-    puzzle, path = pages[name]
-    open_fresh(phone, path)
+def lay_and_pick(phone, puzzle) -> str:
+    """A first position of each given tile found (found positions are drawn tiles too; none
+    on a Lay-them-all page), then the first given tile picked: its code."""
     code = puzzle.given[0].code
-    if puzzle.kind != "all":                 # found positions are drawn tiles too
+    if puzzle.kind != "all":
         for g in puzzle.given:
             first = phone.execute_script("return window.conundrum.positions(arguments[0])[0]",
                                          g.code)
@@ -97,6 +97,12 @@ def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone
                 assert phone.execute_script("return window.conundrum.answer(arguments[0])",
                                             first)["verdict"] == "right"
     assert phone.execute_script("return window.conundrum.pick(arguments[0])", code) == code
+    return code
+
+
+def tap_beside(phone, puzzle, code: str) -> None:
+    """A finger on every empty cell beside a laid tile shows the ghost there, and lays
+    nothing (each tap a first tap on its cell)."""
     start = phone.execute_script("return window.conundrum.ghost()").split()[1]
     cells = [c for c in phone.execute_script(BESIDE) if c != start]
     assert len(cells) > 20, cells
@@ -109,11 +115,36 @@ def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone
         if ghost != f"{code} {cell} h":
             missed.append((cell, ghost))
     assert not missed, f"{len(missed)} of {len(cells)} taps missed: {missed[:8]}"
-    # no tap laid anything: each was a first tap on its cell
     assert phone.execute_script("return window.conundrum.record().records[0].tries") == \
         (0 if puzzle.kind == "all" else sum(1 for g in puzzle.given if phone.execute_script(
             "return window.conundrum.positions(arguments[0]).length", g.code)))
     assert console_errors(phone) == []
+
+
+@pytest.mark.parametrize("name", ["grade5", "tiles77", "all"])
+def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone, name):
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    tap_beside(phone, puzzle, lay_and_pick(phone, puzzle))
+
+
+@pytest.mark.parametrize("name", ["grade5", "all"])
+def test_zoomed_in_every_tap_beside_a_tile_still_lands_under_the_finger(pages, phone, name):
+    """The same taps once the board is zoomed by a double tap (cells of 32 px or more, the
+    view panned to each cell), where a lay-them-all tile once needed two zooms to move."""
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    view = "return document.getElementById('view').dataset.zoom"
+    centre = phone.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]")
+    finger(phone, *centre)
+    finger(phone, *centre)
+    assert float(phone.execute_script(view)) > 1
+    code = lay_and_pick(phone, puzzle)
+    assert float(phone.execute_script(view)) > 1
+    tap_beside(phone, puzzle, code)
+    assert float(phone.execute_script(view)) > 1     # still zoomed: no tap was a double tap
 
 
 def test_after_reverse_a_tap_shows_the_ghost_and_a_repeat_is_no_try(pages, phone):
@@ -194,3 +225,27 @@ def test_on_a_phone_the_board_opens_at_the_full_width_in_every_language(pages, p
     assert cell >= 16, cell
     assert view[1] - board[1] < 2 and board[1] - board[0] > view[2] - 30, (board, view)
     assert phone.execute_script("return document.scrollingElement.scrollWidth") <= 375
+
+
+@pytest.mark.parametrize("name", ["grade5", "all"])
+def test_axe_on_a_zoomed_board_with_a_tile_picked_and_a_wrong_lay(pages, phone, name):
+    """axe-core on the phone states the other audits do not reach: the board zoomed by a
+    double tap, a tile picked with its ghost shown, a wrong lay on show (and on a
+    Lay-them-all page, its own panel)."""
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    assert serious(audit(phone)) == [], (name, "at load")
+    centre = phone.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]")
+    finger(phone, *centre)
+    finger(phone, *centre)
+    code = lay_and_pick(phone, puzzle)
+    cell = phone.execute_script(BESIDE)[0]
+    reach = phone.execute_script(REACH, cell)
+    finger(phone, reach[0], reach[1])
+    assert phone.execute_script("return window.conundrum.ghost()") == f"{code} {cell} h"
+    assert serious(audit(phone)) == [], (name, "zoomed, a tile picked")
+    finger(phone, reach[0], reach[1])                  # laid: right or wrong, on show
+    assert serious(audit(phone)) == [], (name, "after a lay")
+    assert console_errors(phone) == []

@@ -49,7 +49,7 @@ INDEX_CSS = (
     "background:#e3f4e6}.mark{margin-left:4px;color:#14522a;font-weight:700}"
     "a.started{border-style:dashed}.kind{color:var(--muted);margin:-8px 0 4px}"
     "a .name{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);"
-    "white-space:nowrap}"
+    "white-space:nowrap}.swatch{display:block;margin:0 0 6px}"
 )
 # Dark as the player is: the reader's switch there (kept under THEME_KEY), else the system's
 # prefers-color-scheme; INDEX_JS marks <html data-theme> before the first paint of the list
@@ -86,6 +86,7 @@ INDEX_JS = """(function () {
   try { prefs = JSON.parse(window.localStorage.getItem("conundrum:prefs")) || {}; }
   catch (e) { prefs = {}; }
   var want = hash.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
+  var wantPalette = hash.palette || (typeof prefs.palette === "string" ? prefs.palette : "");
   var carry = Object.keys(hash).map(function (k) {
     return k + "=" + encodeURIComponent(hash[k]);
   }).join("&");
@@ -125,23 +126,43 @@ INDEX_JS = """(function () {
       a.querySelector(".name").textContent = label;
     });
   }
-  var shared = JSON.parse(body.getAttribute("data-languages")), marked = false;
-  if (want && want !== document.documentElement.lang && shared.indexOf(want) >= 0) {
-    var s = document.createElement("script");
-    s.src = "lang-" + want + ".js";
-    s.onload = function () {
-      var got = window.conundrumShared || {};
-      if (!marked && Object.prototype.hasOwnProperty.call(got, "lang:" + want)) {
-        relabel(got["lang:" + want]);
-      }
-      marks();
-    };
-    s.onerror = marks;
-    document.head.appendChild(s);
-    setTimeout(marks, 5000);           // a file that never answers: the book's language
-  } else {
+  /* The reader's palette (the address's, else the Settings menu's) from the site's shared
+     file: its colours after the page's own (the dark theme's still win) and its squares. */
+  function recolour(P) {
+    var style = document.createElement("style");
+    style.textContent = ":root{" + Object.keys(P.vars).map(function (k) {
+      return "--" + k + ":" + P.vars[k];
+    }).join(";") + "}";
+    document.head.appendChild(style);
+    document.getElementById("swatch-defs").innerHTML = P.symbols;
+    body.setAttribute("data-palette", wantPalette);
+  }
+  var own = function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); };
+  var files = [], marked = false;
+  if (want && want !== document.documentElement.lang &&
+      JSON.parse(body.getAttribute("data-languages")).indexOf(want) >= 0) {
+    files.push("lang-" + want);
+  }
+  if (wantPalette && wantPalette !== body.getAttribute("data-palette") &&
+      JSON.parse(body.getAttribute("data-palettes")).indexOf(wantPalette) >= 0) {
+    files.push("palette-" + wantPalette);
+  }
+  var left = files.length;
+  function take() {                    // what arrived applied, then the marks
+    if (marked) return;
+    var got = window.conundrumShared || {};
+    if (own(got, "lang:" + want)) relabel(got["lang:" + want]);
+    if (own(got, "palette:" + wantPalette)) recolour(got["palette:" + wantPalette]);
     marks();
   }
+  files.forEach(function (name) {
+    var s = document.createElement("script");
+    s.src = name + ".js";
+    s.onload = s.onerror = function () { left -= 1; if (!left) take(); };
+    document.head.appendChild(s);
+  });
+  if (files.length) setTimeout(take, 5000);  // a file that never answers: the book's own
+  else marks();
   function marks() {
     if (marked) return;
     marked = true;
@@ -181,10 +202,18 @@ INDEX_JS = """(function () {
 
 def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
     """The site's front page: the book's title, then each section's puzzles as links, each
-    with its grade, marked when the reader has finished it."""
+    with its grade, marked when the reader has finished it; in the reader's language and
+    palette when they chose others (the site's shared files)."""
     lang, pal = spec.language, get_palette(spec.palette)
     t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
-    parts = [f"<h1>{html.escape(spec.title)}</h1>"]
+    # the palette's squares by the title: the reader sees the colours the pages will show
+    # (INDEX_JS puts the reader's palette's in #swatch-defs)
+    uses = "".join(f'<use href="#sq-{c}" x="{i * 1.2}" width="1" height="1"/>'
+                   for i, c in enumerate("RYGBP"))
+    swatch = (f'<svg class="swatch" aria-hidden="true" focusable="false" viewBox="0 0 5.8 1" '
+              f'width="58" height="10"><defs id="swatch-defs">{square_symbols(pal)}</defs>'
+              f"{uses}</svg>")
+    parts = [f"<h1>{swatch}{html.escape(spec.title)}</h1>"]
     if spec.subtitle:
         parts.append(f'<p class="sub">{html.escape(spec.subtitle)}</p>')
     parts.append(f"<p id=\"intro\">{t('web_index_intro')}</p>")
@@ -205,7 +234,9 @@ def index_html(spec: BookSpec, puzzles: list[BookPuzzle]) -> str:
             "</style>\n"
             f'</head>\n<body data-finished="{t("web_finished")}" '
             f'data-started="{t("web_started")}" '
-            f'data-languages="{html.escape(json.dumps(list(LANGUAGES)))}">\n'
+            f'data-languages="{html.escape(json.dumps(list(LANGUAGES)))}" '
+            f'data-palette="{html.escape(pal.name)}" '
+            f'data-palettes="{html.escape(json.dumps(list(PALETTES)))}">\n'
             f'<main>\n{"".join(parts)}\n'
             f"</main>\n<script>{INDEX_JS}</script>\n</body>\n</html>\n")
 
