@@ -420,3 +420,27 @@ def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
     assert luminance(ground) < 0.2 and contrast(ink, ground) >= 4.5, (ink, ground)
     driver.execute_script("localStorage.removeItem('conundrum:prefs')")
     assert console_errors(driver) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_on_a_phone_the_settings_menu_opens_inside_the_screen(book, driver, lang):  # noqa: F811
+    """A site page's Settings button sits at the left on a phone; its menu (hung from the
+    button's right edge) once ran off the screen's left side, cutting its words."""
+    from tests.test_web_phone import emulate
+
+    _spec, result, site, _written = book
+    emulate(driver, "phone")
+    let_files_load(driver)
+    driver.get((site / f"{result.puzzles[0].number}.html").resolve().as_uri() + f"#lang={lang}")
+    driver.refresh()
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    box = driver.execute_script(
+        "const r = document.querySelector('.settings-panel').getBoundingClientRect();"
+        "return [r.left, r.right, document.documentElement.clientWidth]")
+    assert 0 <= box[0] and box[1] <= box[2], box
+    cut = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.settings-panel label, .settings-panel"
+        " select')).filter(e => e.getBoundingClientRect().left < 0)"
+        ".map(e => e.id || e.textContent)")
+    assert cut == []
+    assert console_errors(driver) == []

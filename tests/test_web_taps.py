@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conundrum.generate import GenerateRequest, generate
+from renderers.page.i18n import LANGUAGES
 from renderers.web.page import page_html
 from tests.support.axe import audit, serious
 from tests.support.web import console_errors, new_driver
@@ -249,3 +250,19 @@ def test_axe_on_a_zoomed_board_with_a_tile_picked_and_a_wrong_lay(pages, phone, 
     finger(phone, reach[0], reach[1])                  # laid: right or wrong, on show
     assert serious(audit(phone)) == [], (name, "after a lay")
     assert console_errors(phone) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_no_toolbar_word_is_cut_off(pages, phone, lang):
+    """The words under the toolbar's icons are whole in every language (before: "Змен…",
+    "Přizpů…"): a long word breaks at its soft hyphen, never into an ellipsis."""
+    puzzle, grade5 = pages["grade5"]
+    path = grade5.with_name(f"grade5-{lang}.html")
+    path.write_text(page_html(puzzle, lang), encoding="utf-8")
+    open_fresh(phone, path)
+    assert phone.execute_script("return document.documentElement.lang") == lang
+    cut = phone.execute_script(
+        "return Array.from(document.querySelectorAll('#zoom button span'))"
+        ".filter(s => s.offsetWidth && (s.scrollWidth > s.clientWidth + 0.5 ||"
+        " s.scrollHeight > s.clientHeight + 0.5)).map(s => s.textContent)")
+    assert cut == [], (lang, cut)
