@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conundrum.generate import GenerateRequest, generate
-from renderers.page.i18n import LANGUAGES
+from renderers.page.i18n import LANGUAGES, message
 from renderers.web.page import page_html
 from tests.support.axe import audit, serious
 from tests.support.web import console_errors, new_driver
@@ -266,3 +266,41 @@ def test_on_a_phone_no_toolbar_word_is_cut_off(pages, phone, lang):
         ".filter(s => s.offsetWidth && (s.scrollWidth > s.clientWidth + 0.5 ||"
         " s.scrollHeight > s.clientHeight + 0.5)).map(s => s.textContent)")
     assert cut == [], (lang, cut)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_first_screen_and_a_verdict_that_moves_nothing(pages, phone, lang):
+    """At load on a 375 x 740 phone: the one-line rule (with what to tap) is on screen and
+    each toolbar icon shows its word. A right and a wrong lay by finger: the board and the
+    tray stay where they were (the page once shifted 10-56 px on each verdict), and the
+    wrong lay is drawn faded, unlike the board's tiles."""
+    puzzle, grade5 = pages["grade5"]
+    path = grade5.with_name(f"grade5-{lang}.html")
+    path.write_text(page_html(puzzle, lang), encoding="utf-8")
+    open_fresh(phone, path)
+    lead = phone.execute_script(
+        "const e = document.querySelector('.lead'), r = e.getBoundingClientRect();"
+        "return [r.top, r.bottom, innerHeight, e.textContent]")
+    assert 0 <= lead[0] and lead[1] <= lead[2], lead
+    assert lead[3] == message(lang, "web_lead")
+    words = phone.execute_script(
+        "return Array.from(document.querySelectorAll('#zoom button')).filter(b => b.offsetWidth)"
+        ".map(b => { const s = b.querySelector('span'); return s && s.offsetWidth ?"
+        " s.textContent.trim() : ''; })")
+    assert len(words) >= 6 and all(words), words
+    where = ("return ['board', 'tiles'].map(id => Math.round(document.getElementById(id)"
+             ".getBoundingClientRect().top)).concat([Math.round(scrollY)])")
+    code = lay_and_pick(phone, puzzle)   # right answers laid by the hook: a verdict on show
+    right = set(phone.execute_script("return window.conundrum.positions(arguments[0])", code))
+    cell = next(c for c in phone.execute_script(BESIDE) if f"{code} {c} h" not in right)
+    reach = phone.execute_script(REACH, cell)
+    before = phone.execute_script(where)
+    finger(phone, reach[0], reach[1])
+    finger(phone, reach[0], reach[1])
+    assert phone.find_element("id", "verdict").get_attribute("class") == "verdict wrong"
+    assert phone.execute_script(where) == before
+    faded = phone.execute_script(
+        "const u = document.querySelector('#board .answer.wrong use');"
+        "return u ? +getComputedStyle(u).opacity : null")
+    assert faded is not None and faded <= 0.5, faded
+    assert console_errors(phone) == []
