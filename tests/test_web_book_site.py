@@ -17,6 +17,7 @@ from selenium.webdriver.support.select import Select
 from conundrum.notation import Grid
 from conundrum.solver import positions
 from renderers.page.i18n import message
+from renderers.page.palettes import get_palette
 from renderers.sheet.puzzle import puzzle_id
 from renderers.web.site import write_site
 from tests.support.web import (  # noqa: F401
@@ -347,4 +348,99 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     solve_all(driver, first)
     assert driver.find_element(By.CSS_SELECTOR, "#finish-next a").get_attribute(
         "href").endswith(f"/{second.number}.html#lang=fr")
+    assert console_errors(driver) == []
+
+
+SWATCH = """
+const b = document.body, sq = document.querySelector('#swatch-defs #sq-R rect');
+const css = v => getComputedStyle(document.documentElement).getPropertyValue('--' + v).trim();
+return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
+        shown: document.querySelector('.swatch').getBoundingClientRect().width,
+        ink: css('ink'), grid: css('grid-fill')};
+"""
+
+
+def index_palette(driver, name: str) -> dict:
+    """The index's palette once its shared file has loaded (up to 5 s)."""
+    got: dict = {}
+    for _ in range(25):
+        got = driver.execute_script(SWATCH)
+        if got["palette"] == name:
+            break
+        time.sleep(0.2)
+    return got
+
+
+def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
+    """`#palette=` or the Settings menu's palette: the index shows its squares and colours
+    (the site's shared file), its links carry the address's on, and the dark theme still
+    wins over the palette's ink."""
+    spec, result, site, _written = book
+    other = "mono" if spec.palette != "mono" else "classic"
+    pal = get_palette(other)
+    let_files_load(driver)
+    open_page(driver, site / "index.html")
+    own = driver.execute_script(SWATCH)
+    assert own["palette"] == spec.palette and own["shown"] > 0
+    assert own["red"] == get_palette(spec.palette).fills["R"]
+    driver.get((site / "index.html").resolve().as_uri() + f"#palette={other}")
+    driver.refresh()
+    got = index_palette(driver, other)
+    assert got["palette"] == other and got["red"] == pal.fills["R"]
+    assert got["grid"] == pal.grid_fill and got["ink"] == pal.ink
+    first = result.puzzles[0]
+    driver.find_element(By.CSS_SELECTOR, f'a[href^="{first.number}.html"]').click()
+    assert driver.current_url.endswith(f"{first.number}.html#palette={other}")
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other
+    # chosen in the menu (no fragment): the index follows it, and so does its next page
+    open_page(driver, site / f"{first.number}.html")
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    Select(driver.find_element(By.ID, "set-palette")).select_by_value(other)
+    for _ in range(25):
+        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other:
+            break
+        time.sleep(0.2)
+    driver.find_element(By.CSS_SELECTOR, "a.back").click()
+    assert index_palette(driver, other)["red"] == pal.fills["R"]
+    driver.find_element(By.CSS_SELECTOR, f'a[href^="{result.puzzles[1].number}.html"]').click()
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other
+    # dark: the palette's black ink never lands on the dark ground
+    media(driver, "dark")
+    open_page(driver, site / "index.html")
+    assert index_palette(driver, other)["palette"] == other
+    colours = driver.execute_script(INDEX_COLOURS)
+    assert luminance(colours["body"][1]) < 0.2
+    for text, ground in colours.values():
+        assert contrast(text, ground) >= 4.5, (text, ground)
+    # and on a puzzle's page in that palette (its words on its dark ground)
+    driver.find_element(By.CSS_SELECTOR, f'a[href^="{first.number}.html"]').click()
+    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other
+    ink, ground = driver.execute_script(
+        "const s = getComputedStyle(document.body); return [s.color, s.backgroundColor]")
+    assert luminance(ground) < 0.2 and contrast(ink, ground) >= 4.5, (ink, ground)
+    driver.execute_script("localStorage.removeItem('conundrum:prefs')")
+    assert console_errors(driver) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_on_a_phone_the_settings_menu_opens_inside_the_screen(book, driver, lang):  # noqa: F811
+    """A site page's Settings button sits at the left on a phone; its menu (hung from the
+    button's right edge) once ran off the screen's left side, cutting its words."""
+    from tests.test_web_phone import emulate
+
+    _spec, result, site, _written = book
+    emulate(driver, "phone")
+    let_files_load(driver)
+    driver.get((site / f"{result.puzzles[0].number}.html").resolve().as_uri() + f"#lang={lang}")
+    driver.refresh()
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    box = driver.execute_script(
+        "const r = document.querySelector('.settings-panel').getBoundingClientRect();"
+        "return [r.left, r.right, document.documentElement.clientWidth]")
+    assert 0 <= box[0] and box[1] <= box[2], box
+    cut = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.settings-panel label, .settings-panel"
+        " select')).filter(e => e.getBoundingClientRect().left < 0)"
+        ".map(e => e.id || e.textContent)")
+    assert cut == []
     assert console_errors(driver) == []

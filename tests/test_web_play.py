@@ -435,6 +435,7 @@ def test_start_again_asks_first_then_forgets_everything(lang, chrome, tmp_path):
     restart = chrome.find_element(By.ID, "restart")
     assert restart.text == t("web_restart")
     restart.click()  # asks first; "no" keeps everything
+    assert chrome.execute_script("return document.activeElement.id") == "confirm-no"  # safe one
     assert chrome.find_element(By.ID, "confirm-text").text == t("web_restart_confirm")
     assert chrome.find_element(By.ID, "confirm-yes").text == t("web_restart_yes")
     chrome.find_element(By.ID, "confirm-no").click()

@@ -145,7 +145,7 @@ def test_without_web_the_book_has_no_qr_code(book):
 def test_the_site_index_links_every_puzzle_and_every_page_plays(book, chrome):  # noqa: F811
     spec, result, site, _written = book
     index = (site / "index.html").read_text(encoding="utf-8")
-    links = re.findall(r'href="([^"]+)"', index)
+    links = re.findall(r'<a href="([^"]+)"', index)
     assert links == [f"{bp.number}.html" for bp in result.puzzles]
     for name in (s.name for s in spec.sections):
         assert f"<h2>{name}</h2>" in index

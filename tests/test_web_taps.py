@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from conundrum.generate import GenerateRequest, generate
+from renderers.page.i18n import LANGUAGES, message
 from renderers.web.page import page_html
+from tests.support.axe import audit, serious
 from tests.support.web import console_errors, new_driver
 from tests.test_web_phone import emulate, open_fresh
 
@@ -84,12 +86,11 @@ for (let y = +d.top; y < +d.top + +d.height; y++)
 return out;"""
 
 
-@pytest.mark.parametrize("name", ["grade5", "tiles77", "all"])
-def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone, name):
-    puzzle, path = pages[name]
-    open_fresh(phone, path)
+def lay_and_pick(phone, puzzle) -> str:
+    """A first position of each given tile found (found positions are drawn tiles too; none
+    on a Lay-them-all page), then the first given tile picked: its code."""
     code = puzzle.given[0].code
-    if puzzle.kind != "all":                 # found positions are drawn tiles too
+    if puzzle.kind != "all":
         for g in puzzle.given:
             first = phone.execute_script("return window.conundrum.positions(arguments[0])[0]",
                                          g.code)
@@ -97,6 +98,12 @@ def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone
                 assert phone.execute_script("return window.conundrum.answer(arguments[0])",
                                             first)["verdict"] == "right"
     assert phone.execute_script("return window.conundrum.pick(arguments[0])", code) == code
+    return code
+
+
+def tap_beside(phone, puzzle, code: str) -> None:
+    """A finger on every empty cell beside a laid tile shows the ghost there, and lays
+    nothing (each tap a first tap on its cell)."""
     start = phone.execute_script("return window.conundrum.ghost()").split()[1]
     cells = [c for c in phone.execute_script(BESIDE) if c != start]
     assert len(cells) > 20, cells
@@ -109,11 +116,36 @@ def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone
         if ghost != f"{code} {cell} h":
             missed.append((cell, ghost))
     assert not missed, f"{len(missed)} of {len(cells)} taps missed: {missed[:8]}"
-    # no tap laid anything: each was a first tap on its cell
     assert phone.execute_script("return window.conundrum.record().records[0].tries") == \
         (0 if puzzle.kind == "all" else sum(1 for g in puzzle.given if phone.execute_script(
             "return window.conundrum.positions(arguments[0]).length", g.code)))
     assert console_errors(phone) == []
+
+
+@pytest.mark.parametrize("name", ["grade5", "tiles77", "all"])
+def test_every_tap_beside_a_tile_lands_on_the_cell_under_the_finger(pages, phone, name):
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    tap_beside(phone, puzzle, lay_and_pick(phone, puzzle))
+
+
+@pytest.mark.parametrize("name", ["grade5", "all"])
+def test_zoomed_in_every_tap_beside_a_tile_still_lands_under_the_finger(pages, phone, name):
+    """The same taps once the board is zoomed by a double tap (cells of 32 px or more, the
+    view panned to each cell), where a lay-them-all tile once needed two zooms to move."""
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    view = "return document.getElementById('view').dataset.zoom"
+    centre = phone.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]")
+    finger(phone, *centre)
+    finger(phone, *centre)
+    assert float(phone.execute_script(view)) > 1
+    code = lay_and_pick(phone, puzzle)
+    assert float(phone.execute_script(view)) > 1
+    tap_beside(phone, puzzle, code)
+    assert float(phone.execute_script(view)) > 1     # still zoomed: no tap was a double tap
 
 
 def test_after_reverse_a_tap_shows_the_ghost_and_a_repeat_is_no_try(pages, phone):
@@ -194,3 +226,81 @@ def test_on_a_phone_the_board_opens_at_the_full_width_in_every_language(pages, p
     assert cell >= 16, cell
     assert view[1] - board[1] < 2 and board[1] - board[0] > view[2] - 30, (board, view)
     assert phone.execute_script("return document.scrollingElement.scrollWidth") <= 375
+
+
+@pytest.mark.parametrize("name", ["grade5", "all"])
+def test_axe_on_a_zoomed_board_with_a_tile_picked_and_a_wrong_lay(pages, phone, name):
+    """axe-core on the phone states the other audits do not reach: the board zoomed by a
+    double tap, a tile picked with its ghost shown, a wrong lay on show (and on a
+    Lay-them-all page, its own panel)."""
+    puzzle, path = pages[name]
+    open_fresh(phone, path)
+    assert serious(audit(phone)) == [], (name, "at load")
+    centre = phone.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]")
+    finger(phone, *centre)
+    finger(phone, *centre)
+    code = lay_and_pick(phone, puzzle)
+    cell = phone.execute_script(BESIDE)[0]
+    reach = phone.execute_script(REACH, cell)
+    finger(phone, reach[0], reach[1])
+    assert phone.execute_script("return window.conundrum.ghost()") == f"{code} {cell} h"
+    assert serious(audit(phone)) == [], (name, "zoomed, a tile picked")
+    finger(phone, reach[0], reach[1])                  # laid: right or wrong, on show
+    assert serious(audit(phone)) == [], (name, "after a lay")
+    assert console_errors(phone) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_no_toolbar_word_is_cut_off(pages, phone, lang):
+    """The words under the toolbar's icons are whole in every language (before: "Змен…",
+    "Přizpů…"): a long word breaks at its soft hyphen, never into an ellipsis."""
+    puzzle, grade5 = pages["grade5"]
+    path = grade5.with_name(f"grade5-{lang}.html")
+    path.write_text(page_html(puzzle, lang), encoding="utf-8")
+    open_fresh(phone, path)
+    assert phone.execute_script("return document.documentElement.lang") == lang
+    cut = phone.execute_script(
+        "return Array.from(document.querySelectorAll('#zoom button span'))"
+        ".filter(s => s.offsetWidth && (s.scrollWidth > s.clientWidth + 0.5 ||"
+        " s.scrollHeight > s.clientHeight + 0.5)).map(s => s.textContent)")
+    assert cut == [], (lang, cut)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_first_screen_and_a_verdict_that_moves_nothing(pages, phone, lang):
+    """At load on a 375 x 740 phone: the one-line rule (with what to tap) is on screen and
+    each toolbar icon shows its word. A right and a wrong lay by finger: the board and the
+    tray stay where they were (the page once shifted 10-56 px on each verdict), and the
+    wrong lay is drawn faded, unlike the board's tiles."""
+    puzzle, grade5 = pages["grade5"]
+    path = grade5.with_name(f"grade5-{lang}.html")
+    path.write_text(page_html(puzzle, lang), encoding="utf-8")
+    open_fresh(phone, path)
+    lead = phone.execute_script(
+        "const e = document.querySelector('.lead'), r = e.getBoundingClientRect();"
+        "return [r.top, r.bottom, innerHeight, e.textContent]")
+    assert 0 <= lead[0] and lead[1] <= lead[2], lead
+    assert lead[3] == message(lang, "web_lead")
+    words = phone.execute_script(
+        "return Array.from(document.querySelectorAll('#zoom button')).filter(b => b.offsetWidth)"
+        ".map(b => { const s = b.querySelector('span'); return s && s.offsetWidth ?"
+        " s.textContent.trim() : ''; })")
+    assert len(words) >= 6 and all(words), words
+    where = ("return ['board', 'tiles'].map(id => Math.round(document.getElementById(id)"
+             ".getBoundingClientRect().top)).concat([Math.round(scrollY)])")
+    code = lay_and_pick(phone, puzzle)   # right answers laid by the hook: a verdict on show
+    right = set(phone.execute_script("return window.conundrum.positions(arguments[0])", code))
+    cell = next(c for c in phone.execute_script(BESIDE) if f"{code} {c} h" not in right)
+    reach = phone.execute_script(REACH, cell)
+    before = phone.execute_script(where)
+    finger(phone, reach[0], reach[1])
+    finger(phone, reach[0], reach[1])
+    assert phone.find_element("id", "verdict").get_attribute("class") == "verdict wrong"
+    assert phone.execute_script(where) == before
+    faded = phone.execute_script(
+        "const u = document.querySelector('#board .answer.wrong use');"
+        "return u ? +getComputedStyle(u).opacity : null")
+    assert faded is not None and faded <= 0.5, faded
+    assert console_errors(phone) == []

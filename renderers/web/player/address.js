@@ -15,9 +15,12 @@ if (wantLang && wantLang !== DATA.lang && own(DATA.languages, wantLang)) {
 }
 if (wantPalette && own(DATA.palettes, wantPalette)) {
   var chosenPalette = DATA.palettes[wantPalette];
-  Object.keys(chosenPalette.vars).forEach(function (k) {
-    document.documentElement.style.setProperty("--" + k, chosenPalette.vars[k]);
-  });
+  // a rule after the page's own, not the root's style: the dark theme's colours still win
+  var paletteRule = document.createElement("style");
+  paletteRule.textContent = ":root{" + Object.keys(chosenPalette.vars).map(function (k) {
+    return "--" + k + ":" + chosenPalette.vars[k];
+  }).join(";") + "}";
+  document.head.appendChild(paletteRule);
   var defs = document.querySelector("#board defs");
   defs.innerHTML = chosenPalette.symbols;
   document.body.dataset.palette = wantPalette;
