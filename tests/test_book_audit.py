@@ -16,13 +16,13 @@ import pytest
 from allpairspy import AllPairs
 
 from conundrum.errors import ConundrumError
-from conundrum.options import ANSWERS, LANGUAGES, PAGES, PALETTES
+from conundrum.options import ANSWERS, KINDS, LANGUAGES, PAGES, PALETTES
 from renderers.book.geometry import large_print_pages
 from tests.support.pdf_audit import Case, audit_case
 from tests.support.program import run_program
 
 PAIRS = [Case(*row) for row in AllPairs([list(PAGES), [False, True], list(LANGUAGES),
-                                         list(PALETTES), list(ANSWERS), ["count", "all"],
+                                         list(PALETTES), list(ANSWERS), list(KINDS),
                                          [False, True], [False, True]])]
 SAMPLE = [Case("5x8", False, "cs", "mono", "end-drawn", "count", True, True),
           Case("8.5x11", True, "fr", "classic", "end", "all", True, False),
@@ -58,7 +58,7 @@ def test_every_pair_of_options_reads_back_clean(case: Case) -> None:
 
 def test_the_pairs_cover_every_pair_of_options() -> None:
     values = [list(PAGES), [False, True], list(LANGUAGES), list(PALETTES), list(ANSWERS),
-              ["count", "all"], [False, True], [False, True]]
+              list(KINDS), [False, True], [False, True]]
     rows = [tuple(vars(c).values()) for c in PAIRS]
     for i in range(len(values)):
         for j in range(i + 1, len(values)):

@@ -25,14 +25,17 @@ from ..options import (
     COLOUR_ALIASES,
     COLOUR_MODES,
     COUNTS,
+    COVER_THEMES,
+    KINDS,
     LANGUAGES,
     PAGES,
     PALETTE_ALIASES,
     PALETTES,
     PAPERS,
     PER_PAGE,
+    SECTION_STARTS,
 )
-from ..puzzle import ALL_GIVEN, KINDS
+from ..puzzle import ALL_GIVEN
 from .keys import BOOK_HELP, SECTION_HELP
 
 # The names `conundrum render` accepts (this package cannot import the renderers;
@@ -41,7 +44,6 @@ from .keys import BOOK_HELP, SECTION_HELP
 
 BOOK_KEYS = tuple(BOOK_HELP)  # keys.py: each key with its help
 SECTION_KEYS = tuple(SECTION_HELP)
-SECTION_STARTS = ("right", "any")
 # generator options: meaningless for a section of hand-made puzzles
 GENERATOR_KEYS = ("tiles", "given", "positions")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
@@ -58,8 +60,6 @@ MAX_SEED = 2**63 - 1
 MAX_TILES = 80  # the whole set
 MAX_POSITIONS = 1_000
 MIN_THICKNESS, MAX_THICKNESS = 0.001, 0.01  # inches a page: any paper a printer offers
-# the cover's designs (renderers/book/cover_themes.py draws each; a test keeps both in step)
-COVER_THEMES = ("plain", "band", "night")
 
 
 class SpecError(ConundrumError):

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from conundrum.options import COLOUR_MODES, PAPERS, choices
+
 
 def preflight(
     interior: Annotated[Path, typer.Argument(help="The book's interior PDF.")],
@@ -17,14 +19,14 @@ def preflight(
         "--printer", help="Whose rules: kdp (Amazon KDP paperback) or ingram "
         "(IngramSpark paperback).")] = "kdp",
     colour: Annotated[str | None, typer.Option(
-        "--colour", help="The colour mode the book was made in (its spec's `colour:`: rgb, "
-        "cmyk or grey): every colour operator must be of it. Default: what our own book "
-        "records, else not checked.")] = None,
+        "--colour", help="The colour mode the book was made in (its spec's `colour:`: "
+        f"{choices(COLOUR_MODES)}): every colour operator must be of it. Default: what our "
+        "own book records, else not checked.")] = None,
     ink: Annotated[str | None, typer.Option(
         "--ink", help="black, premium-colour or standard-colour: the printing the page "
         "count limits are for. Default: what our own book records, else black.")] = None,
     paper: Annotated[str | None, typer.Option(
-        "--paper", help="white, cream or colour: the paper the page limits and the spine "
+        "--paper", help=f"{choices(PAPERS)}: the paper the page limits and the spine "
         "width are for. Default: what our own book records, else white.")] = None,
 ) -> None:
     """Check a finished book (and its cover) against a printer's published rules, one row
