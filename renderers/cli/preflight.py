@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
 from conundrum.options import COLOUR_MODES, PAPERS, choices
+from conundrum.terminal import shown
 
 
 def preflight(
@@ -32,10 +34,8 @@ def preflight(
     """Check a finished book (and its cover) against a printer's published rules, one row
     a rule with its figure, limit and source; exit 0 when all pass, 1 when any fails."""
     from rich.table import Table
-    from rich.text import Text
 
-    from conundrum.cli import console
-    from conundrum.terminal import shown
+    from conundrum.cli import console  # lazy: conundrum.cli loads this plugin (a cycle)
     from renderers.preflight import preflight as check
 
     report = check(interior, cover, printer=printer, colour=colour, ink=ink, paper=paper)

@@ -8,7 +8,7 @@ byte for byte."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +90,6 @@ def _request(entry: dict, path: Path) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise ConundrumError(f"puzzle {entry['number']} was set by hand: there is no "
                              "generator request to make another one from")
-    from dataclasses import fields
 
     from conundrum.generate import GenerateRequest
 
