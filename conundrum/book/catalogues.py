@@ -9,14 +9,14 @@ from __future__ import annotations
 import os
 
 from .catalogue import Catalogue, is_url
-from .catalogue_postgres import PostgresCatalogue  # psycopg itself loads on connecting
-from .catalogue_sqlite import SqliteCatalogue
 
 
 def backend(location: str | os.PathLike) -> type[Catalogue]:
     """The class for a location: PostgreSQL for a postgresql:// URL, else SQLite."""
     if is_url(location):
+        from .catalogue_postgres import PostgresCatalogue
         return PostgresCatalogue
+    from .catalogue_sqlite import SqliteCatalogue
     return SqliteCatalogue
 
 
