@@ -131,3 +131,52 @@ def test_the_rule_catches_a_light_import_inside_a_function(tmp_path, monkeypatch
     assert _top_level_modules(bad) == {"json"}
     assert REASON.search("import fcntl  # lazy: POSIX only")
     assert not REASON.search("import re  # type: ignore[import-untyped]")
+
+
+_PROBE = """
+import importlib, json, sys
+module, imports = sys.argv[1], json.loads(sys.argv[2])
+importlib.import_module(module)
+def loaded(base, names):
+    if base not in sys.modules:
+        return False
+    held = vars(sys.modules[base])  # a name a package's __getattr__ would load is not there
+    return all(n in held or f"{base}.{n}" in sys.modules for n in names)
+print(json.dumps([line for line, base, names in imports if loaded(base, names)]))
+"""
+
+
+def _statements(path: Path) -> list[tuple[int, str, list[str]]]:
+    """Each function-level import: its line, the module it reads, the names it takes."""
+    relative = path.relative_to(ROOT).with_suffix("")
+    module = ".".join(relative.parts) + (".__init__" if relative.name == "__init__" else "")
+    found = []
+    for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(func):
+                if isinstance(node, ast.ImportFrom):
+                    found.append((node.lineno, _absolute(node, module),
+                                  [a.name for a in node.names]))
+                elif isinstance(node, ast.Import):
+                    found += [(node.lineno, a.name, []) for a in node.names]
+    return sorted(set((n, b, tuple(t)) for n, b, t in found))  # type: ignore[misc]
+
+
+@pytest.mark.slow  # a fresh interpreter for each module with a function-level import
+def test_no_function_level_import_of_what_the_module_loads_anyway():
+    """Lazy only where it defers something: a module that importing its importer already
+    loads gains nothing from waiting (it belongs at the top)."""
+    import json
+
+    wrong = []
+    for path in SOURCES:
+        imports = _statements(path)
+        if not imports:
+            continue
+        relative = path.relative_to(ROOT).with_suffix("")
+        name = ".".join(relative.parts[:-1] if relative.name == "__init__" else relative.parts)
+        out = subprocess.run([sys.executable, "-c", _PROBE, name, json.dumps(imports)],
+                             capture_output=True, text=True, check=True, cwd=ROOT).stdout
+        wrong += [f"{path.relative_to(ROOT)}:{line}" for line in json.loads(out)]
+    assert not wrong, "loaded anyway when the module is imported; import at the top:\n" + \
+        "\n".join(wrong)
