@@ -76,11 +76,11 @@ class Section:
     tiles: int | None = None
     given: int | None = None
     positions: tuple[int, ...] | None = None
-    counts: str = "print"  # print | blank; the book's `counts` unless the section sets it
+    counts: str = "print"  # COUNTS; the book's `counts` unless the section sets it
     # hand-made puzzle files, as written in the spec (relative to the spec file's folder);
     # None: the section is generated
     puzzles: tuple[str, ...] | None = None
-    kind: str = "count"  # count | all (Lay them all): what the section's puzzles ask
+    kind: str = "count"  # KINDS (all: Lay them all): what the section's puzzles ask
 
     @property
     def hand_made(self) -> bool:
@@ -101,18 +101,18 @@ class BookSpec:
     palette: str = "classic"
     per_page: int = 2
     seed: int = 1
-    answers: str = "end"  # end (one board a puzzle) | list (text) | end-drawn | none
+    answers: str = "end"  # ANSWERS: where and how the answers are printed
     author: str | None = None
     publisher: str | None = None
     edition: str | None = None
     isbn: str | None = None  # as written (hyphens kept); its check digit is valid
     copyright: str | None = None
-    colour: str = "rgb"  # rgb | cmyk | grey: the PDF's colour space
-    counts: str = "print"  # print | blank (each section has its own, this by default)
+    colour: str = "rgb"  # COLOUR_MODES: the PDF's colour space
+    counts: str = "print"  # COUNTS (each section has its own, this by default)
     web: str | None = None  # http(s) address of the book's web pages, ending in "/"
     volume: str | None = None  # "Volume 2", as printed on the title page and the cover
     cover: bool = False  # write <output>-cover.pdf, the full-wrap cover, beside the book
-    paper: str = "white"  # white | cream | colour: what the spine's width is made of
+    paper: str = "white"  # PAPERS: what the spine's width is made of
     paper_thickness: float | None = None  # inches a page; None: the printer's for `paper`
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
     intro: str | None = None  # a page of the author's, after the copyright page
