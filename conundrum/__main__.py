@@ -16,7 +16,7 @@ _OUT_OF_MEMORY = (b"conundrum: ran out of memory (is a memory limit such as `uli
 def start() -> None:
     """Import the program and run it; a limit reached while importing is exit 2."""
     try:
-        from conundrum.cli import run
+        from conundrum.cli import run  # lazy: inside the try (a limit met here is exit 2)
     except KeyboardInterrupt:  # Ctrl-C while starting
         print("conundrum: interrupted", file=sys.stderr)
         sys.exit(130)

@@ -10,6 +10,7 @@ and `remove_output`. `output_lock` keeps two commands from writing one output.
 
 from __future__ import annotations
 
+import fcntl
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -143,7 +144,6 @@ def output_lock(path: Path, what: str = "build") -> Iterator[None]:
     locks the new one instead, so two never hold it at once.
     ConundrumError when the lock cannot be made or another command holds it.
     """
-    import fcntl  # POSIX; the program's platforms all have it
 
     lock = lock_path(path)
     refuse_input(lock, f"{what}'s lock")  # the lock is removed afterwards

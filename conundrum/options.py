@@ -3,13 +3,16 @@ the JSON Schemas and the docs all read these registries (the schemas and the doc
 are written from them when the site is built: docs/hooks/registries.py).
 
 A language is its message files and a palette its file, found here by listing the
-renderers' data folders; a page size is one entry of PAGE_SIZES. Plain data and a
+renderers' data folders; a page size is one entry of PAGE_SIZES; every other name a user
+types (a cover design, where answers go, a paper...) is one entry of a tuple below, and
+the help a user reads lists it from there (`choices()`). Plain data and a
 folder listing, nothing imported: the CLI builds its `--help` choices from it without
 loading Pillow or fpdf2.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 # Where the renderers keep their data files. Read as files, never imported: the core does
@@ -61,6 +64,18 @@ PER_PAGE: tuple[int, ...] = (1, 2, 4, 6)  # puzzles a book page holds
 ANSWERS: tuple[str, ...] = ("end", "list", "end-drawn", "none")  # where a book prints its answers
 COUNTS: tuple[str, ...] = ("print", "blank")  # a book section prints its counts, or not
 SHEET_PARTS: tuple[str, ...] = ("sheet", "board")  # what `render --part` draws
+# paper a printed book's pages are on: the cover's spine is pages x its thickness
+# (renderers/page/printers/<printer>.yaml holds the figures)
+PAPERS: tuple[str, ...] = ("white", "cream", "colour")
+# the cover's designs (renderers/book/cover_themes.py draws each; it checks it draws these)
+COVER_THEMES: tuple[str, ...] = ("plain", "band", "night")
+SECTION_STARTS: tuple[str, ...] = ("right", "any")  # the page a book's section begins on
+# a section's order: easiest first, or as its puzzle files are listed (the studio's "move")
+ORDERS: tuple[str, ...] = ("score", "listed")
+# what a puzzle asks: every position of each given tile, or to lay them all (one arrangement)
+KINDS: tuple[str, ...] = ("count", "all")
+# the kinds of given tile a generator may be asked for (`generate --kinds`, a book's mix)
+GIVEN_KINDS: tuple[str, ...] = ("plain", "palindrome", "chameleon")
 
 
 def enum_key(name: str) -> str:
@@ -81,6 +96,12 @@ def with_aliases(names: tuple[str, ...], aliases: dict[str, str]) -> list[str]:
     """
     return [*names, *aliases]
 
-# paper a printed book's pages are on: the cover's spine is pages x its thickness
-# (renderers/page/printers/<printer>.yaml holds the figures)
-PAPERS: tuple[str, ...] = ("white", "cream", "colour")
+
+def choices(names: Iterable[object]) -> str:
+    """A registry's names as help text reads them: "a, b or c".
+
+    >>> choices(COVER_THEMES), choices(PER_PAGE)
+    ('plain, band or night', '1, 2, 4 or 6')
+    """
+    listed = [str(name) for name in names]
+    return ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else "".join(listed)

@@ -11,6 +11,7 @@ import yaml
 from .board import Board
 from .errors import BoardError, ConundrumError, PuzzleFileError
 from .files import TypedFloat, TypedInt, atomic_write, read_text, typed_text, yaml_mapping
+from .options import KINDS as KINDS  # what a puzzle asks; re-exported for older imports
 from .placement import MAX_COORD, Placement
 from .rules import Fault, RuleSet, ruleset
 from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
@@ -18,9 +19,6 @@ from .tiles import DEFAULT_CHAMELEONS, canonical, chameleon_set, normalise_code
 MAX_TILES = 1000  # board tiles and given tiles each; the game has 80
 MAX_TITLE = 200  # characters; a sheet's heading has room for about 60
 KNOWN_KEYS = ("title", "rules", "chameleons", "kind", "solutions", "board", "given")
-# What a puzzle asks: `count` every position of each given tile (today's puzzles), or
-# `all`: lay every given tile, each legal when laid; the answer is the one arrangement.
-KINDS = ("count", "all")
 ALL_GIVEN = (2, 5)  # a `kind: all` puzzle gives 2 to 5 tiles
 
 

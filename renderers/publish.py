@@ -18,11 +18,13 @@ from conundrum.book.make import BookContent, BookOptions, BookResult, check_outp
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec, load_spec
 from conundrum.errors import ConundrumError
-from conundrum.files import check_folder
+from conundrum.files import atomic_write, check_folder, check_target
+from renderers.book.cover import cover_name, cover_pdf
 from renderers.book.export import export_book
 from renderers.book.layout import DrawnBook, grid_limits, render_book
 from renderers.outputs import check_book_outputs
 from renderers.page.text import require_drawable_book
+from renderers.web.site import write_site
 
 Warn = Callable[[str], None]
 
@@ -61,8 +63,6 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     require_drawable_book(spec, str(spec_path))  # before any puzzle is made
     check_output(options.output)
     if spec.cover:  # written beside the book: checked before any work
-        from conundrum.files import check_target
-        from renderers.book.cover import cover_name
         check_target(cover_name(options.output), "cover")
     for folder, option in ((options.web, "--web"), (options.export, "--export")):
         if folder is not None:
@@ -119,7 +119,6 @@ class _Extras:
                 content, pages = drawn()
                 self.exported = export_book(content, options.export, pages)
             if options.web is not None:
-                from renderers.web.site import write_site
                 self.site = write_site(spec, puzzles, options.web)
         except BaseException as exc:
             if self.cover is not None:
@@ -151,8 +150,6 @@ def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle]) -> Path:
     """`<book>-cover.pdf` beside the book, for its page count and from its puzzles."""
     from pypdf import PdfReader
 
-    from conundrum.files import atomic_write
-    from renderers.book.cover import cover_name, cover_pdf
 
     pages = len(PdfReader(pdf).pages)
     data = cover_pdf(spec, pages, [bp.puzzle for bp in puzzles])

@@ -17,15 +17,14 @@ from __future__ import annotations
 import pytest
 from allpairspy import AllPairs
 
-from conundrum.book.spec import COVER_THEMES
 from conundrum.errors import ConundrumError
-from conundrum.options import ANSWERS, LANGUAGES, PAGES, PALETTES
+from conundrum.options import ANSWERS, COVER_THEMES, KINDS, LANGUAGES, PAGES, PALETTES
 from renderers.book.geometry import large_print_pages
 from tests.support.pdf_audit import Case, audit_case
 from tests.support.program import run_program
 
 VALUES = [list(PAGES), [False, True], list(LANGUAGES), list(PALETTES), list(ANSWERS),
-          ["count", "all"], [False, True], [False, True], list(COVER_THEMES)]
+          list(KINDS), [False, True], [False, True], list(COVER_THEMES)]
 PAIRS = [Case(*row) for row in AllPairs(VALUES)]
 SAMPLE = [Case("5x8", False, "cs", "mono", "end-drawn", "count", True, True, "band"),
           Case("8.5x11", True, "fr", "classic", "end", "all", True, False, "night"),

@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from conundrum.options import ANSWERS
 from renderers.book.geometry import BLEED, INCH
 from renderers.book.layout import render_book
 from renderers.paint.pdf import pdf_bytes
@@ -149,7 +150,7 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
     assert "Poznámky" in reader.pages[-1].extract_text()  # the last part's text reads back
 
 
-@pytest.mark.parametrize("answers", ["end", "list", "end-drawn"])
+@pytest.mark.parametrize("answers", [a for a in ANSWERS if a != "none"])  # each drawn key
 def test_a_lazily_laid_out_book_paints_exactly_as_an_eager_one(monkeypatch, answers):
     """render_book leaves boards and tiles to the painting processes (Page.later); drawn
     there, every item lands in the same place and order as when drawn at layout."""

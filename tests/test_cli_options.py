@@ -3,8 +3,6 @@ and plugins that fail to load."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from importlib.metadata import version
 from pathlib import Path
 
@@ -138,42 +136,3 @@ def test_a_stray_file_shadowing_the_renderers_is_named(run_cli, tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-# ---- start-up ------------------------------------------------------------------------------
-# The start-up rule: `conundrum` answers `--help` or a `solve` in a fraction of a second
-# (`make bench` times it), so a module the program loads to start imports nothing heavy
-# at its top; what is heavy is imported inside the function that needs it, and only there.
-# Which imports must stay lazy, and why:
-# - fpdf2, Pillow, segno (renderers.render and below): the `render`, `book`, `cover` and
-#   `preflight` plugins register their commands at every start; only running one may
-#   load the painters (renderers/cli/*.py import them inside the command).
-# - rich's console, markdown and progress: only a command that prints a table or a bar
-#   needs them (`conundrum.cli.console()`; the Typer app is made with rich_markup_mode
-#   None for the same reason).
-# - pysat, conundrum.generate, conundrum.game: the generator and the game engine load
-#   when a command uses them; `conundrum.generate`, `conundrum.book` and `conundrum`
-#   itself export their names through a module `__getattr__`, so importing one submodule
-#   runs no other (a memory limit or Ctrl-C met while loading is still told in one line).
-# - conundrum.book.spec and catalogue_admin: the catalogue commands reach the catalogue
-#   alone.
-# - NumPy: fpdf2 is loaded without it (renderers/paint/no_numpy.py): 40 ms, and its
-#   OpenBLAS threads abort under `ulimit -v`.
-# The other way round, `resource` (conundrum/cli/limits.py) is imported at the top on
-# purpose: importing it after a memory limit has been reached may itself fail.
-# A function-level import that is none of these is a mistake: import at the top.
-HEAVY = ("fpdf", "PIL", "pysat", "rich.progress", "rich.markdown", "conundrum.game",
-         "conundrum.generate", "renderers.render", "segno", "conundrum.book.spec",
-         "conundrum.book.catalogue_admin")
-
-
-@pytest.mark.parametrize("argv", [["--help"], ["solve", str(EXAMPLE)], ["render", "--help"]])
-def test_start_up_loads_only_what_the_command_needs(argv):
-    """Plugins register without loading fpdf2 or Pillow; `make bench` times the start-up."""
-    code = ("import sys, contextlib, io\n"
-            "from conundrum.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    main({argv!r})\n"
-            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} "
-            f"or any(m == h or m.startswith(h + '.') for h in {HEAVY!r})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == "[]"

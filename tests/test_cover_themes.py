@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from conundrum.book.spec import COVER_THEMES, parse_spec
-from conundrum.options import PAGES
+from conundrum.book.spec import parse_spec
+from conundrum.options import COVER_THEMES, PAGES
 from renderers.book.cover import BLEED, SAFE, CoverGeometry, cover_page
 from renderers.book.cover_themes import THEMES
 from renderers.page.layout import Circle, Page, Rect, Text, extent

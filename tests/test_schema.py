@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import yaml
@@ -207,13 +210,45 @@ def test_a_manifest_entry_needs_its_contract_keys():
     assert _errors("manifest", {"title": "T", "seed": 1, "puzzles": [bad_board]})
 
 
+def _registries_hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("registries", ROOT / "docs/hooks/registries.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_book_specs_enums_of_names_are_the_registries():
-    """`make docs` writes them (docs/hooks/registries.py): a language, palette or page size
-    added and the docs not built since fails here."""
+    """`make docs` writes them (docs/hooks/registries.py): a language, palette, page size,
+    cover design... added and the docs not built since fails here."""
     from conundrum import options
 
-    props = _schema("book-spec")["properties"]
-    assert props["language"]["enum"] == list(options.LANGUAGES), "run `make docs`"
-    assert props["page"]["enum"] == list(options.PAGE_SIZES), "run `make docs`"
-    assert set(props["palette"]["enum"]) == {*options.PALETTES, *options.PALETTE_ALIASES}, \
-        "run `make docs`"
+    hook = _registries_hook()
+    schema = _schema("book-spec")
+    props = {**schema["$defs"]["section"]["properties"], **schema["properties"]}
+    assert len(hook.ENUMS) >= 10
+    for key, kind, null in hook.ENUMS:
+        assert props[key]["enum"] == hook.names(kind) + ([None] if null else []), \
+            f"{key}: run `make docs`"
+    assert props["language"]["enum"] == list(options.LANGUAGES)
+    assert props["cover_theme"]["enum"] == list(options.COVER_THEMES)
+    assert set(props["palette"]["enum"]) == {*options.PALETTES, *options.PALETTE_ALIASES}
+
+
+def test_a_new_name_in_a_registry_reaches_the_schema_and_the_help(monkeypatch):
+    """The enums and the help a user reads are written from the registry, not copied."""
+    from conundrum import options
+
+    monkeypatch.setattr(options, "COVER_THEMES", (*options.COVER_THEMES, "dawn"))
+    monkeypatch.setattr(options, "ANSWERS", (*options.ANSWERS, "margin"))
+    hook = _registries_hook()
+    text = hook.schema_text((ROOT / "docs/schema/book-spec.schema.json").read_text("utf-8"))
+    doc = json.loads(text)["properties"]
+    assert doc["cover_theme"]["enum"][-1] == "dawn" and doc["answers"]["enum"][-1] == "margin"
+    assert "`dawn`" in hook.fill("<!-- names:cover-themes -->")
+    keys = importlib.reload(importlib.import_module("conundrum.book.keys"))
+    try:
+        assert keys.BOOK_HELP["cover_theme"].endswith("plain, band, night or dawn.")
+    finally:
+        monkeypatch.undo()
+        importlib.reload(keys)

@@ -14,7 +14,7 @@ from .catalogue import Catalogue, is_url
 def backend(location: str | os.PathLike) -> type[Catalogue]:
     """The class for a location: PostgreSQL for a postgresql:// URL, else SQLite."""
     if is_url(location):
-        from .catalogue_postgres import PostgresCatalogue  # psycopg only when asked for
+        from .catalogue_postgres import PostgresCatalogue
         return PostgresCatalogue
     from .catalogue_sqlite import SqliteCatalogue
     return SqliteCatalogue

@@ -1,8 +1,18 @@
 """Every key of a book spec, with the one line of help a user reads about it: the one place
 the keys are defined. `spec.py` refuses any key not named here; the studio's form shows
-each one as a field with this help."""
+each one as a field with this help. A line that lists the names a key accepts is written
+from their registry (conundrum/options.py), so a new name needs no edit here."""
 
 from __future__ import annotations
+
+from ..options import (
+    ANSWERS,
+    COLOUR_MODES,
+    COVER_THEMES,
+    PALETTES,
+    PAPERS,
+    choices,
+)
 
 BOOK_HELP: dict[str, str] = {
     "title": "The book's title, on the title page, the cover and every page's running head.",
@@ -16,15 +26,16 @@ BOOK_HELP: dict[str, str] = {
     "language": "The language of every word the book prints.",
     "page": "The trim size of the page.",
     "bleed": "Print-on-demand bleed and gutter margins.",
-    "palette": "Tile colours: classic, colourblind (with symbols) or mono.",
-    "colour": "The PDF's colour space: rgb, cmyk or grey.",
+    "palette": f"Tile colours: {choices(PALETTES)}.",
+    "colour": f"The PDF's colour space: {choices(COLOUR_MODES)}.",
     "per_page": "Puzzles on one page (fewer where they would not be legible).",
     "seed": "The number every puzzle is drawn from: the same seed makes the same book.",
-    "answers": "Where and how the answers are printed: end, list, end-drawn or none.",
+    "answers": f"Where and how the answers are printed: {choices(ANSWERS)}.",
     "counts": "Print each given tile's count of positions, or leave it blank to find.",
     "web": "The address of the book's web pages (a QR code on every puzzle).",
     "cover": "Also write the full-wrap cover (back, spine, front) as a PDF.",
-    "paper": "The paper the pages are printed on: it sets the spine's width.",
+    "paper": f"The paper the pages are printed on ({choices(PAPERS)}): it sets the spine's "
+             "width.",
     "paper_thickness": "Inches a page, when the printer states its own.",
     "blurb": "The back cover's text.",
     "intro": "A page of your own after the copyright page.",
@@ -39,7 +50,7 @@ BOOK_HELP: dict[str, str] = {
     # the cover's barcode and design (issue 31)
     "barcode": "true: the ISBN's EAN-13 in the back cover's barcode area (needs isbn).",
     "barcode_price": "The barcode's 5-digit price add-on (EAN-5), e.g. 51299; needs barcode.",
-    "cover_theme": "The cover's design: plain, band or night.",
+    "cover_theme": f"The cover's design: {choices(COVER_THEMES)}.",
 }
 
 SECTION_HELP: dict[str, str] = {

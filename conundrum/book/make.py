@@ -14,6 +14,7 @@ none, and releases its claims).
 
 from __future__ import annotations
 
+import io
 import math
 import os
 from collections.abc import Callable
@@ -242,7 +243,6 @@ def _finish(finish: Finisher, puzzles: list[BookPuzzle], written: tuple[Path, Pa
 
 def _page_count(pdf: bytes) -> int:
     """The pages of the PDF just drawn (pypdf reads only its page tree)."""
-    import io
 
     from pypdf import PdfReader
 

@@ -25,14 +25,18 @@ from ..options import (
     COLOUR_ALIASES,
     COLOUR_MODES,
     COUNTS,
+    COVER_THEMES,
+    KINDS,
     LANGUAGES,
+    ORDERS,
     PAGES,
     PALETTE_ALIASES,
     PALETTES,
     PAPERS,
     PER_PAGE,
+    SECTION_STARTS,
 )
-from ..puzzle import ALL_GIVEN, KINDS
+from ..puzzle import ALL_GIVEN
 from .keys import BOOK_HELP, SECTION_HELP
 
 # The names `conundrum render` accepts (this package cannot import the renderers;
@@ -41,8 +45,6 @@ from .keys import BOOK_HELP, SECTION_HELP
 
 BOOK_KEYS = tuple(BOOK_HELP)  # keys.py: each key with its help
 SECTION_KEYS = tuple(SECTION_HELP)
-SECTION_STARTS = ("right", "any")
-ORDERS = ("score", "listed")  # a section's order: easiest first, or as its files are listed
 # generator options: meaningless for a section of hand-made puzzles
 GENERATOR_KEYS = ("tiles", "given", "positions")
 FRONT_MATTER = ("author", "publisher", "edition")  # short texts for the copyright page
@@ -59,8 +61,6 @@ MAX_SEED = 2**63 - 1
 MAX_TILES = 80  # the whole set
 MAX_POSITIONS = 1_000
 MIN_THICKNESS, MAX_THICKNESS = 0.001, 0.01  # inches a page: any paper a printer offers
-# the cover's designs (renderers/book/cover_themes.py draws each; a test keeps both in step)
-COVER_THEMES = ("plain", "band", "night")
 
 
 class SpecError(ConundrumError):
@@ -77,11 +77,11 @@ class Section:
     tiles: int | None = None
     given: int | None = None
     positions: tuple[int, ...] | None = None
-    counts: str = "print"  # print | blank; the book's `counts` unless the section sets it
+    counts: str = "print"  # COUNTS; the book's `counts` unless the section sets it
     # hand-made puzzle files, as written in the spec (relative to the spec file's folder);
     # None: the section is generated
     puzzles: tuple[str, ...] | None = None
-    kind: str = "count"  # count | all (Lay them all): what the section's puzzles ask
+    kind: str = "count"  # KINDS (all: Lay them all): what the section's puzzles ask
     # score: easiest first; listed: the files in the order `puzzles:` lists them (the
     # author's own order, as the studio's "move" sets it)
     order: str = "score"
@@ -105,18 +105,18 @@ class BookSpec:
     palette: str = "classic"
     per_page: int = 2
     seed: int = 1
-    answers: str = "end"  # end (one board a puzzle) | list (text) | end-drawn | none
+    answers: str = "end"  # ANSWERS: where and how the answers are printed
     author: str | None = None
     publisher: str | None = None
     edition: str | None = None
     isbn: str | None = None  # as written (hyphens kept); its check digit is valid
     copyright: str | None = None
-    colour: str = "rgb"  # rgb | cmyk | grey: the PDF's colour space
-    counts: str = "print"  # print | blank (each section has its own, this by default)
+    colour: str = "rgb"  # COLOUR_MODES: the PDF's colour space
+    counts: str = "print"  # COUNTS (each section has its own, this by default)
     web: str | None = None  # http(s) address of the book's web pages, ending in "/"
     volume: str | None = None  # "Volume 2", as printed on the title page and the cover
     cover: bool = False  # write <output>-cover.pdf, the full-wrap cover, beside the book
-    paper: str = "white"  # white | cream | colour: what the spine's width is made of
+    paper: str = "white"  # PAPERS: what the spine's width is made of
     paper_thickness: float | None = None  # inches a page; None: the printer's for `paper`
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
     intro: str | None = None  # a page of the author's, after the copyright page

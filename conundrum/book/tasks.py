@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..generate.choose import avoid_mask
+from ..generate.difficulty import level_params
 from .plan import avoid_for, kinds_for, known, lean_tiles, leaning, shape_for
 from .seeds import slot_seed
 from .spec import BookSpec
@@ -153,7 +154,6 @@ def _fewer_tiles(task: Task) -> Task | None:
     if task.tiles is not None or task.kind != "count" or task.max_grid is None:
         return None
     from ..generate import most_tiles, roomy
-    from ..generate.difficulty import level_params
 
     least = level_params(task.difficulty, task.rules).tiles[0]
     most = most_tiles(generate_request(task.request()))

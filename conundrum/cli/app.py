@@ -49,6 +49,6 @@ def _program_options(
 def console() -> Console:
     """A rich console for a command's output (no syntax highlighting, lines never cut): the
     one plugins print tables with too."""
-    from rich.console import Console  # only the commands that print need rich (start-up)
+    from rich.console import Console  # lazy: --help needs no console (start-up)
 
     return Console(highlight=False, soft_wrap=True)

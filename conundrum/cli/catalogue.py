@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..book.catalogue import ENV
+from ..book.catalogue import CLAIM_EXPIRY, ENV, CatalogueError, locate
+from ..book.catalogues import open_catalogue
 from ..terminal import shown
 from .app import app
 from .core import AsJson
@@ -34,9 +35,6 @@ BookArg = Annotated[str, typer.Argument(help="The book: its id (or its first 6+ 
 
 
 def _open(where: str | None, *, must_exist: bool = True) -> Catalogue:
-    from ..book.catalogue import CatalogueError, locate
-    from ..book.catalogues import open_catalogue
-
     location = locate(where)
     if must_exist and isinstance(location, Path) and not location.exists():
         raise CatalogueError(f"{location}: no catalogue there (give --catalogue PATH or URL, "
@@ -55,7 +53,6 @@ def _when(seconds: float | None) -> str:
 @group.command("stats")
 def stats(catalogue: Where = None, as_json: AsJson = False) -> None:
     """Puzzles per book and rule set, and the unfinished books."""
-    from ..book.catalogue import CLAIM_EXPIRY
     from ..book.catalogue_admin import stats_json, summary
 
     with _open(catalogue) as cat:

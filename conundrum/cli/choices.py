@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ..options import KINDS
+
 
 class RulesChoice(StrEnum):
     """rules.RULESETS, and the junior game's other name (rules.ALIASES)."""
@@ -25,9 +27,9 @@ class MethodChoice(StrEnum):
     sat = "sat"
 
 
-# puzzle.KINDS: what a puzzle asks (made by call: a member named `count` would hide
+# options.KINDS: what a puzzle asks (made by call: a member named `count` would hide
 # str.count in a class body)
-KindChoice = StrEnum("KindChoice", {"count": "count", "all": "all"})
+KindChoice = StrEnum("KindChoice", {kind: kind for kind in KINDS})  # type: ignore[misc]
 
 
 class ScoringChoice(StrEnum):

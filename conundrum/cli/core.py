@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..arrange import claim_faults, drawn_grid, naming, puzzle_arrangements
+from ..book.extract import extract_puzzle
 from ..check import grade, judge
 from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
@@ -195,7 +196,6 @@ def _check_all(pz: Puzzle, text: str, answers: str, as_json: bool) -> None:
 
 def _book_puzzle(manifest: Path, number: str) -> Puzzle:
     """Puzzle `number` (as printed) of the book whose manifest is `manifest`."""
-    from ..book.extract import extract_puzzle
 
     if not number.isascii() or not number.isdigit():
         raise ConundrumError(f"{number!r}: after a manifest, give the puzzle's number as "

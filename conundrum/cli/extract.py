@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..book.extract import extract_all, extract_file
 from ..errors import ConundrumError
 from .app import app
 
@@ -23,7 +24,6 @@ def extract_command(
         "--all", help="Every puzzle, as <folder>/puzzle-001.yaml ...")] = False,
 ) -> None:
     """Puzzle N of a built book (from its manifest) as a puzzle file, or --all of them."""
-    from ..book.extract import extract_all, extract_file
 
     if output is None:
         raise ConundrumError("give -o: the puzzle file to write (with --all, a folder)")

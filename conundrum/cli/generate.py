@@ -11,6 +11,7 @@ import typer
 from ..errors import ConundrumError
 from ..files import check_target
 from ..guard import note_input
+from ..options import GIVEN_KINDS
 from ..puzzle import save_puzzle
 from .app import app
 from .choices import KindChoice, MethodChoice, RulesChoice
@@ -84,7 +85,7 @@ def generate_command(
                            "the board is grown within it.")] = None,
     kinds: Annotated[str | None, typer.Option(
         "--kinds", help="With --difficulty: the kinds of the given tiles, comma-separated "
-                        "(plain, palindrome, chameleon), as a book plans its mix; by "
+                        f"({', '.join(GIVEN_KINDS)}), as a book plans its mix; by "
                         "default each is drawn.")] = None,
     score: Annotated[str | None, typer.Option(
         "--score", help="With --difficulty: LOW,HIGH, the part of the level's score band "

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ..arrange import naming, puzzle_arrangements
 from ..files import atomic_write, check_target
 from ..guard import note_input
 from ..puzzle import load_puzzle
@@ -39,7 +40,6 @@ def grade_command(
     weight_of = dict(w.values)
     score = effort.score
     if pz.kind == "all":  # Lay them all: what the reader must rule out, besides
-        from ..arrange import naming, puzzle_arrangements
 
         with naming(puzzle):
             lay = measure_all(pz, puzzle_arrangements(pz), w)

@@ -140,7 +140,7 @@ def _show(record: GameRecord, board: Board, description: str) -> None:
 
 def _many(options: GameOptions, seed: int, games: int, as_json: bool) -> None:
     # imported here: only --games needs them, and they slow every command's start-up
-    from rich.console import Console
+    from rich.console import Console  # lazy: --help needs no console (start-up)
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..board import Board
 from ..errors import GenerationError
+from ..options import GIVEN_KINDS
 from ..puzzle import Puzzle
 from ..rules import RuleSet
 from .choose import draw_kind
@@ -102,7 +103,6 @@ def params_for(level: int, rng_or_seed: random.Random | int,
     return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
 
 
-GIVEN_KINDS = ("plain", "palindrome", "chameleon")
 
 
 def check_asks(level: int | None, given: int | None, positions: object,

@@ -1,17 +1,20 @@
-"""The docs' lists of languages, palettes and page sizes, and the JSON Schema's enums of
-them, written from the registries (conundrum/options.py) when the site is built.
+"""The docs' lists of the names users choose between (languages, palettes, page sizes, cover
+designs...), and the JSON Schema's enums of them, written from the registries
+(conundrum/options.py) when the site is built.
 
 An MkDocs hook (mkdocs.yml, `hooks:`):
 
-- in every page, `<!-- names:languages -->`, `<!-- names:palettes -->` and
-  `<!-- names:pages -->` become the names, each in backticks, comma-separated;
+- in every page, `<!-- names:KIND -->` becomes the names of a registry (KIND one of
+  REGISTRIES' keys: `languages`, `palettes`, `pages`, `cover-themes`...), each in
+  backticks, comma-separated;
   `<!-- table:palettes -->` and `<!-- table:process-inks -->` become tables of every
   palette (its fills and symbols; its process inks for `colour: cmyk`);
-- before the build, the `language`, `page` and `palette` enums of
-  docs/schema/book-spec.schema.json are rewritten from the registries when they differ
-  (tests/test_schema.py fails while they do, naming `make docs`).
+- before the build, the enums of docs/schema/book-spec.schema.json named in ENUMS
+  (`language`, `page`, `palette`, `cover_theme`, `answers`...) are rewritten from the
+  registries when they differ (tests/test_schema.py fails while they do, naming
+  `make docs`).
 
-So adding a language, palette or page size touches no page of the docs.
+So adding a language, palette, page size or cover design touches no page of the docs.
 
     python docs/hooks/registries.py     # rewrite the schema's enums, print the tables
 """
@@ -27,19 +30,47 @@ SCHEMA = Path(__file__).resolve().parents[1] / "schema" / "book-spec.schema.json
 MARK = re.compile(r"<!-- (names|table):([a-z-]+) -->")
 
 
-def names(kind: str) -> list[str]:
-    """The names users choose between: `languages`, `palettes` (their other spellings
-    after them) or `pages`."""
+def _registries() -> dict[str, list[Any]]:
+    # imported here, not at the top: MkDocs loads this hook before the project is on its path
     from conundrum import options
 
-    if kind == "languages":
-        return list(options.LANGUAGES)
-    if kind == "palettes":  # each name, then its other spellings
-        return [spelling for name in options.PALETTES for spelling in
-                (name, *(a for a, n in options.PALETTE_ALIASES.items() if n == name))]
-    if kind == "pages":
-        return list(options.PAGE_SIZES)
-    raise ValueError(f"no registry {kind!r}")
+    return {
+        "languages": list(options.LANGUAGES),
+        # each name, then its other spellings
+        "palettes": [spelling for name in options.PALETTES for spelling in
+                     (name, *(a for a, n in options.PALETTE_ALIASES.items() if n == name))],
+        "pages": list(options.PAGE_SIZES),
+        "colours": options.with_aliases(options.COLOUR_MODES, options.COLOUR_ALIASES),
+        "per-page": list(options.PER_PAGE),
+        "answers": list(options.ANSWERS),
+        "counts": list(options.COUNTS),
+        "papers": list(options.PAPERS),
+        "cover-themes": list(options.COVER_THEMES),
+        "section-starts": list(options.SECTION_STARTS),
+        "orders": list(options.ORDERS),
+        "kinds": list(options.KINDS),
+    }
+
+
+def names(kind: str) -> list[Any]:
+    """The names users choose between, of one registry: `languages`, `palettes` (their
+    other spellings after them), `pages`, `cover-themes`... (see `_registries`)."""
+    registries = _registries()
+    if kind not in registries:
+        raise ValueError(f"no registry {kind!r}")
+    return registries[kind]
+
+
+# Each enum of book-spec.schema.json written from a registry: its key (an object whose
+# `"enum"` is on one line), the registry, and whether null is allowed too.
+ENUMS: tuple[tuple[str, str, bool], ...] = (
+    ("language", "languages", False), ("page", "pages", False),
+    ("palette", "palettes", False), ("colour", "colours", False),
+    ("per_page", "per-page", False), ("answers", "answers", False),
+    ("paper", "papers", False), ("cover_theme", "cover-themes", False),
+    ("section_start", "section-starts", True), ("kind", "kinds", False),
+    ("order", "orders", False),
+)
 
 
 def _inks(ink: tuple[float, ...]) -> str:
@@ -85,12 +116,13 @@ def fill(markdown_text: str) -> str:
 
 
 def schema_text(text: str) -> str:
-    """book-spec.schema.json's text with the three enums the registries give."""
-    for key, kind in (("language", "languages"), ("page", "pages"), ("palette", "palettes")):
-        pattern = re.compile(rf'("{key}": \{{"enum": )\[[^\]]*\]')
+    """book-spec.schema.json's text with the enums the registries give (ENUMS)."""
+    for key, kind, null in ENUMS:
+        pattern = re.compile(rf'("{key}": \{{[^{{}}\n]*?"enum": )\[[^\]]*\]')
         if not pattern.search(text):
             raise ValueError(f"{SCHEMA}: no one-line `{key}` enum to write")
-        text = pattern.sub(lambda m, k=kind: m.group(1) + json.dumps(names(k)), text)
+        enum = names(kind) + ([None] if null else [])
+        text = pattern.sub(lambda m, e=enum: m.group(1) + json.dumps(e), text)
     return text
 
 

@@ -25,6 +25,7 @@ from conundrum.files import atomic_write, check_target, read_text, yaml_mapping
 from conundrum.guard import note_input
 from conundrum.terminal import shown
 from renderers.book.cover import INCH, MAX_PAGES, cover_pdf
+from renderers.page.layout import PAGE_SIZES
 from renderers.page.pdf_guard import guarded, regular_file
 
 MAX_BOOK_BYTES = 2 * 1024**3  # an interior PDF larger than this is not one we made
@@ -138,7 +139,6 @@ def book_pages(book: str | os.PathLike) -> int:
 def _trim_of(manifest: Path, pdf: Path) -> str:
     """The page size name of the book beside `manifest`, read from its first page's
     trim box."""
-    from renderers.page.layout import PAGE_SIZES
 
     def trim(reader: Any) -> tuple[float, float]:
         box = reader.pages[0].trimbox

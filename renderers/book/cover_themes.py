@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from conundrum.book.spec import COVER_THEMES, BookSpec
+from conundrum.book.spec import BookSpec
 from conundrum.notation import Grid
+from conundrum.options import COVER_THEMES
 from conundrum.puzzle import Puzzle
 from renderers.book.cover_layout import (
     BLEED,
@@ -254,4 +255,4 @@ def _step_colours(colour: str, style: Style, look: Look) -> tuple[str, str]:
 
 THEMES: dict[str, Callable[..., str]] = {"plain": plain, "band": designed("band"),
                                          "night": designed("night")}
-assert set(THEMES) == set(COVER_THEMES)  # the names a spec accepts (conundrum/book/spec.py)
+assert set(THEMES) == set(COVER_THEMES)  # the names a spec accepts (conundrum/options.py)

@@ -6,6 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
+
+from conundrum.options import COLOUR_MODES, PAPERS, choices
+from conundrum.terminal import shown
 
 
 def preflight(
@@ -17,23 +21,21 @@ def preflight(
         "--printer", help="Whose rules: kdp (Amazon KDP paperback) or ingram "
         "(IngramSpark paperback).")] = "kdp",
     colour: Annotated[str | None, typer.Option(
-        "--colour", help="The colour mode the book was made in (its spec's `colour:`: rgb, "
-        "cmyk or grey): every colour operator must be of it. Default: what our own book "
-        "records, else not checked.")] = None,
+        "--colour", help="The colour mode the book was made in (its spec's `colour:`: "
+        f"{choices(COLOUR_MODES)}): every colour operator must be of it. Default: what our "
+        "own book records, else not checked.")] = None,
     ink: Annotated[str | None, typer.Option(
         "--ink", help="black, premium-colour or standard-colour: the printing the page "
         "count limits are for. Default: what our own book records, else black.")] = None,
     paper: Annotated[str | None, typer.Option(
-        "--paper", help="white, cream or colour: the paper the page limits and the spine "
+        "--paper", help=f"{choices(PAPERS)}: the paper the page limits and the spine "
         "width are for. Default: what our own book records, else white.")] = None,
 ) -> None:
     """Check a finished book (and its cover) against a printer's published rules, one row
     a rule with its figure, limit and source; exit 0 when all pass, 1 when any fails."""
     from rich.table import Table
-    from rich.text import Text
 
-    from conundrum.cli import console
-    from conundrum.terminal import shown
+    from conundrum.cli import console  # lazy: conundrum.cli loads this plugin (a cycle)
     from renderers.preflight import preflight as check
 
     report = check(interior, cover, printer=printer, colour=colour, ink=ink, paper=paper)

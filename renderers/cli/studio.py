@@ -4,17 +4,19 @@ uvicorn on this machine until Ctrl-C."""
 from __future__ import annotations
 
 import socket
+import webbrowser
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from conundrum.errors import ConundrumError
 
 DEFAULT_PORT = 8765  # taken: any free port instead
 
 
 def _listen(host: str, port: int | None) -> socket.socket:
     """A bound, listening socket (ConundrumError when the address cannot be had)."""
-    from conundrum.errors import ConundrumError
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     for candidate in ([port] if port is not None else [DEFAULT_PORT, 0]):
@@ -46,7 +48,6 @@ def studio(
         "--no-browser", help="Do not open the studio in the web browser.")] = False,
 ) -> None:
     """Conundrum Studio: design a book, watch its pages, set puzzles by hand, in the browser."""
-    import webbrowser
 
     import uvicorn
 

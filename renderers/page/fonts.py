@@ -26,7 +26,7 @@ _MEASURE_PX = 1000
 def font_path(bold: bool = False) -> Path:
     """The TTF file for the regular or bold face; a clear error when it is missing."""
     try:
-        import fontpkg_pt_sans
+        import fontpkg_pt_sans  # lazy: inside the try, so a missing font is told in one line
     except ImportError:
         raise ConundrumError(
             f"the font package {FONT_PACKAGE} is not installed; "

@@ -18,6 +18,7 @@ from conundrum.options import PAPERS
 from conundrum.terminal import shown
 from renderers.page.printers import printer_rules
 from renderers.preflight import rules as r
+from renderers.preflight.objects import measure_ink
 from renderers.preflight.pdf_facts import TOLERANCE, PdfFacts, read_pdf
 from renderers.preflight.rules import Check
 
@@ -62,7 +63,6 @@ def preflight(interior: str | os.PathLike, cover: str | os.PathLike | None = Non
     _choose(paper, PAPERS, "--paper")
     _choose(colour, COLOURS, "--colour")
     facts = read_pdf(interior, ink=False, trims=rules["trim_sizes"], bleed=rules["bleed"])
-    from renderers.preflight.objects import measure_ink
 
     measure_ink(facts.path, facts.pages, r.margin_need(facts, rules))
     known = facts.recorded

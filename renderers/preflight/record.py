@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import io
 
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject, TextStringObject
+
 from renderers.preflight.pdf_facts import PRINT_KEY
 
 
@@ -34,8 +37,6 @@ def ink_for(paper: str, colour: str) -> str:
 def with_print_record(data: bytes, record: str) -> bytes:
     """The PDF `data` with `record` added to its document information, as an incremental
     update (the pages are not written again: a long book's bytes stay as drawn)."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
 
     info = dict(PdfReader(io.BytesIO(data)).metadata or {})
     writer = PdfWriter(io.BytesIO(data), incremental=True)

@@ -7,14 +7,17 @@ from __future__ import annotations
 import contextlib
 import io
 import shutil
+import sqlite3
 import threading
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from conundrum.book.extract import load_manifest
+from conundrum.book.build import Hooks
+from conundrum.book.extract import entry_puzzle, load_manifest
 from conundrum.book.manifest import manifest_path
-from conundrum.book.spec import BookSpec
+from conundrum.book.spec import BookSpec, load_spec
+from conundrum.book.work import remove_work_file, work_path
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
 
@@ -53,7 +56,6 @@ class Builds:
     def build(self, job: Job, draft: bool = True) -> BookSpec:
         """Build the book as `conundrum book book.yaml -o book.pdf [--draft]` would, into
         the scratch folder for a draft; the job's files name what was written."""
-        from conundrum.book.build import Hooks
         from renderers.paint.pdf import PAGE_PROGRESS  # fpdf2 and all: not at start
         from renderers.publish import PublishOptions, publish
 
@@ -111,16 +113,12 @@ class Builds:
         return self.project.work / "drafts.work.sqlite"
 
     def _recall(self, output: Path) -> bool:
-        from conundrum.book.work import work_path
-
         if not self._memory.exists():
             return False
         _copy_sqlite(self._memory, work_path(output))
         return True
 
     def _remember(self, output: Path) -> None:
-        from conundrum.book.work import work_path
-
         if work_path(output).exists():
             _copy_sqlite(work_path(output), self._memory)
 
@@ -153,8 +151,6 @@ class Builds:
     def sheet_png(self, number: int) -> bytes | None:
         """Puzzle `number` of the last build on its own sheet (`conundrum render`, in the
         book's language, palette and page), as a PNG; None for a number the book lacks."""
-        from conundrum.book.extract import entry_puzzle
-        from conundrum.book.spec import load_spec
         from renderers.render import render_sheet
 
         if self.last is None or not manifest_path(self.last).exists():
@@ -189,9 +185,7 @@ class Builds:
 
 def _copy_sqlite(source: Path, target: Path) -> None:
     """A consistent copy of an SQLite file, write-ahead log included (SQLite's backup)."""
-    import sqlite3
 
-    from conundrum.book.work import remove_work_file
 
     remove_work_file(target)
     with contextlib.closing(sqlite3.connect(source)) as src, \

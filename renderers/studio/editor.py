@@ -4,11 +4,15 @@ them (`conundrum solve`, `validate`, `grade`), for `POST /api/editor/count`."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from conundrum.arrange import puzzle_arrangements
 from conundrum.errors import ConundrumError
-from conundrum.puzzle import KINDS, Puzzle, parse_puzzle
+from conundrum.files import atomic_write
+from conundrum.puzzle import KINDS, Given, Puzzle, dump_puzzle, parse_puzzle
 from conundrum.rules import RULESETS
+from conundrum.solver import positions
 
 
 class EditorError(ConundrumError):
@@ -40,7 +44,6 @@ def count(doc: Any) -> dict[str, Any]:
     With `lay` (a placement), whether laying it next is legal, and why not.
     EditorError for a request that is not a board at all (bad shape, overlapping cells)."""
     from conundrum.generate.difficulty import grade_of_score
-    from conundrum.solver import positions
 
     puzzle, lay = _read(doc)
     faults = [str(f) for f in puzzle.faults()]
@@ -55,7 +58,6 @@ def count(doc: Any) -> dict[str, Any]:
     if not puzzle.given or faults:
         return result
     if puzzle.kind == "all":
-        from conundrum.arrange import puzzle_arrangements
         from conundrum.generate.effort import measure_all
 
         arranged = puzzle_arrangements(puzzle)
@@ -87,10 +89,7 @@ def save(doc: Any, project: Any) -> str:
     `section`, list it in that section of book.yaml (a section of puzzle files, or a new
     one). The file's name relative to the folder. EditorError for a bad name, an illegal
     board or a generated section."""
-    import re
 
-    from conundrum.files import atomic_write
-    from conundrum.puzzle import dump_puzzle
 
     name = str(doc.get("name", "")).strip() if isinstance(doc, dict) else ""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,60}", name):
@@ -129,7 +128,6 @@ def finished(doc: Any) -> Puzzle:
     """The editor's puzzle with what the solver found printed in it: each given tile's
     count, or for kind all the number of arrangements. EditorError unless the board is
     legal and has given tiles."""
-    from conundrum.puzzle import Given
 
     puzzle, _lay = _read(doc)
     result = count(doc)

@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conundrum.book.keys import BOOK_HELP, SECTION_HELP
-from conundrum.book.spec import COVER_THEMES, ORDERS
 from conundrum.options import (
     ANSWERS,
     COLOUR_MODES,
     COUNTS,
+    COVER_THEMES,
     LANGUAGES,
+    ORDERS,
     PAGES,
     PALETTES,
     PAPERS,

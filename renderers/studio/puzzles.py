@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +145,6 @@ def _request(entry: dict, path: Path) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise ConundrumError(f"puzzle {entry['number']} was set by hand: there is no "
                              "generator request to make another one from")
-    from dataclasses import fields
 
     from conundrum.generate import GenerateRequest
 

@@ -20,11 +20,14 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from jsmin import jsmin
+
 from conundrum.arrange import MAX_STATES, drawn_grid
+from conundrum.board import Board
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
 from conundrum.notation import MAX_DRAWN, Grid
-from conundrum.placement import MAX_COORD
+from conundrum.placement import MAX_COORD, Placement
 from conundrum.puzzle import MAX_TILES, MAX_TITLE, Puzzle, load_puzzle, placement_yaml
 from conundrum.tiles import COLOURS, JOKER
 from renderers.page.i18n import (
@@ -87,7 +90,6 @@ def player_script() -> str:
     """The player's script as a page carries it: the rules' modules, then the player's joined
     inside one function, minified by jsmin (their comments are for the reader of the
     source; a page stays within its weight)."""
-    from jsmin import jsmin
 
     return jsmin(joined_script())
 
@@ -346,8 +348,6 @@ def player_html(lang: str = "en", palette: str = "classic",
                 index_href: str | None = None, site: bool = False) -> str:
     """The player page with no puzzle of its own: it plays the puzzle its address carries
     after `#` (`share_fragment`), so one page serves any puzzle (`site`: as page_html)."""
-    from conundrum.board import Board
-    from conundrum.placement import Placement
     stand_in = Puzzle(Board([Placement("Y*B", (0, 0), "h")]), [])
     return page_html(stand_in, lang=lang, palette=palette, index_href=index_href,
                      grid=Grid.of(stand_in.board), empty=True, site=site)
