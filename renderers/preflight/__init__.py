@@ -18,7 +18,7 @@ from conundrum.options import PAPERS
 from conundrum.terminal import shown
 from renderers.page.printers import printer_rules
 from renderers.preflight import rules as r
-from renderers.preflight.objects import measure_ink
+from renderers.preflight.objects import glyph_spans, measure_ink
 from renderers.preflight.pdf_facts import TOLERANCE, PdfFacts, read_pdf
 from renderers.preflight.rules import Check
 
@@ -128,8 +128,6 @@ def cover_checks(cover: PdfFacts, interior: PdfFacts, per_page: float | None,
                             f"{r.inches(want_w, want_h)}, within {TOLERANCE} in", fits,
                             cite))
     checks.append(r.fonts(cover, rules, "cover fonts embedded"))
-    from renderers.preflight.objects import glyph_spans
-
     words = r.spine_text(glyph_spans(cover.path), page.width, trim.width,
                          len(interior.pages), rules, COVER_BLEED)
     return checks + ([words] if words is not None else [])
