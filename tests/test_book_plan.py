@@ -82,14 +82,23 @@ def test_the_kinds_catch_up_with_the_plan_one_palindrome_a_slot() -> None:
     assert kinds_for(variety, 8, 0) == asked[2]  # asked once, the same ever after
 
 
-def test_slots_lean_to_the_emptiest_shape_once_one_leads_by_two() -> None:
+def test_slots_lean_to_the_emptiest_shape_not_full_so_far() -> None:
+    """The 40% cap runs with the section's boards so far (variety.running_cap), never its
+    count: every try leans to the emptiest class not full, counting what the first tries
+    of the slots made meanwhile (LAG) leant to."""
     variety = SectionVariety(10, [None] * 10)
-    variety.shapes += ["wide", "square", "tall", "wide"]
-    assert shape_for(variety, 4) is None
-    variety.shapes.append("wide")
-    assert shape_for(variety, 5) == "square"  # the emptiest, the first of a tie
-    assert shape_for(variety, 5, turn=1) == "tall"  # a retry leans to the next
-    assert shape_for(variety, 4) is None  # a first try knows only the puzzles LAG before
+    # first tries knowing none of the boards yet: one class each in turn
+    assert [shape_for(variety, known(s, 0), slot=s) for s in range(4)] == [
+        "wide", "square", "tall", "wide"]
+    variety.shapes += ["square", "square", "tall", "wide"]  # what they grew
+    assert shape_for(variety, 4) == "wide"  # 2 of 5 boards may be square, no more
+    assert shape_for(variety, 4, turn=1) == "wide"  # a retry asks its first try's class
+    assert shape_for(variety, 4, turn=2) == "tall"  # then the next
+    variety.shapes += ["wide", "wide"]
+    assert shape_for(variety, 6) == "tall"  # wide full (3 of 7), tall the emptiest
+    # a first try knowing 3 boards (2 square, a tall) counts the wide, wide, tall its
+    # slots between leant to: 2 of each, the first of the tie
+    assert shape_for(variety, 3, slot=6) == "wide"
 
 
 def test_a_lean_too_small_for_the_grades_largest_boards_asks_for_fewer_tiles() -> None:
@@ -192,3 +201,31 @@ def test_small_boards_lean_hard_enough_that_slots_seldom_pass_over_their_shape(
     shapes = Counter(aspect_class(m.puzzle.board) for m in made)
     assert max(shapes.values()) <= ASPECT_CAP * len(made)
     assert sum(m.attempt for m in made) <= len(made) // 10, "a slot costs one try"
+
+
+@pytest.mark.slow
+def test_a_raised_count_makes_only_the_new_slots(tmp_path) -> None:
+    """A slot's plan (kinds, score window, shape, tiles avoided) depends on the puzzles
+    before it, never on its section's count (issue 30): a section raised from 20 to 22
+    keeps its 20 puzzles and every other section's, and a build resuming from the
+    20-puzzle build's work file makes only the two new slots."""
+    def spec(count: int):
+        return parse_spec("title: Raise\nseed: 3\nsections:\n"
+                          "  - {name: A, count: 4, difficulty: 1}\n"
+                          f"  - {{name: B, count: {count}, difficulty: 2}}\n"
+                          "  - {name: C, count: 4, difficulty: 3}\n", "raise.yaml")
+
+    work = tmp_path / "w.sqlite"
+    small, big = spec(20), spec(22)
+    before = make_puzzles(small, WorkFile(work, fresh=True), frozenset(),
+                          max_grids=grid_limits(small))
+    stored: list[int] = []
+    after = make_puzzles(big, WorkFile(work, fresh=False), frozenset(),
+                         max_grids=grid_limits(big), hooks=Hooks(stored=stored.append))
+    keys = {(m.section, m.slot): m.key for m in before}
+    assert {(m.section, m.slot): m.key for m in after
+            if (m.section, m.slot) in keys} == keys
+    new = [m for m in after if m.section == 1 and m.slot >= 20]
+    print(f"20 -> 22: {len(stored)} generations (the new slots' tries: "
+          f"{[m.attempt + 1 for m in new]})")
+    assert len(new) == 2 and len(stored) == sum(m.attempt + 1 for m in new) <= 4

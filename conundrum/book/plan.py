@@ -14,8 +14,9 @@ A slot's try asks the generator (`conundrum.generate`) for
   more) of the kind than planned: the generator cannot always give the kind asked, and
   the plan catches up on the next slots instead of passing the puzzle over
   (`kinds_for`);
-- a board leaning to the emptiest shape class once one class holds SPREAD more of
-  the section's boards than it (`shape_for`, variety.lean), with fewer tiles where the
+- a board leaning to the emptiest shape class (`shape_for`, variety.lean): a section's
+  boards so far may hold no more than variety.running_cap in one class, at every slot
+  (the 40% cap, whatever the section's count), with fewer tiles where the
   leant grid is too small for the level's largest boards (`lean_tiles`): else the page's
   grid may never grow a board of that class, and the section cannot keep its 40% cap.
 
@@ -35,12 +36,11 @@ from collections.abc import Sequence
 from ..generate.choose import kind
 from ..notation import MARGIN
 from ..tiles import STANDARD_TILES, canonical, chameleon_set
-from .variety import SHAPES, SectionVariety, lean
+from .variety import SHAPES, SectionVariety, lean, running_cap
 
 LAG = 4  # a slot's first try knows the section's puzzles up to LAG slots before it
 MIN_CHOICE = 0.25  # fewer of a kind's tiles left than this share (3 at least): it runs out
 RECENT = 2  # a tile given in the last RECENT puzzles is never asked for again
-SPREAD = 2  # boards one shape class may hold beyond the emptiest before slots lean
 # A board leant into a narrow room grows there readily only where it fills little of it:
 # grade 5 in a 10 x 13 room (a 6x9 page's 30 x 19 grid leant tall), 10 seeds each: 28
 # tiles (65% of the cells) 10 boards, all tall; 30 (69%) 6; 32 (74%) 1; 34 (78%) none
@@ -110,17 +110,33 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     return kinds
 
 
-def shape_for(variety: SectionVariety, seen: int, turn: int = 0) -> str | None:
-    """The shape class a try leans its board to, knowing the section's first `seen`
-    boards: once the fullest class holds SPREAD more than the emptiest, one of the others,
-    the emptiest first and the next on the next `turn` (a retry: a grid leaning to a class
-    does not always grow a board of it); else None."""
+def shape_for(variety: SectionVariety, seen: int, turn: int = 0,
+              slot: int | None = None) -> str | None:
+    """The shape class a try at `slot` (by default the one after the first `seen`) leans
+    its board to: the emptiest class not full for the slot (variety.running_cap, ties in
+    SHAPES order), counting the section's first `seen` boards and the classes the first
+    tries of the slots between leant to. A retry (`turn` 1, 2 ...) knows every board
+    before it and asks again for its first try's class while that is not full (the slots
+    after it were planned from it), then the next class. None: every class full."""
+    slot = seen if slot is None else slot
+    memo, retry = (slot, seen), turn
+    if not retry and memo in variety.leant:
+        return variety.leant[memo]
     shapes = Counter(s for s in variety.shapes[:seen] if s is not None)
-    counts = sorted((shapes[s], SHAPES.index(s), s) for s in SHAPES)
-    if counts[-1][0] - counts[0][0] < SPREAD:
-        return None
-    lacking = [s for _n, _i, s in counts[:-1]]
-    return lacking[turn % len(lacking)]
+    for between in range(seen, slot):
+        shapes.update(filter(None, [shape_for(variety, known(between, 0), 0, between)]))
+    cap = running_cap(slot + 1)
+    lacking = sorted((s for s in SHAPES if shapes[s] < cap),
+                     key=lambda s: (shapes[s], SHAPES.index(s)))
+    first = shape_for(variety, known(slot, 0), 0, slot) if retry else None
+    if first in lacking:
+        lacking.remove(first)
+        lacking.insert(0, first)
+        turn -= 1
+    shape = lacking[turn % len(lacking)] if lacking else None
+    if not retry and memo == (slot, known(slot, 0)):  # a first try: the slots after ask
+        variety.leant[memo] = shape
+    return shape
 
 
 def leaning(grid: tuple[int, int], shape: str | None, tiles: int) -> tuple[int, int] | None:

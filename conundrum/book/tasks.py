@@ -138,7 +138,7 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
     from ..generate import most_tiles, roomy
 
     tiles = most_tiles(generate_request(task.request()))
-    leant = leaning(max_grid, shape_for(variety, seen, attempt), tiles)
+    leant = leaning(max_grid, shape_for(variety, seen, attempt, slot), tiles)
     if leant is None:
         return task
     shaped = replace(task, max_grid=leant, leans=True)

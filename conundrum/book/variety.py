@@ -2,16 +2,16 @@
 
 A book plans, before any puzzle is made, the kind of each given tile of its
 generated sections (so many palindromes, so many chameleons: PALINDROME_SHARE
-and CHAMELEON_SHARE of the given tiles, rounded cumulatively through the book so
-the whole book hits them too), and plan.py turns that into what each slot asks
+and CHAMELEON_SHARE of the given tiles, rounded slot by slot within a section, so
+a slot's plan never depends on the section's count), and plan.py turns that into what each slot asks
 the generator for (tiles to avoid, the kinds caught up, a leaning grid), so a
 slot normally costs one generation. What this module still checks, accepting
 puzzles in slot order, passes over a try that would
 
 - give a tile the section has already given (up to reading it backwards) that
   its plan did not know of (a puzzle made at the same time gave it),
-- put more than ASPECT_CAP of the section's boards in one class of
-  bounding-box aspect (wide, square, tall),
+- put more than ASPECT_CAP of the section's boards so far in one class of
+  bounding-box aspect (wide, square, tall; `running_cap`),
 
 so the next seed is tried (`lean` gives the grid a try grows its board in to
 lean to a shape). A slot relaxes these rules one by one: the aspect after
@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -42,7 +42,7 @@ from ..seeds import derive
 from ..tiles import STANDARD_TILES, canonical, chameleon_set
 from .spec import BookSpec, Section
 
-EDGE = 0.05  # a section's first and last puzzles lie within 5% of its band's edges
+EDGE = 0.05  # a section's first two puzzles lie within 5% of its band's edges
 ASPECT_CAP = 0.40  # the most of a section's boards one aspect class may hold
 VARIETY_TRIES = 20  # seeds a slot tries before it may give a tile the section gave
 ASPECT_TRIES = 10  # seeds a slot tries before it may add a board of a full aspect class
@@ -61,6 +61,12 @@ TALL = 0.8  # a bounding box narrower than this (width / height) is tall; wider 
 # (97 of 205 against 106 of 312 a section) and a puzzle cost 1.4x the CPU.
 LEAN = 4.8
 LEAN_SMALL = 3.5
+# Every slot leans (plan.shape_for: the cap runs with the boards so far, so a section
+# keeps a third of its boards in each class from its first ones on), and grade 1's 5-9
+# tiles stayed square in a tall or wide room of LEAN_SMALL: a 40-puzzle section (seed 5,
+# two a page) passed 12 tries over for their shape (grade 2: 1); kept to
+# sqrt(NARROW_SMALL n) cells across, 1 (grade 2: none; no board asks for fewer tiles).
+NARROW_SMALL = 2.5
 SMALL = 30
 # how many distinct tiles of each kind the set holds (75 standard tiles, 5 chameleons)
 SET_SIZES = {k: sum(kind(c) == k for c in (*STANDARD_TILES, *chameleon_set())) for k in KINDS}
@@ -79,10 +85,10 @@ def lean(grid: tuple[int, int], shape: str, tiles: int) -> tuple[int, int]:
     """A grid within `grid` whose room (the grid less the MARGIN drawn around a board)
     makes boards of up to `tiles` tiles grow in `shape`: narrow across (tall) or down
     (wide), or a square about the size such a board spreads over (narrower for boards of
-    up to SMALL tiles: LEAN_SMALL)."""
+    up to SMALL tiles: NARROW_SMALL, LEAN_SMALL)."""
     columns, rows = grid[0] - 2 * MARGIN, grid[1] - 2 * MARGIN
     spread = LEAN_SMALL if tiles <= SMALL else LEAN
-    narrow = max(3, math.floor(math.sqrt(spread * tiles)))
+    narrow = max(3, math.floor(math.sqrt((NARROW_SMALL if tiles <= SMALL else LEAN) * tiles)))
     if shape == "tall":
         columns = min(columns, narrow, math.floor(TALL * rows))
     elif shape == "wide":
@@ -100,15 +106,18 @@ def planned(section: Section) -> bool:
 
 def edge_window(section: Section, slot: int) -> tuple[float, float] | None:
     """The score window asked of a planned section's first puzzle (the foot of its grade's
-    band) and last one (the top), so that neighbouring grades meet: the hardest grade-g
-    puzzle is within 10% of the easiest grade-(g+1) one. None for the slots between."""
+    band) and second one (the top), so that neighbouring grades meet: the hardest grade-g
+    puzzle is within 10% of the easiest grade-(g+1) one. The book prints a section easiest
+    first (by score), so which slots ask does not show; asking it of the first two, never
+    of the last, keeps a slot's plan the same whatever the section's count (a raised count
+    makes only the new slots). None for the other slots."""
     if not planned(section):
         return None
     level = section.difficulty
     if slot == 0 and level > 1:
         low = BANDS[level - 2]
         return (low, low * (1 + EDGE))
-    if slot == section.count - 1 and level < len(BANDS) + 1:
+    if slot == 1 and level < len(BANDS) + 1:
         high = BANDS[level - 1]
         return (high * (1 - EDGE), high)
     return None
@@ -117,43 +126,36 @@ def edge_window(section: Section, slot: int) -> tuple[float, float] | None:
 def plan_kinds(spec: BookSpec) -> list[list[tuple[str, ...] | None]]:
     """Per section and slot, the kinds asked of its given tiles (None: not planned).
 
-    Each planned section gets round(share x tiles) palindromes and chameleons, the
-    rounding carried through the book; chameleons go to distinct slots (two in one
-    puzzle share their joker centre), and the rest is shuffled by the book's seed."""
-    plans: list[list[tuple[str, ...] | None]] = []
-    done = {"palindrome": 0.0, "chameleon": 0.0}
-    given = {"palindrome": 0, "chameleon": 0}
-    for index, section in enumerate(spec.sections):
-        if not planned(section):
-            plans.append([None] * section.count)
-            continue
-        per_slot = level_params(section.difficulty).given[1]
-        total = section.count * per_slot
-        wanted = {}
-        for name, share in (("palindrome", PALINDROME_SHARE), ("chameleon", CHAMELEON_SHARE)):
-            done[name] += share * total
-            wanted[name] = round(done[name]) - given[name]
-            given[name] += wanted[name]
-        rng = random.Random(derive(spec.seed, "kinds", index))
-        plans.append(_spread(section.count, per_slot, wanted, rng))
-    return plans
+    A planned section's first k slots ask for round(share x their tiles) palindromes and
+    chameleons (PALINDROME_SHARE, CHAMELEON_SHARE), the rounding carried slot by slot
+    within the section: a slot's kinds depend only on the book's seed, the section's
+    place and level and the slot's number, never on the section's count (nor on the
+    sections before it), so a section's first n puzzles are the same whatever its count.
+    A slot asks for at most one chameleon (two in one puzzle share their joker centre)
+    and spreads its palindromes as evenly as the share allows (a grade-5 generator asked
+    for two in one puzzle takes five times as long); which tile is which kind is
+    shuffled by the slot's own seed."""
+    return [[_slot_kinds(spec.seed, index, section.difficulty, slot)
+             for slot in range(section.count)] if planned(section) else [None] * section.count
+            for index, section in enumerate(spec.sections)]
 
 
-def _spread(count: int, per_slot: int, wanted: dict[str, int],
-            rng: random.Random) -> list[tuple[str, ...] | None]:
-    slots = [["plain"] * per_slot for _ in range(count)]
-    for i in rng.sample(range(count), min(count, wanted["chameleon"])):
-        slots[i][0] = "chameleon"
-    # palindromes in distinct slots first: a grade-5 generator asked for two in one puzzle
-    # takes five times as long
-    free = [(j, i) for i in range(count) for j in range(per_slot) if slots[i][j] == "plain"]
-    rng.shuffle(free)
-    free.sort(key=lambda at: at[0])
-    for j, i in free[:wanted["palindrome"]]:
-        slots[i][j] = "palindrome"
-    for slot in slots:
-        rng.shuffle(slot)
-    return [tuple(slot) for slot in slots]
+def _wanted(share: float, tiles: int) -> int:
+    """round(share x tiles), halves up (so the figure does not depend on parity)."""
+    return math.floor(share * tiles + 0.5)
+
+
+def _slot_kinds(seed: int, section: int, level: int, slot: int) -> tuple[str, ...]:
+    per_slot = level_params(level).given[1]
+    kinds = ["plain"] * per_slot
+    at = 0
+    for name, share in (("chameleon", CHAMELEON_SHARE), ("palindrome", PALINDROME_SHARE)):
+        extra = _wanted(share, (slot + 1) * per_slot) - _wanted(share, slot * per_slot)
+        extra = min(extra, 1 if name == "chameleon" else per_slot - at)
+        kinds[at:at + extra] = [name] * extra
+        at += extra
+    random.Random(derive(seed, "kinds", section, slot)).shuffle(kinds)
+    return tuple(kinds)
 
 
 def tile_key(code: str) -> str:
@@ -167,19 +169,30 @@ class SectionVariety:
 
     count: int
     plan: Sequence[tuple[str, ...] | None]
-    repeats: frozenset[str] = frozenset()  # kinds a section may give twice (too many asked)
+    # per kind a section may give twice (too many asked), the first slot that may: the
+    # slots up to it ask for more of the kind than the set holds (`section_rules`)
+    repeats: Mapping[str, int] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
     aspects: Counter = field(default_factory=Counter)
     # per puzzle taken, in slot order: its given tiles (tile_key) and shape (plan.py)
     given: list[tuple[str, ...]] = field(default_factory=list)
     shapes: list[str | None] = field(default_factory=list)
     asked: dict[int, tuple[str, ...]] = field(default_factory=dict)  # first tries' kinds
+    # the shape class a first try leant to, by (slot, boards it knew) (plan.py, shape_for)
+    leant: dict[tuple[int, int], str | None] = field(default_factory=dict)
 
     @property
     def cap(self) -> int:
-        """The most boards one aspect class may hold (ASPECT_CAP; a small section needs a
-        third of its boards in a class at least)."""
-        return max(math.ceil(self.count / len(SHAPES)), math.floor(ASPECT_CAP * self.count))
+        """The most boards one aspect class may hold once the slot being decided is taken:
+        ASPECT_CAP of the boards so far (a third of them at least, for the first few). A
+        running cap, never the section's count: a slot's rules are the same whatever the
+        count (a raised count makes only the new slots), and a section of any count ends
+        with no class over ASPECT_CAP of its boards (or a third, in a small one)."""
+        return running_cap(len(self.given) + 1)
+
+    def repeating(self) -> set[str]:
+        """The kinds the slot being decided may give again (`repeats`)."""
+        return {k for k, first in self.repeats.items() if len(self.given) >= first}
 
     def faults(self, puzzle: Puzzle, wanted: tuple[str, ...] | None,
                attempt: int, known: int | None = None) -> tuple[list[str], list[str]]:
@@ -193,9 +206,10 @@ class SectionVariety:
         if wanted is not None and [kind(c) for c in codes] != list(wanted[:len(codes)]):
             found.append((2 * ASK_TRIES, "is not of the kinds planned for it"))
         planned = set() if known is None else {c for g in self.given[:known] for c in g}
+        repeats = self.repeating()
         found += [(0 if tile_key(code) in planned else VARIETY_TRIES, f"gives {code} again")
                   for code in codes if tile_key(code) in self.used and
-                  (kind(code) not in self.repeats or tile_key(code) not in planned)]
+                  (kind(code) not in repeats or tile_key(code) not in planned)]
         shape = aspect_class(puzzle.board) if puzzle.board.placements else None
         if shape is not None and self.aspects[shape] >= self.cap and attempt < ASPECT_TRIES:
             # a wish, not a rule: a page's grid may leave a shape out, and saying so for
@@ -230,19 +244,39 @@ def section_rules(spec: BookSpec) -> tuple[list[SectionVariety], list[str]]:
     plans = plan_kinds(spec)
     out, notes = [], []
     for section, plan in zip(spec.sections, plans, strict=True):
-        asked = Counter(k for kinds in plan if kinds for k in kinds)
-        repeats = frozenset(k for k in KINDS if asked[k] > SET_SIZES[k])
-        if not any(plan) and not section.hand_made:  # kinds unknown: only the total tells
-            per = section.given if section.given is not None else \
-                level_params(section.difficulty).given[1]
-            if section.count * per > sum(SET_SIZES.values()):
-                repeats = frozenset(KINDS)
+        repeats = _repeats(section, plan)
         if repeats:
+            first = min(repeats.values())
             notes.append(f"section {section.name!r}: its {section.count} puzzles ask for more "
                          f"{'/'.join(sorted(repeats))} tiles than the set holds; such a tile "
-                         "may be given twice in the section (never in consecutive puzzles)")
+                         f"may be given twice in the section from puzzle {first + 1} on "
+                         "(never in consecutive puzzles)")
         out.append(SectionVariety(section.count, plan, repeats))
     return out, notes
+
+
+def running_cap(boards: int) -> int:
+    """The most of a section's first `boards` boards one aspect class may hold."""
+    return max(math.ceil(boards / len(SHAPES)), math.floor(ASPECT_CAP * boards))
+
+
+def _repeats(section: Section, plan: Sequence[tuple[str, ...] | None]) -> dict[str, int]:
+    """Per kind the section's slots ask for more of than the set holds, the first slot
+    that does (counting its slots so far, so the answer for a slot never depends on the
+    section's count)."""
+    asked: Counter = Counter()
+    first: dict[str, int] = {}
+    if not any(plan) and not section.hand_made:  # kinds unknown: only the total tells
+        per = section.given if section.given is not None else \
+            level_params(section.difficulty).given[1]
+        slot = sum(SET_SIZES.values()) // per  # its slots so far ask for more tiles
+        return dict.fromkeys(KINDS, slot) if slot < section.count else {}
+    for slot, kinds in enumerate(plan):
+        asked.update(kinds or ())
+        for k in KINDS:
+            if asked[k] > SET_SIZES[k]:
+                first.setdefault(k, slot)
+    return first
 
 
 def apart(items: list[T], codes: Callable[[T], Sequence[str]]) -> list[T]:

@@ -64,7 +64,7 @@ class GenerateRequest:
     # "chameleon"), as a book plans its mix (choose.py); unset ones are drawn
     kinds: tuple[str, ...] | None = None
     # with a difficulty: the part of the level's score band wanted, [low, high) (a book asks
-    # its sections' first and last puzzles for the band's edges, so grades meet)
+    # its sections' first two puzzles for the band's edges, so grades meet)
     score: tuple[float, float] | None = None
     # tiles never to give, either reading (a book keeps a section's tiles apart: book/plan.py):
     # codes, or the mask a puzzle records (choose.avoid_mask)

@@ -106,8 +106,10 @@ class Builds:
     # A draft resumes from every puzzle the drafts before it made (the build's own work
     # file, remembered between builds): a result is a pure function of its task, so the
     # book is the same, and a change that leaves the puzzles' tasks alone (a title, the
-    # cover, the palette) generates nothing. A larger count re-plans the section's kinds
-    # (variety.plan_kinds spreads them over the count), so old slots may be made again.
+    # cover, the palette) generates nothing. A slot's plan never depends on its section's
+    # count (conundrum.book.variety), so a larger count makes only the new slots: 20 -> 22
+    # in tests/benchmarks/bench_studio.py, 2 generator runs, the 20 puzzles kept (20 runs
+    # and 15 kept while the plan spread a section's kinds over its count).
     @property
     def _memory(self) -> Path:
         return self.project.work / "drafts.work.sqlite"
