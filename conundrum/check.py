@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import permutations
 
-from .arrange import drawn_grid
 from .board import Board
 from .errors import AnswerError, ConundrumError
 from .files import safe_yaml, yaml_structure_fault
+from .lay_all import drawn_grid
 from .notation import MARGIN, Grid
 from .placement import MAX_COORD, Placement
 from .puzzle import Puzzle, _placement

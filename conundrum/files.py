@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from .errors import ConundrumError
-from .guard import is_input, note_input, note_written, refuse_input
+from .overwrite_guard import is_input, note_input, note_written, refuse_input
 
 READ_LIMIT = 5_000_000  # bytes; the largest puzzle (80 tiles) is a few kilobytes
 JSON_DEPTH = 50  # nesting levels a JSON file may have (ours need 4)

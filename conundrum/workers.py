@@ -4,7 +4,7 @@ export art and its manifest writer all start workers here.
 Where the platform forks, workers are forked: they start at once with everything
 imported, and inherit the data they work on instead of receiving it pickled (a
 book's pages and solved puzzles are hundreds of thousands of objects; pickling
-them would cost more than the work). What they inherit is frozen (heap.py), so
+them would cost more than the work). What they inherit is frozen (cycle_collector.py), so
 their cycle collectors never walk it. Every worker ignores Ctrl-C (the parent
 handles it and keeps what is stored) and dies with its parent, even when the
 parent is killed with SIGKILL. Elsewhere, pools are spawned, and the parts of a
@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from .heap import frozen_heap
+from .cycle_collector import frozen_heap
 
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h)

@@ -21,7 +21,7 @@ from conundrum.book.spec import BookSpec
 from conundrum.book.work import work_path
 from conundrum.errors import ConundrumError
 from conundrum.files import as_path, refuse_inputs
-from conundrum.guard import lock_path, note_input
+from conundrum.overwrite_guard import lock_path, note_input
 from renderers.book.cover import cover_name
 from renderers.book.export import CSV_NAME, art_name
 from renderers.web import site

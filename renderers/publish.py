@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from conundrum.book.build import Hooks
-from conundrum.book.make import BookContent, BookOptions, BookResult, check_output, make_book
+from conundrum.book.make_book import BookContent, BookOptions, BookResult, check_output, make_book
+from conundrum.book.make_puzzles import Hooks
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec, load_spec
 from conundrum.errors import ConundrumError

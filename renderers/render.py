@@ -11,8 +11,8 @@ from pathlib import Path
 
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write_many, check_target, refuse_inputs
-from conundrum.guard import remove_output
 from conundrum.options import SHEET_PARTS
+from conundrum.overwrite_guard import remove_output
 from conundrum.puzzle import Puzzle, check_title, load_puzzle
 from renderers.page.layout import page_size
 from renderers.paint.colour_modes import check_colour

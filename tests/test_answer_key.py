@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conundrum.book.make import make_book
+from conundrum.book.make_book import make_book
 from renderers.page.layout import Line, Page, Rect
 from renderers.page.palettes import get_palette
 from renderers.sheet.overlay_key import MIN_KEY_CELL
@@ -60,7 +60,7 @@ def cells_of(page: Page) -> list[float]:
 
 
 def test_a_60_puzzle_6x9_book_s_answers_fit_7_pages(tmp_path) -> None:
-    from conundrum.book.make import BookOptions
+    from conundrum.book.make_book import BookOptions
     from conundrum.book.spec import parse_spec
     from renderers.book.layout import grid_limits
 

@@ -11,11 +11,11 @@ import yaml
 from pypdf import PdfReader
 
 from conundrum.board import Board
-from conundrum.book.build import Hooks
 from conundrum.book.canonical import puzzle_key
 from conundrum.book.catalogues import open_catalogue
 from conundrum.book.example import example_puzzle
-from conundrum.book.make import BookOptions, make_book
+from conundrum.book.make_book import BookOptions, make_book
+from conundrum.book.make_puzzles import Hooks
 from conundrum.book.spec import load_spec
 from conundrum.cli import main
 from conundrum.generate import GenerateRequest, generate

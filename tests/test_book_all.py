@@ -13,9 +13,9 @@ import pypdf
 import pytest
 import yaml
 
-from conundrum.arrange import puzzle_arrangements
 from conundrum.book.spec import parse_spec
 from conundrum.errors import ConundrumError
+from conundrum.lay_all import puzzle_arrangements
 from conundrum.puzzle import load_puzzle
 from tests.support.program import CONUNDRUM
 

@@ -7,7 +7,10 @@ import re
 
 import pytest
 
-from conundrum.book.build import (
+from conundrum.book.canonical import puzzle_key
+from conundrum.book.example import example_puzzle
+from conundrum.book.make_book import BookContent, order_book, stored_score
+from conundrum.book.make_puzzles import (
     MAX_ATTEMPTS,
     BookError,
     Made,
@@ -16,9 +19,6 @@ from conundrum.book.build import (
     slot_task,
     task_for,
 )
-from conundrum.book.canonical import puzzle_key
-from conundrum.book.example import example_puzzle
-from conundrum.book.make import BookContent, order_book, stored_score
 from conundrum.book.manifest import BookPuzzle, dump_manifest
 from conundrum.book.record import from_record, read_record, to_record
 from conundrum.book.spec import parse_spec
@@ -155,7 +155,7 @@ def test_the_book_draws_the_solutions_its_workers_found(tmp_path, monkeypatch) -
     """Each made puzzle carries its solutions from the worker; the layout solves only the
     how-to page's example, and draws the same book as when it solves every puzzle."""
     import renderers.sheet.solved as solved_module
-    from conundrum.book.make import book_content
+    from conundrum.book.make_book import book_content
     from renderers.book.layout import render_book
 
     made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset())

@@ -10,11 +10,11 @@ import pypdf
 import pytest
 import yaml
 
-from conundrum.arrange import puzzle_arrangements
 from conundrum.book.handmade import HandMadeError, hand_made_puzzles, read_hand_made
 from conundrum.book.spec import load_spec
 from conundrum.cli import main
 from conundrum.generate.effort import measure_all
+from conundrum.lay_all import puzzle_arrangements
 
 pytestmark = pytest.mark.slow  # builds a book
 
@@ -27,7 +27,7 @@ board:
 - {code: BGG, at: [-1, -2], dir: v}
 given: [YRY, GGY]
 """
-# four arrangements (tests/test_arrange_cli.py)
+# four arrangements (tests/test_lay_all_cli.py)
 FOUR_WAYS = "kind: all\nboard:\n- {code: B*Y, at: [0, 0], dir: h}\ngiven: [YYY, BYG]\n"
 COUNT = "board:\n- {code: B*Y, at: [0, 0], dir: h}\ngiven: [YYY]\n"
 

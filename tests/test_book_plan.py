@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from conundrum.book.build import Hooks, make_puzzles
-from conundrum.book.make import order_book
+from conundrum.book.make_book import order_book
+from conundrum.book.make_puzzles import Hooks, make_puzzles
 from conundrum.book.plan import LAG, SET, avoid_for, kinds_for, known, lean_tiles, shape_for
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import planned_task

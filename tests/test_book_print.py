@@ -11,9 +11,9 @@ import functools
 
 import pytest
 
-from conundrum.book.build import Made
 from conundrum.book.example import example_puzzle
-from conundrum.book.make import BookContent
+from conundrum.book.make_book import BookContent
+from conundrum.book.make_puzzles import Made
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
 from conundrum.puzzle import Puzzle
@@ -233,8 +233,8 @@ def test_the_generator_grows_boards_within_the_page_grid_it_is_given() -> None:
 
 
 def test_a_6x9_book_of_hard_puzzles_prints_every_cell_at_4_mm_or_more(tmp_path) -> None:
-    from conundrum.book.build import make_puzzles
-    from conundrum.book.make import order_book
+    from conundrum.book.make_book import order_book
+    from conundrum.book.make_puzzles import make_puzzles
     from conundrum.book.work import WorkFile
     from renderers.book.layout import grid_limits
     from renderers.page.style import MIN_CELL

@@ -9,10 +9,10 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from conundrum.book.build import BookError, make_puzzles
 from conundrum.book.canonical import puzzle_key
 from conundrum.book.catalogues import open_catalogue
 from conundrum.book.handmade import HandMade, HandMadeError, hand_made_puzzles, read_hand_made
+from conundrum.book.make_puzzles import BookError, make_puzzles
 from conundrum.book.spec import load_spec, parse_spec
 from conundrum.book.work import WorkFile
 from conundrum.cli import main

@@ -28,7 +28,7 @@ from conundrum.book import catalogue as catalogue_module
 from conundrum.book.canonical import puzzle_key
 from conundrum.book.catalogue import CatalogueError
 from conundrum.book.catalogues import open_catalogue
-from conundrum.book.make import BookOptions, make_book
+from conundrum.book.make_book import BookOptions, make_book
 from conundrum.book.plan import LAG
 from conundrum.book.seeds import book_id, slot_seed
 from conundrum.book.spec import load_spec

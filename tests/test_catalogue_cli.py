@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from conundrum.book.build import make_puzzles, run_task, task_for
 from conundrum.book.canonical import canonical_form, key_of
 from conundrum.book.catalogue import CLAIM_EXPIRY, SCHEMA_VERSION, Entry
 from conundrum.book.catalogues import open_catalogue
+from conundrum.book.make_puzzles import make_puzzles, run_task, task_for
 from conundrum.book.record import from_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile

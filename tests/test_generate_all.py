@@ -7,13 +7,13 @@ import copy
 
 import pytest
 
-from conundrum.arrange import drawn_grid, puzzle_arrangements
 from conundrum.check import judge
 from conundrum.cli import main
 from conundrum.errors import GenerationError
 from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.effort import measure_all
 from conundrum.generate.lay_all import ALL_LEVELS
+from conundrum.lay_all import drawn_grid, puzzle_arrangements
 from conundrum.puzzle import Given, dump_puzzle, load_puzzle
 from tests.support.reference import reference_arrangements, single_tile_moves
 

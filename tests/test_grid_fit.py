@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conundrum.book.build import Made, make_puzzles
-from conundrum.book.make import order_book
+from conundrum.book.make_book import order_book
+from conundrum.book.make_puzzles import Made, make_puzzles
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
@@ -128,8 +128,8 @@ def test_a_section_asks_for_the_limit_of_fewer_a_page_only_where_its_boards_cann
 
 
 def test_a_section_no_page_of_its_size_can_hold_is_refused_in_one_line(tmp_path) -> None:
-    from conundrum.book.build import BookError
-    from conundrum.book.make import BookOptions, make_book
+    from conundrum.book.make_book import BookOptions, make_book
+    from conundrum.book.make_puzzles import BookError
 
     spec = parse_spec("title: T\nseed: 3\npage: 5x8\nsections:\n"
                       "  - {name: Many, count: 1, difficulty: 3, given: 3, counts: blank}\n")
@@ -257,7 +257,7 @@ def test_a_small_book_prints_at_the_specs_per_page_with_cells_of_4_mm(
 
 
 def book_pages_of(spec, made: list[Made], notes: list[str]) -> list[Page]:
-    from conundrum.book.make import BookContent
+    from conundrum.book.make_book import BookContent
 
     return book_pages(BookContent(spec, order_book(spec, made), example()), notes.append)
 

@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from conundrum.errors import ConundrumError
-from conundrum.guard import command_inputs, note_input, output_lock, refuse_input, remove_output
+from conundrum.overwrite_guard import (
+    command_inputs,
+    note_input,
+    output_lock,
+    refuse_input,
+    remove_output,
+)
 from renderers.web.site import shared_files
 from tests.support.paths import ROOT
 from tests.support.program import CONUNDRUM, run_program

@@ -118,7 +118,7 @@ def no_generation(monkeypatch):
     def stop(*args, **kwargs):
         raise ConundrumError("spec accepted; generation skipped by the fuzz test")
 
-    monkeypatch.setattr("conundrum.book.make.make_puzzles", stop)
+    monkeypatch.setattr("conundrum.book.make_book.make_puzzles", stop)
 
 
 @FUZZ

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from conundrum.arrange import puzzle_arrangements
 from conundrum.book.canonical import canonical_form, puzzle_key
 from conundrum.book.extract import entry_puzzle
 from conundrum.errors import ConundrumError
 from conundrum.generate import GenerateRequest, generate
+from conundrum.lay_all import puzzle_arrangements
 from conundrum.options import LANGUAGES
 from conundrum.puzzle import dump_puzzle, load_puzzle, parse_puzzle
 from renderers.page.i18n import catalogue

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conundrum.arrange import MAX_STATES
+from conundrum.lay_all import MAX_STATES
 from tests.support.program import CONUNDRUM
 
 FUZZ = Path(__file__).parent / "fuzz"
@@ -67,8 +67,8 @@ def test_a_refused_search_names_the_puzzle_in_check_and_validate(tmp_path, capsy
 
 
 def test_honest_lay_them_all_puzzles_stay_under_the_limit() -> None:
-    from conundrum.arrange import puzzle_arrangements
     from conundrum.generate.lay_all import generate_all
+    from conundrum.lay_all import puzzle_arrangements
     from conundrum.rules import ruleset
 
     puzzle, found, _ = generate_all(None, None, 5, 1, ruleset("standard"),
@@ -79,12 +79,12 @@ def test_honest_lay_them_all_puzzles_stay_under_the_limit() -> None:
 
 
 def test_the_generator_skips_a_game_past_the_limit(monkeypatch) -> None:
-    import conundrum.arrange as arrange
+    import conundrum.lay_all as lay_all
     from conundrum.errors import GenerationError
     from conundrum.generate.lay_all import generate_all
     from conundrum.rules import ruleset
 
-    monkeypatch.setattr(arrange, "MAX_STATES", 1)  # every search passes it
+    monkeypatch.setattr(lay_all, "MAX_STATES", 1)  # every search passes it
     with pytest.raises(GenerationError, match="no `kind: all` puzzle found"):
         generate_all(8, 2, None, 1, ruleset("standard"), time.monotonic() + 5)
 

@@ -264,7 +264,7 @@ def test_a_cancelled_build_writes_nothing(studio, tmp_path: Path) -> None:
 
 
 def test_a_draft_makes_again_only_the_puzzles_a_change_asks_for(studio, monkeypatch) -> None:
-    import conundrum.book.build as build
+    import conundrum.book.make_puzzles as build
 
     made: list[dict] = []
     real = build.run_task

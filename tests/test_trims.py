@@ -49,7 +49,7 @@ def test_a_small_book_builds_on_every_trim(tmp_path: Path, page: str, bleed: boo
 @pytest.mark.parametrize("page, hard", [("8x10", 3), ("8.5x11", 3)])
 def test_a_large_print_book_has_cells_of_7_mm_and_passes_preflight(tmp_path: Path,
                                                                     page: str, hard: int) -> None:
-    from conundrum.book.make import BookOptions, make_book
+    from conundrum.book.make_book import BookOptions, make_book
     from conundrum.book.spec import parse_spec
     from renderers.book.layout import book_pages, grid_limits
     from renderers.paint.pdf import pdf_bytes

@@ -19,9 +19,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conundrum.arrange import drawn_grid, puzzle_arrangements
 from conundrum.check import judge
 from conundrum.generate import GenerateRequest, generate
+from conundrum.lay_all import drawn_grid, puzzle_arrangements
 from conundrum.solver import positions
 from renderers.page.i18n import message
 from renderers.web.page import page_html, player_html, share_fragment

@@ -14,8 +14,8 @@ import subprocess
 
 import pytest
 
-from conundrum.arrange import MAX_STATES, puzzle_arrangements
 from conundrum.generate import GenerateRequest, generate
+from conundrum.lay_all import MAX_STATES, puzzle_arrangements
 from conundrum.puzzle import load_puzzle
 from conundrum.solver import positions
 from renderers.web.page import asset, page_html, rules_script
@@ -144,8 +144,8 @@ console.log(JSON.stringify(out));
 
 
 def test_the_lay_them_all_search_limit_is_pythons():
-    """The page's search stops where `conundrum.arrange` does: its limit is
-    arrange.MAX_STATES written into the page's data, not a number of its own."""
+    """The page's search stops where `conundrum.lay_all` does: its limit is
+    lay_all.MAX_STATES written into the page's data, not a number of its own."""
     puzzle = generate(GenerateRequest(kind="all", given=3, difficulty=3, seed=1))
     page = page_html(puzzle)
     found = re.search(r'<script type="application/json" id="conundrum-data">(.*?)</script>',

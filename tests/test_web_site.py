@@ -19,7 +19,7 @@ import zxingcpp
 from pypdf import PdfReader
 
 from conundrum import solver
-from conundrum.book.make import BookOptions, book_content, make_book
+from conundrum.book.make_book import BookOptions, book_content, make_book
 from conundrum.book.spec import parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.puzzle import load_puzzle

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..files import no_folder
-from ..guard import note_input
+from ..overwrite_guard import note_input
 from . import catalogue as base
 from .catalogue import SCHEMA, SCHEMA_VERSION, Busy, Catalogue, CatalogueError, Entry
 from .sqlite_faults import disk_fault, is_disk_fault, rollback

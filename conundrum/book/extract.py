@@ -14,9 +14,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..arrange import claim_faults
 from ..errors import ConundrumError
 from ..files import atomic_write_many, check_folder, no_folder, read_text, yaml_mapping
+from ..lay_all import claim_faults
 from ..puzzle import Puzzle, dump_puzzle, parse_puzzle
 from ..solver import printed_counts
 

@@ -17,10 +17,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..arrange import claim_faults, naming, puzzle_arrangements
 from ..errors import ConundrumError
 from ..generate.difficulty import grade_of_score
 from ..generate.effort import measure, measure_all
+from ..lay_all import claim_faults, naming, puzzle_arrangements
 from ..puzzle import Given, Puzzle, load_puzzle
 from ..solver import printed_counts
 from .spec import BookSpec

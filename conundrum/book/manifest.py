@@ -18,11 +18,11 @@ from typing import Any
 
 import yaml
 
-from ..heap import no_collection
+from ..cycle_collector import no_collection
 from ..puzzle import Puzzle, _Dumper, placement_yaml
 from ..version import program_version
 from ..workers import can_fork, forked_process
-from .build import Made
+from .make_puzzles import Made
 from .spec import BookSpec
 
 

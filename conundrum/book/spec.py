@@ -19,7 +19,6 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import ConundrumError
 from ..files import read_text, typed_text, yaml_mapping
-from ..guard import note_input
 from ..options import (
     ANSWERS,
     COLOUR_ALIASES,
@@ -36,6 +35,7 @@ from ..options import (
     PER_PAGE,
     SECTION_STARTS,
 )
+from ..overwrite_guard import note_input
 from ..puzzle import ALL_GIVEN
 from .keys import BOOK_HELP, SECTION_HELP
 

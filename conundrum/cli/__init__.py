@@ -18,7 +18,7 @@ from typing import Any
 import typer
 
 from ..errors import ConundrumError
-from ..guard import Written, command_inputs
+from ..overwrite_guard import Written, command_inputs
 from .app import app as app
 from .app import console as console  # for plugins: renderers/cli/preflight.py
 from .limits import LimitReached, end_workers, is_limit, limit_text, thread_fault, watch_threads
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     # The program does no large linear algebra, so one thread is all it needs.
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")
-    # no output may replace or delete a file the command reads (guard.py); a closed or
+    # no output may replace or delete a file the command reads (overwrite_guard.py); a closed or
     # full stdout or stderr is reported by the exit status, never by a traceback
     with guarded() as (out, err), command_inputs() as written, watch_threads():
         code = _run(args)

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..arrange import claim_faults, drawn_grid, naming, puzzle_arrangements
 from ..book.extract import extract_puzzle
 from ..check import grade, judge
 from ..errors import AnswerError, ConundrumError, in_file
 from ..files import read_stdin, read_text
+from ..lay_all import claim_faults, drawn_grid, naming, puzzle_arrangements
 from ..notation import Grid
 from ..puzzle import Puzzle, load_puzzle
 from ..solver import positions, printed_counts

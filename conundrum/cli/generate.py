@@ -10,8 +10,8 @@ import typer
 
 from ..errors import ConundrumError
 from ..files import check_target
-from ..guard import note_input
 from ..options import GIVEN_KINDS
+from ..overwrite_guard import note_input
 from ..puzzle import save_puzzle
 from .app import app
 from .choices import KindChoice, MethodChoice, RulesChoice

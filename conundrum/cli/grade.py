@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from ..arrange import naming, puzzle_arrangements
 from ..files import atomic_write, check_target
-from ..guard import note_input
+from ..lay_all import naming, puzzle_arrangements
+from ..overwrite_guard import note_input
 from ..puzzle import load_puzzle
 from .app import app, console
 from .core import AllowIllegal, AsJson

@@ -48,11 +48,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..arrange import Arranged
 from ..board import Board
 from ..errors import ConundrumError
 from ..files import parse_json, read_json
-from ..guard import note_input
+from ..lay_all import Arranged
+from ..overwrite_guard import note_input
 from ..placement import Cell, Placement, neighbours, run_cells
 from ..puzzle import Puzzle
 from ..rules import RuleSet
@@ -307,7 +307,7 @@ class AllEffort:
 def measure_all(puzzle: Puzzle, arranged: Arranged, weights: Weights | None = None
                 ) -> AllEffort:
     """The effort of a `kind: all` puzzle whose arrangements `arranged` lists (the complete
-    search: `arrange.puzzle_arrangements`)."""
+    search: `lay_all.puzzle_arrangements`)."""
     answers = {(i, p) for a in arranged.arrangements for i, p in enumerate(a)}
     rules, board = puzzle.ruleset, puzzle.board
     leaning = sum(not rules.is_legal(board, p) for _i, p in answers)

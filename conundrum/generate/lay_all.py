@@ -2,7 +2,7 @@
 laid tiles taken away, kept only when those tiles can be laid back in exactly one way.
 
 A game's last tiles were laid legally, one after another, so their positions are always
-one arrangement; the arrangement solver (`arrange.py`) proves there is no other before
+one arrangement; the arrangement solver (`conundrum/lay_all.py`) proves there is no other before
 the puzzle is written. The puzzle is graded by `effort.measure_all` on the count
 puzzles' scale, and a difficulty level draws the board's size and K from its own table
 (below), drawing games until one grades at the level. Everything is drawn from
@@ -15,10 +15,10 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..arrange import Arranged, TooManyStates, drawn_grid, puzzle_arrangements
 from ..board import Board
 from ..errors import GenerationError
 from ..game.grow import grow_board
+from ..lay_all import Arranged, TooManyStates, drawn_grid, puzzle_arrangements
 from ..puzzle import ALL_GIVEN, Given, Puzzle
 from ..rules import RuleSet
 from ..seeds import derive

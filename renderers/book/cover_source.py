@@ -22,7 +22,7 @@ from conundrum.book.manifest import manifest_path
 from conundrum.book.spec import BookSpec, Section, load_spec, parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write, check_target, read_text, yaml_mapping
-from conundrum.guard import note_input
+from conundrum.overwrite_guard import note_input
 from conundrum.terminal import shown
 from renderers.book.cover import INCH, MAX_PAGES, cover_pdf
 from renderers.page.layout import PAGE_SIZES

@@ -26,7 +26,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from conundrum.book.make import BookContent
+from conundrum.book.make_book import BookContent
 from conundrum.files import atomic_write_many, check_folder
 from conundrum.workers import forked_map
 from renderers.book.layout import DrawnBook, book_pages

@@ -3,7 +3,7 @@
 The parts live beside this module (front.py, contents.py, sections.py, answers.py, on
 the shared base of pages.py); this one joins them into the book and paints it.
 
-`render_book(content, warn)` is the renderer `conundrum.book.make.make_book`
+`render_book(content, warn)` is the renderer `conundrum.book.make_book.make_book`
 takes; the content (spec, ordered puzzles, the worked example) is made by
 the book builder, the renderer only lays it out and paints it. Everything
 is laid out as `Page`s first (so the page count, and with it the gutter, is
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conundrum.book.make import BookContent
+from conundrum.book.make_book import BookContent
 from conundrum.book.spec import BookSpec
-from conundrum.heap import no_collection
+from conundrum.cycle_collector import no_collection
 from renderers.book.answers import AnswerPages
 from renderers.book.contents import Contents, Entry
 from renderers.book.front import FrontMatter

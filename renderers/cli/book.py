@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
             "merge in a layout tool.")] = None,
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
-        from conundrum.book.build import Hooks
+        from conundrum.book.make_puzzles import Hooks
         from renderers.book.progress import BookProgress  # rich's progress bar: only here
         from renderers.publish import PublishOptions, publish
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from conundrum.arrange import Arrangement
+from conundrum.lay_all import Arrangement
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from renderers.page.fonts import text_width

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from conundrum.arrange import Arrangement, claim_faults, drawn_grid, puzzle_arrangements
 from conundrum.errors import ConundrumError
+from conundrum.lay_all import Arrangement, claim_faults, drawn_grid, puzzle_arrangements
 from conundrum.notation import Grid
 from conundrum.placement import Placement
 from conundrum.puzzle import Puzzle

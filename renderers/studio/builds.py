@@ -13,8 +13,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from conundrum.book.build import Hooks
 from conundrum.book.extract import entry_puzzle, load_manifest
+from conundrum.book.make_puzzles import Hooks
 from conundrum.book.manifest import manifest_path
 from conundrum.book.spec import BookSpec, load_spec
 from conundrum.book.work import remove_work_file, work_path

@@ -7,9 +7,9 @@ import json
 import re
 from typing import Any
 
-from conundrum.arrange import puzzle_arrangements
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
+from conundrum.lay_all import puzzle_arrangements
 from conundrum.puzzle import KINDS, Given, Puzzle, dump_puzzle, parse_puzzle
 from conundrum.rules import RULESETS
 from conundrum.solver import positions

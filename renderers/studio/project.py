@@ -21,7 +21,7 @@ from conundrum.book.handmade import hand_made_puzzles
 from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS, BookSpec, parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
-from conundrum.guard import output_lock
+from conundrum.overwrite_guard import output_lock
 
 SPEC_NAME = "book.yaml"
 OUTPUT_NAME = "book.pdf"  # `conundrum book book.yaml -o book.pdf` in the folder

@@ -14,9 +14,9 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from conundrum.book.build import generate_request
 from conundrum.book.canonical import puzzle_key
 from conundrum.book.extract import entry_puzzle, load_manifest
+from conundrum.book.make_puzzles import generate_request
 from conundrum.book.manifest import manifest_path
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write

@@ -22,10 +22,10 @@ from pathlib import Path
 
 from jsmin import jsmin
 
-from conundrum.arrange import MAX_STATES, drawn_grid
 from conundrum.board import Board
 from conundrum.errors import ConundrumError, in_file
 from conundrum.files import atomic_write, check_target
+from conundrum.lay_all import MAX_STATES, drawn_grid
 from conundrum.notation import MAX_DRAWN, Grid
 from conundrum.placement import MAX_COORD, Placement
 from conundrum.puzzle import MAX_TILES, MAX_TITLE, Puzzle, load_puzzle, placement_yaml

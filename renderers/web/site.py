@@ -13,13 +13,13 @@ import json
 import os
 from pathlib import Path
 
-from conundrum.arrange import drawn_grid
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write_many, check_folder
-from conundrum.guard import remove_output
+from conundrum.lay_all import drawn_grid
 from conundrum.notation import Grid
+from conundrum.overwrite_guard import remove_output
 from renderers.page.i18n import LANGUAGES, catalogue
 from renderers.page.palettes import PALETTES, get_palette
 from renderers.sheet.puzzle import puzzle_id

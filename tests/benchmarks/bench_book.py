@@ -32,9 +32,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from conundrum.book.build import Hooks, Made, make_puzzles
 from conundrum.book.example import example_puzzle
-from conundrum.book.make import BookContent, BookOptions, make_book, order_book
+from conundrum.book.make_book import BookContent, BookOptions, make_book, order_book
+from conundrum.book.make_puzzles import Hooks, Made, make_puzzles
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
 from renderers.book.cover import cover_pdf

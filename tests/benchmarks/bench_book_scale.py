@@ -32,8 +32,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from conundrum.book.build import make_puzzles
-from conundrum.book.make import BookOptions, make_book
+from conundrum.book.make_book import BookOptions, make_book
+from conundrum.book.make_puzzles import make_puzzles
 from conundrum.book.spec import parse_spec
 from conundrum.book.work import WorkFile
 from conundrum.generate import GenerateRequest, generate

@@ -9,10 +9,10 @@ from __future__ import annotations
 import statistics
 import time
 
-from conundrum.arrange import puzzle_arrangements
 from conundrum.generate import GenerateRequest, generate
 from conundrum.generate.difficulty import LEVELS
 from conundrum.generate.effort import measure_all
+from conundrum.lay_all import puzzle_arrangements
 
 SEEDS = range(1, 31)
 

@@ -87,7 +87,7 @@ def count_raise(before: int, after: int) -> tuple[int, int, int, int]:
     section's count (20 runs, 15 kept before)."""
     import json as _json
 
-    import conundrum.book.build as build
+    import conundrum.book.make_puzzles as build
 
     runs = [0]
     real = build.run_task

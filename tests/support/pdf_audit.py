@@ -17,9 +17,9 @@ import pdfplumber
 from pdfminer.pdftypes import resolve1
 
 from conundrum.board import Board
-from conundrum.book.build import Made
 from conundrum.book.example import example_puzzle
-from conundrum.book.make import BookContent
+from conundrum.book.make_book import BookContent
+from conundrum.book.make_puzzles import Made
 from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec, parse_spec
 from conundrum.puzzle import Given, Puzzle

@@ -1,5 +1,5 @@
 /* The rules in JavaScript, game.js: A puzzle (Game): its positions (solver.positions), judging
-   an answer (check.grade), Lay them all (arrange.py, check.judge), and the rules' public face.
+   an answer (check.grade), Lay them all (lay_all.py, check.judge), and the rules' public face.
    One of the rules' modules, joined in order inside the function that makes ConundrumRules by
    renderers/web/page.py (RULES_MODULES); they share its scope. */
 /* A puzzle: board, rules, chameleon set, given tiles, drawn grid. */
@@ -12,7 +12,7 @@ function Game(data) {
   this.grid = g ? new Grid(g.left, g.top, g.width, g.height) : this.defaultGrid();
   this.explainer = explain[this.rules];
   this.memo = {};
-  // arrange.MAX_STATES, written into the page's data (renderers/web/page.py): one limit
+  // lay_all.MAX_STATES, written into the page's data (renderers/web/page.py): one limit
   this.maxStates = data.maxStates;
 }
 Game.prototype.defaultGrid = function () {
@@ -106,7 +106,7 @@ Game.prototype.notGiven = function (tile) {
   return new Fault("reason_not_given", {tile: tile, given: unique.length ? unique.join(", ") : null});
 };
 
-/* ---- lay them all (`kind: all`): conundrum/arrange.py and check.judge ---------------- */
+/* ---- lay them all (`kind: all`): conundrum/lay_all.py and check.judge ---------------- */
 /* The same puzzle with more tiles on its board (the reader's laid tiles): its positions are
    the legal positions on that board. */
 Game.prototype.withTiles = function (extra) {
@@ -228,9 +228,9 @@ Game.prototype.anyOrder = function (answer) {
   }
   return go([], answer);
 };
-/* arrange.arrange: every final arrangement (tiles in the order given), each set of laid
+/* lay_all.arrange: every final arrangement (tiles in the order given), each set of laid
    positions visited once; stops after `limit` arrangements (or past the data's maxStates
-   partial arrangements visited, as arrange.MAX_STATES stops Python's search). */
+   partial arrangements visited, as lay_all.MAX_STATES stops Python's search). */
 Game.prototype.arrangements = function (limit) {
   var self = this, codes = this.given.map(function (c) { return normaliseCode(c); });
   var seen = new Set(), finals = new Map(), laid = {}, most = this.maxStates;

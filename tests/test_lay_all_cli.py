@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from conundrum.arrange import drawn_grid, puzzle_arrangements
 from conundrum.board import Board
 from conundrum.check import judge
 from conundrum.cli import main
+from conundrum.lay_all import drawn_grid, puzzle_arrangements
 from conundrum.puzzle import Given, Puzzle, save_puzzle
 from tests.support.reference import single_tile_moves
 from tests.support.strategies import grow

@@ -25,13 +25,13 @@ from pathlib import Path
 from ..errors import ConundrumError
 from ..files import atomic_write_many, check_target, refuse_inputs, remove_stale_temps
 from ..generate.difficulty import score
-from ..guard import output_lock
+from ..overwrite_guard import output_lock
 from ..puzzle import Puzzle
-from .build import BookError, Hooks, Made, make_puzzles
 from .catalogue import Catalogue, CatalogueError, Entry, is_url, locate
 from .catalogues import open_catalogue
 from .example import example_puzzle
 from .handmade import hand_made_puzzles
+from .make_puzzles import BookError, Hooks, Made, make_puzzles
 from .manifest import BookPuzzle, ManifestSoon, manifest_path, with_pages
 from .seeds import book_id
 from .spec import BookSpec

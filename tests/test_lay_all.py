@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conundrum.arrange import arrange, puzzle_arrangements
 from conundrum.board import Board
 from conundrum.errors import ConundrumError, PuzzleFileError
+from conundrum.lay_all import arrange, puzzle_arrangements
 from conundrum.placement import Placement
 from conundrum.puzzle import dump_puzzle, parse_puzzle
 from conundrum.rules import ruleset

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conundrum.arrange import arrange
 from conundrum.board import Board
+from conundrum.lay_all import arrange
 from conundrum.rules import ruleset
 from tests.support.program import run_program
 from tests.support.strategies import boards, grow

@@ -1,5 +1,5 @@
-"""conundrum.heap: the cycle collector paused or the heap frozen around bulk work, and put
-back as it was after, even when the work fails."""
+"""conundrum.cycle_collector: the cycle collector paused or the heap frozen around bulk work,
+and put back as it was after, even when the work fails."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import gc
 
 import pytest
 
-from conundrum.heap import frozen_heap, no_collection
+from conundrum.cycle_collector import frozen_heap, no_collection
 
 
 def test_no_collection_pauses_and_restores_the_collector() -> None:
