@@ -40,6 +40,10 @@ def _languages(folder: Path) -> dict[str, Path]:
 LANGUAGES: dict[str, Path] = _languages(_PAGE_DATA / "messages")
 # The palettes, each name -> its file (renderers/page/palette/<name>.yaml).
 PALETTES: dict[str, Path] = {p.stem: p for p in sorted((_PAGE_DATA / "palette").glob("*.yaml"))}
+# printers whose published rules `preflight --printer` checks: one data file each
+PRINTERS: tuple[str, ...] = tuple(p.stem for p in sorted((_PAGE_DATA / "printers").glob("*.yaml")))
+# the printing a printer's page-count limits are for (`preflight --ink`)
+INKS: tuple[str, ...] = ("black", "premium-colour", "standard-colour")
 # The page sizes by name: (width, height) in millimetres. One entry makes a page size:
 # margins, the boards a book page holds and the cover follow from the size.
 PAGE_SIZES: dict[str, tuple[float, float]] = {

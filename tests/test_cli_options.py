@@ -20,6 +20,7 @@ from renderers.page.i18n import LANGUAGES
 from renderers.page.layout import PAGE_SIZES
 from renderers.page.palettes import ALIASES as PALETTE_ALIASES
 from renderers.page.palettes import PALETTES
+from renderers.page.printers import printer_rules
 from renderers.paint.png import MAX_DPI, MIN_DPI
 from renderers.render import PARTS
 from tests.support.paths import ROOT
@@ -136,3 +137,15 @@ def test_a_stray_file_shadowing_the_renderers_is_named(run_cli, tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+
+
+def test_printers_and_inks_are_their_registries_in_preflights_help(run_cli) -> None:
+    """A printer is its data file: the registry lists the files, each loads, and the
+    command's help names each printer and ink from the registries (no list of its own)."""
+    files = sorted(p.stem for p in (Path(__file__).parent.parent / "renderers" / "page"
+                                    / "printers").glob("*.yaml"))
+    assert list(options.PRINTERS) == files and {"kdp", "ingram"} <= set(options.PRINTERS)
+    for name in options.PRINTERS:
+        assert printer_rules(name)["trim_sizes"]
+    shown = run_cli("preflight", "--help", env=WIDE).stdout
+    assert all(name in shown for name in (*options.PRINTERS, *options.INKS))

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from conundrum.options import COLOUR_MODES, PAPERS, choices
+from conundrum.options import COLOUR_MODES, INKS, PAPERS, PRINTERS, choices
 from conundrum.terminal import shown
 
 
@@ -18,14 +18,14 @@ def preflight(
         "--cover", help="The full-wrap cover PDF, checked against the interior's pages.")
     ] = None,
     printer: Annotated[str, typer.Option(
-        "--printer", help="Whose rules: kdp (Amazon KDP paperback) or ingram "
-        "(IngramSpark paperback).")] = "kdp",
+        "--printer", help=f"Whose rules: {choices(PRINTERS)} (kdp: Amazon KDP paperback; "
+        "each a data file in renderers/page/printers/ naming its sources).")] = "kdp",
     colour: Annotated[str | None, typer.Option(
         "--colour", help="The colour mode the book was made in (its spec's `colour:`: "
         f"{choices(COLOUR_MODES)}): every colour operator must be of it. Default: what our "
         "own book records, else not checked.")] = None,
     ink: Annotated[str | None, typer.Option(
-        "--ink", help="black, premium-colour or standard-colour: the printing the page "
+        "--ink", help=f"{choices(INKS)}: the printing the page "
         "count limits are for. Default: what our own book records, else black.")] = None,
     paper: Annotated[str | None, typer.Option(
         "--paper", help=f"{choices(PAPERS)}: the paper the page limits and the spine "

@@ -9,10 +9,8 @@ from typing import Any
 
 from conundrum.errors import ConundrumError
 from conundrum.files import yaml_mapping
-from conundrum.options import PAPERS
+from conundrum.options import PAPERS, PRINTERS
 from conundrum.terminal import shown
-
-PRINTERS = ("kdp", "ingram")
 
 
 def printer_rules(name: str = "kdp") -> dict[str, Any]:

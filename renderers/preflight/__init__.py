@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 
 from conundrum.errors import ConundrumError
-from conundrum.options import PAPERS
+from conundrum.options import COLOUR_MODES, INKS, PAPERS
 from conundrum.terminal import shown
 from renderers.page.printers import printer_rules
 from renderers.preflight import rules as r
@@ -25,8 +25,6 @@ from renderers.preflight.rules import Check
 __all__ = ["Check", "Report", "cover_checks", "interior_checks", "preflight",
            "printer_rules"]
 
-INKS = ("black", "premium-colour", "standard-colour")
-COLOURS = ("rgb", "cmyk", "grey")
 COVER_BLEED = 0.125
 
 
@@ -61,7 +59,7 @@ def preflight(interior: str | os.PathLike, cover: str | os.PathLike | None = Non
     rules = printer_rules(printer)
     _choose(ink, INKS, "--ink")
     _choose(paper, PAPERS, "--paper")
-    _choose(colour, COLOURS, "--colour")
+    _choose(colour, COLOUR_MODES, "--colour")
     facts = read_pdf(interior, ink=False, trims=rules["trim_sizes"], bleed=rules["bleed"])
 
     measure_ink(facts.path, facts.pages, r.margin_need(facts, rules))
@@ -71,7 +69,7 @@ def preflight(interior: str | os.PathLike, cover: str | os.PathLike | None = Non
                if given is None and known.get(key)]
     paper = paper or _known(known, "paper", PAPERS) or "white"
     ink = ink or _known(known, "ink", INKS) or "black"
-    colour = colour or _known(known, "colour", COLOURS)
+    colour = colour or _known(known, "colour", COLOUR_MODES)
     checks = interior_checks(facts, rules, colour, ink, paper=paper)
     if cover is not None:
         table = rules.get("paper_thickness", {})
