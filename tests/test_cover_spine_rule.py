@@ -88,3 +88,19 @@ def test_the_cover_command_takes_the_printer(tmp_path: Path) -> None:
         assert bad.returncode == 2 and "--printer" in bad.stderr, bad.stderr
         assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
         assert not (tmp_path / "x.pdf").exists()
+
+
+def test_book_writes_its_cover_by_the_printer_it_is_made_for(tmp_path: Path) -> None:
+    """`book --printer` reaches the cover `book` writes beside the interior (120 pages of
+    0.0025 in paper: a 0.3 in spine, words for KDP, none for IngramSpark)."""
+    from renderers.book.cover import cover_name
+    from renderers.publish import _write_cover
+
+    spec = spec_of("6x9", "plain", paper_thickness="0.0025")
+    interior = made(tmp_path / "book.pdf", pages=120)
+    for printer, words in (("kdp", True), ("ingram", False)):
+        written = _write_cover(spec, interior, [], printer)
+        assert written == cover_name(interior)
+        report = preflight(interior, written, printer=printer, thickness=0.0025)
+        check = next(c for c in report.checks if c.rule == "spine text")
+        assert check.ok and (check.measured != "none") == words, check
