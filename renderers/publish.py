@@ -40,6 +40,7 @@ class PublishOptions:
     draft: bool = False
     web: Path | None = None  # write the site into this folder
     export: Path | None = None  # write board art and puzzles.csv into this folder
+    printer: str = "kdp"  # whose rules the cover's spine keeps and the book is checked by
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     stderr, `hooks` follow the progress. Raises ConundrumError (a bad spec, output or
     folder) before any work, or when the build cannot finish."""
     spec = load_spec(spec_path)
+    from renderers.page.printers import printer_rules
+    printer_rules(options.printer)  # an unknown --printer: refused before any work
     require_drawable_book(spec, str(spec_path))  # before any puzzle is made
     check_output(options.output)
     if spec.cover:  # written beside the book: checked before any work
@@ -93,7 +96,7 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
 
     result = make_book(spec, book_options, render, warn, hooks or Hooks(), finish)
     if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
-        _warn_preflight(result.pdf, spec.colour, warn, spec.paper)
+        _warn_preflight(result.pdf, spec.colour, warn, spec.paper, options.printer)
     if options.web is None and spec.web:
         warn(f"the QR codes lead to {spec.web}; write the pages to upload there with "
              "--web DIR")
@@ -114,7 +117,7 @@ class _Extras:
         this unrecorded book's) and say which folder was written before the fault."""
         try:
             if spec.cover:
-                self.cover = _write_cover(spec, pdf, puzzles)
+                self.cover = _write_cover(spec, pdf, puzzles, options.printer)
             if options.export is not None:
                 content, pages = drawn()
                 self.exported = export_book(content, options.export, pages)
@@ -129,8 +132,9 @@ class _Extras:
             raise
 
 
-def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white") -> None:
-    """Warn, one line a rule, where the book breaks a rule of KDP's paperback checks that
+def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white",
+                    printer: str = "kdp") -> None:
+    """Warn, one line a rule, where the book breaks a rule of `printer`'s checks that
     needs no rasterising (page count for its paper and ink, trim size, bleed, fonts,
     colour, line and type sizes, images, what the file may not hold; the margins are kept
     by the layout itself); `conundrum preflight` runs all."""
@@ -138,7 +142,7 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white") ->
     from renderers.preflight.pdf_facts import read_pdf
     from renderers.preflight.record import ink_for
 
-    rules = printer_rules("kdp")
+    rules = printer_rules(printer)
     for check in interior_checks(read_pdf(pdf, ink=False), rules, colour,
                                  ink_for(paper, colour), with_ink=False, paper=paper):
         if not check.ok:
@@ -146,11 +150,13 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white") ->
                  f"asks {check.required}")
 
 
-def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle]) -> Path:
-    """`<book>-cover.pdf` beside the book, for its page count and from its puzzles."""
+def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle],
+                 printer: str = "kdp") -> Path:
+    """`<book>-cover.pdf` beside the book, for its page count and from its puzzles, its
+    spine by `printer`'s rule."""
     from pypdf import PdfReader
 
 
     pages = len(PdfReader(pdf).pages)
-    data = cover_pdf(spec, pages, [bp.puzzle for bp in puzzles])
+    data = cover_pdf(spec, pages, [bp.puzzle for bp in puzzles], printer)
     return atomic_write(cover_name(pdf), data)

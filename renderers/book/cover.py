@@ -4,7 +4,8 @@ The sheet's geometry and the `plain` design are renderers/book/cover_layout.py's
 other designs (`cover_theme:`) renderers/book/cover_themes.py's, the EAN-13
 renderers/book/barcode.py's; reading the spec, manifest and interior a cover is made
 from is renderers/book/cover_source.py's. Here they are put together: the theme's back
-and front, the spine's words where the book has more than 79 pages, and at the back's
+and front, the spine's words where the printer's rule allows them (KDP: 80 pages or
+more; IngramSpark: a spine of 0.35 in or more), and at the back's
 lower right the barcode's area: left without ink, or the ISBN's EAN-13 (`barcode:
 true`) with its price add-on (`barcode_price:`).
 """
@@ -36,11 +37,11 @@ __all__ = ["BLEED", "INCH", "MAX_PAGES", "SAFE", "SPINE_SAFE", "CoverGeometry", 
 
 
 def cover_page(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
-               style: Style | None = None) -> Page:
+               style: Style | None = None, printer: str = "kdp") -> Page:
     """The cover of `spec`'s book of `pages` pages in its theme; the front's board is the
-    largest of `puzzles` (the book's own). ConundrumError for a page count no printer
-    binds."""
-    geo = CoverGeometry.of(spec, pages)
+    largest of `puzzles` (the book's own); words on the spine only where `printer`'s rule
+    allows them. ConundrumError for a page count no printer binds."""
+    geo = CoverGeometry.of(spec, pages, printer)
     style = style or Style(lang=spec.language, palette=spec.palette).checked()
     page = Page(geo.width, geo.height)
     page.kind = "cover"
@@ -61,12 +62,13 @@ def cover_page(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
     return page
 
 
-def cover_pdf(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle]) -> bytes:
+def cover_pdf(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
+              printer: str = "kdp") -> bytes:
     """The cover as PDF bytes: in the book's colour mode, fonts embedded, with its TrimBox
-    (the trim all round) and BleedBox (the whole sheet)."""
+    (the trim all round) and BleedBox (the whole sheet); the spine by `printer`'s rule."""
     from renderers.paint.pdf import pdf_bytes
 
-    page = cover_page(spec, pages, puzzles)
+    page = cover_page(spec, pages, puzzles, printer=printer)
     return pdf_bytes([page], spec.title, spec.language, spec.colour, spec.palette)
 
 

@@ -4,7 +4,8 @@ Its size follows the interior: width = 2 x trim width + spine + 2 x 0.125 in of 
 height = trim height + 2 x 0.125 in, the spine being pages x the paper's thickness
 (renderers/page/printers/kdp.yaml, or the spec's `paper_thickness`). The plain front
 holds the title, subtitle, volume, author and a board drawn from the book's own puzzles;
-the spine, where the book has more than 79 pages, its title and author; the back the
+the spine, where the printer's rule allows words (`CoverGeometry.spine_words`), its title
+and author; the back the
 blurb and the sections. Type scales with the trim (a 6x9 cover's sizes times the shorter
 of width / 6 in and height / 9 in; renderers/book/cover.py adds large print's 1.3).
 Every text keeps 0.25 in from the trim and the folds (0.0625 in from the folds on the
@@ -22,7 +23,7 @@ from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
 from renderers.page.fonts import fit_size, text_width
 from renderers.page.layout import Page, Rect, Text, page_size
-from renderers.page.printers import paper_thickness
+from renderers.page.printers import paper_thickness, printer_rules, spine_text_allowed
 from renderers.page.style import Style
 from renderers.page.text import draw_fitted, draw_paragraph, line_height
 from renderers.sheet.draw import BoardView, draw_board
@@ -31,7 +32,6 @@ INCH = 25.4
 BLEED = 0.125 * INCH
 SAFE = 0.25 * INCH  # text from the trim and the folds
 SPINE_SAFE = 0.0625 * INCH  # spine text from each fold
-SPINE_TEXT_PAGES = 80  # spine text only on a book of more than 79 pages
 SPINE_SMALLEST = 7.0  # pt: the smallest spine type (capitals only): KDP's least type size
 # of the type size, PT Sans Bold's capitals as ink: 0.714 above the baseline and 0.014
 # below (round letters overshoot), each with 0.02 more for the glyph boxes a printer's
@@ -54,17 +54,24 @@ class CoverGeometry:
     trim_h: float
     spine: float
     pages: int = 0  # the interior's
+    printer: str = "kdp"  # whose spine rule the cover keeps (renderers/page/printers/)
 
     @property
     def spine_words(self) -> bool:
-        """Whether the spine carries the title: a book of more than 79 pages whose spine
-        holds SPINE_SMALLEST capitals SPINE_SAFE from each fold (white paper: 89 pages)."""
+        """Whether the spine carries the title: where the printer's rule allows words
+        (KDP: a book of 80 pages or more; IngramSpark: a spine of 0.35 in or more) and the
+        spine holds SPINE_SMALLEST capitals SPINE_SAFE from each fold (KDP on white
+        paper: 89 pages)."""
         room = self.spine - 2 * SPINE_SAFE
-        return self.pages >= SPINE_TEXT_PAGES and room >= SPINE_SMALLEST * PT * CAP_HEIGHT
+        return spine_text_allowed(printer_rules(self.printer), self.pages,
+                                  self.spine / INCH) and \
+            room >= SPINE_SMALLEST * PT * CAP_HEIGHT
 
     @classmethod
-    def of(cls, spec: BookSpec, pages: int) -> CoverGeometry:
-        """The cover of `spec`'s book with `pages` interior pages."""
+    def of(cls, spec: BookSpec, pages: int, printer: str = "kdp") -> CoverGeometry:
+        """The cover of `spec`'s book with `pages` interior pages, printed by `printer`
+        (kdp or ingram: its spine rule; ConundrumError for another)."""
+        printer_rules(printer)  # an unknown printer is refused before anything is drawn
         if isinstance(pages, bool) or not isinstance(pages, int) or \
                 not 1 <= pages <= MAX_PAGES:
             shown = pages if isinstance(pages, int) and len(str(pages)) <= 12 else "that many"
@@ -72,7 +79,7 @@ class CoverGeometry:
                                  f"{MAX_PAGES:,} pages (KDP: 24 to 828)")
         w, h = page_size(spec.page)
         inches = spec.paper_thickness or paper_thickness(spec.paper)
-        geo = cls(w, h, pages * inches * INCH, pages)
+        geo = cls(w, h, pages * inches * INCH, pages, printer)
         if geo.width > MAX_SIDE:  # not reached within MAX_PAGES; kept as PDF's own rule
             raise ConundrumError(f"a cover {geo.width / INCH:.1f} in wide: past PDF's page "
                                  "limit of 200 in")

@@ -27,6 +27,7 @@ from conundrum.terminal import shown
 from renderers.book.cover import INCH, MAX_PAGES, cover_pdf
 from renderers.page.layout import PAGE_SIZES
 from renderers.page.pdf_guard import guarded, regular_file
+from renderers.page.printers import printer_rules
 
 MAX_BOOK_BYTES = 2 * 1024**3  # an interior PDF larger than this is not one we made
 GRADES = (1, 5)
@@ -35,15 +36,17 @@ T = TypeVar("T")
 
 def write_cover(source: str | os.PathLike, output: str | os.PathLike,
                 book: str | os.PathLike | None = None,
-                spec: str | os.PathLike | None = None) -> Path:
+                spec: str | os.PathLike | None = None, printer: str = "kdp") -> Path:
     """A book's cover written to `output` (.pdf), from either
     - its spec (`source`) and the built interior (`book`: its page count sets the spine,
       the manifest beside it gives the front's board), or
     - its manifest (`source`: the page count and the puzzles), with the spec (`spec`) for
       the cover's words and paper, or without one: the manifest's title and subtitle on
       white paper.
+    Words go on the spine only where `printer`'s rule (kdp, ingram) allows them.
     ConundrumError for a spec, book or manifest that cannot be read, a manifest without
     `pages:` (written before this version), or an output that may not be written."""
+    printer_rules(printer)  # an unknown printer: refused before anything is read
     note_input(source, "spec or manifest")
     doc = yaml_mapping(read_text(source), str(source), ConundrumError, "spec or manifest",
                        "`title:` and `sections:` or `puzzles:`")
@@ -77,7 +80,7 @@ def write_cover(source: str | os.PathLike, output: str | os.PathLike,
                for e in entries]
     if spec is None and "puzzles" in doc:
         words = with_sections_of(words, entries, manifest)
-    return atomic_write(target, cover_pdf(words, pages, puzzles))
+    return atomic_write(target, cover_pdf(words, pages, puzzles, printer))
 
 
 def book_beside(manifest: Path) -> Path:

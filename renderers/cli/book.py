@@ -39,6 +39,9 @@ def register(app: typer.Typer) -> None:
             "--export", help="Also write every puzzle's board art (SVG; in a cmyk or grey "
             "book also PDF in that colour space) and puzzles.csv into this folder, for data "
             "merge in a layout tool.")] = None,
+        printer: Annotated[str, typer.Option(
+            "--printer", help="The printer the book is made for: kdp or ingram (its spine "
+            "rule for the cover, its checks for the warnings).")] = "kdp",
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.make_puzzles import Hooks
@@ -46,7 +49,7 @@ def register(app: typer.Typer) -> None:
         from renderers.publish import PublishOptions, publish
 
         options = PublishOptions(output=output, jobs=jobs, catalogue=catalogue, resume=resume,
-                                 draft=draft, web=web, export=export)
+                                 draft=draft, web=web, export=export, printer=printer)
         progress = BookProgress()
         try:
             done = publish(spec, options, _warn, Hooks(progress=progress))

@@ -19,11 +19,14 @@ def cover(
     spec: Annotated[Path | None, typer.Option(
         "--spec", help="With a manifest: the spec, for the author, blurb, paper and colour "
         "(without it: the manifest's title on white paper).")] = None,
+    printer: Annotated[str, typer.Option(
+        "--printer", help="Whose spine rule the cover keeps: kdp (words from 80 pages) or "
+        "ingram (words on a spine of 0.35 in or more).")] = "kdp",
 ) -> None:
     """Make a book's full-wrap cover (back, spine, front, bleed) as one PDF page."""
     from renderers.book.cover_source import write_cover
 
-    written = write_cover(source, output, book=book, spec=spec)
+    written = write_cover(source, output, book=book, spec=spec, printer=printer)
     print(f"wrote {written}")
 
 

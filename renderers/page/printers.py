@@ -22,6 +22,16 @@ def printer_rules(name: str = "kdp") -> dict[str, Any]:
                         "`name:` and `trim_sizes:`")
 
 
+def spine_text_allowed(rules: dict[str, Any], pages: int, spine_in: float) -> bool:
+    """Whether a printer's rules (`printer_rules`; their `spine_text:`) let a book of
+    `pages` pages, on a spine `spine_in` inches wide, carry words on its spine: KDP from 80
+    pages, IngramSpark from a 0.35 in spine; a printer with no rule: always. The cover
+    (renderers/book/cover_layout.py) and `preflight` ask the same question here."""
+    rule = rules.get("spine_text") or {}
+    return pages >= int(rule.get("min_pages", 0)) and \
+        spine_in >= float(rule.get("min_width", 0.0)) - 1e-9
+
+
 def paper_thickness(paper: str = "white", printer: str = "kdp") -> float:
     """Inches a page of `paper` adds to the spine, from the printer's table.
 

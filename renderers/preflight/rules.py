@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from renderers.page.printers import spine_text_allowed
 from renderers.preflight.pdf_facts import TOLERANCE, PageFacts, PdfFacts
 
 COLOUR_PAPER = {"colour": "white"}  # colour ink prints on white paper
@@ -251,7 +252,6 @@ def spine_text(spans: list[tuple[float, float]], cover_w: float, trim_w: float,
         return Check("spine text", "none", "; ".join(need), True, source(rules, "spine"))
     spine = fold_r - fold_l
     clear = min(min(a for a, _ in on) - fold_l, fold_r - max(b for _, b in on))
-    ok = pages >= rule.get("min_pages", 0) and spine >= rule.get("min_width", 0.0) - 1e-9 \
-        and clear >= rule["fold_clear"] - 1e-9
+    ok = spine_text_allowed(rules, pages, spine) and clear >= rule["fold_clear"] - 1e-9
     return Check("spine text", f"on a {spine:.3f} in spine ({pages} pages), {clear:.4f} in "
                  "from the nearer fold", "; ".join(need), ok, source(rules, "spine"))

@@ -11,7 +11,14 @@ from renderers.page.fonts import PT_TO_MM, text_width
 from renderers.page.layout import TEXT_ASCENT, Line, Page, Rect, Text
 from renderers.page.style import Style
 from renderers.page.text import draw_fitted, line_height
-from renderers.sheet.qr import COMPACT_SIZE, FULL_SIZE, draw_qr, short_address
+from renderers.sheet.qr import (
+    COMPACT_SIZE,
+    FULL_SIZE,
+    caption_height,
+    caption_size,
+    draw_caption,
+    draw_qr,
+)
 from renderers.sheet.solved import Solved
 
 WRITE_PITCH = 7.0  # mm between ruled lines: room for handwriting (college ruled is 7.1)
@@ -25,10 +32,6 @@ def qr_side(style: Style) -> float:
     if not (style.web_url or style.qr_room):
         return 0.0
     return (COMPACT_SIZE if style.compact else FULL_SIZE) / style.qr_shrink
-
-
-def _caption_size(style: Style) -> float:
-    return style.sizes.body * 0.9
 
 
 def _answer_lines(solved: Solved, w: float, style: Style) -> int:
@@ -62,10 +65,28 @@ def write_space_height(solved: Solved, w: float, style: Style) -> float:
     if not qr:
         return heading + 9.0 + (_answer_lines(solved, w, style) - 1) * WRITE_PITCH
     if _stacked(w, style):
-        return heading + 9.0 + (_answer_lines(solved, w, style) - 1) * WRITE_PITCH + qr + 2.0
+        return heading + 9.0 + (_answer_lines(solved, w, style) - 1) * WRITE_PITCH + \
+            _stacked_height(w, style) + 2.0
     lines = _answer_lines(solved, w - qr - QR_GAP, style)
     body = max(9.0 + (lines - 1) * WRITE_PITCH, qr + 1.0)
-    return heading + body + line_height(_caption_size(style)) + 1.0
+    return heading + body + _under_height(w, style) + 1.0
+
+
+def _stacked_height(w: float, style: Style) -> float:
+    """The QR code under the lines with its caption at its left: the code's side, or the
+    caption's lines where they are taller."""
+    qr = qr_side(style)
+    if not style.web_url:
+        return qr
+    return max(qr, caption_height(style, style.web_url, w - qr - 2.0, qr, address_apart=True))
+
+
+def _under_height(w: float, style: Style) -> float:
+    """The caption under the lines and the code beside them: one line where it fits."""
+    one = line_height(caption_size(style))
+    if not style.web_url:
+        return one
+    return caption_height(style, style.web_url, w, one)
 
 
 def draw_write_space(page: Page, x: float, top: float, w: float, bottom: float,
@@ -93,21 +114,18 @@ def _draw_web_block(page: Page, url: str, x: float, top: float, w: float, bottom
                     style: Style) -> tuple[float, float]:
     """The QR code and "Check your answers: <address>" in an answer block (top: under its
     heading); returns where the answer lines end and how wide they are."""
-    qr, caption = qr_side(style), _caption_size(style)
-    text = style.t("web_check_url", address=short_address(url))
+    qr = qr_side(style)
     if _stacked(w, style):  # under the lines; at its left the words, then the address
+        block = _stacked_height(w, style)
         draw_qr(page, url, x + w - qr, bottom - qr, qr, style.pal.ink, style.pal.paper)
-        words = style.t("web_check_url", address="").strip()
-        # one line, shrunk to fit beside the code (a long word must not run into it)
-        y = draw_fitted(page, words, x, bottom - qr, w - qr - 2.0, caption, style.pal.ink,
-                        tag="web address")
-        draw_fitted(page, short_address(url), x, y, w - qr - 2.0, caption, style.pal.ink,
-                    tag="web address")
-        return bottom - qr - 2.0, w
-    bottom -= line_height(caption) + 1.0
+        draw_caption(page, style, url, x, bottom - block, w - qr - 2.0, qr,
+                     address_apart=True)
+        return bottom - block - 2.0, w
+    under = _under_height(w, style)
+    bottom -= under + 1.0
     draw_qr(page, url, x + w - qr, top + 1.0, qr, style.pal.ink, style.pal.paper)
-    draw_fitted(page, text, x, max(bottom, top + qr + 1.0) + 0.5, w, caption, style.pal.ink,
-                align="right", tag="web address")
+    draw_caption(page, style, url, x, max(bottom, top + qr + 1.0) + 0.5, w,
+                 line_height(caption_size(style)), align="right")
     return bottom, w - qr - QR_GAP
 
 

@@ -12,9 +12,10 @@ from urllib.parse import urlsplit
 import segno
 
 from conundrum.errors import ConundrumError
-from renderers.page.layout import Page, Rect
+from renderers.page.fonts import text_width
+from renderers.page.layout import READ_PT, Align, Page, Rect, Text
 from renderers.page.style import Style
-from renderers.page.text import draw_fitted, line_height
+from renderers.page.text import first_baseline, line_height, require_drawable
 
 QUIET = 2  # modules of white border; printed on white paper, 2 reads reliably
 # modules of 0.5 mm or more: smaller ones do not decode from a 150 dpi scan or a phone at
@@ -89,16 +90,106 @@ def draw_qr(page: Page, url: str, x: float, y: float, size: float, ink: str, pap
                           (c - start) * module + 0.01, module + 0.01, fill=ink, tag="qr module"))
 
 
+def caption_size(style: Style) -> float:
+    """The caption's type size: 0.9 of the body, never under READ_PT (a reader types the
+    address from it)."""
+    return max(style.sizes.body * 0.9, READ_PT)
+
+
+def address_pieces(address: str) -> list[str]:
+    """The address cut where a line may end: after each '/', before each '.' (the usual
+    places to break a printed address), so a wrapped address still reads as one."""
+    pieces, piece = [], ""
+    for ch in address:
+        if ch == "." and piece:
+            pieces.append(piece)
+            piece = ""
+        piece += ch
+        if ch == "/":
+            pieces.append(piece)
+            piece = ""
+    return [*pieces, piece] if piece else pieces
+
+
+def _caption_parts(style: Style, url: str) -> tuple[list[str], list[str]]:
+    """"Check your answers:" as words, and the short address in pieces."""
+    before, _, after = style.t("web_check_url", address="\x00").partition("\x00")
+    words = before.split()
+    return words, address_pieces(short_address(url) + after.rstrip())
+
+
+def wrap_caption(words: list[str], pieces: list[str], size_pt: float, width: float,
+                 address_apart: bool = False) -> list[str]:
+    """The caption's lines no wider than `width` mm: words break at spaces, the address at
+    its pieces (`address_pieces`), a piece wider than a line between characters; never cut
+    short. `address_apart`: the address starts a line of its own."""
+    tokens = [(w, " ") for w in words] + \
+        [(p, " " if k == 0 and not address_apart else "") for k, p in enumerate(pieces)]
+    lines: list[str] = []
+    line = ""
+    for k, (token, sep) in enumerate(tokens):
+        if address_apart and k == len(words) and line:
+            lines.append(line)
+            line = ""
+        trial = f"{line}{sep}{token}" if line else token
+        if not line or text_width(trial, size_pt) <= width:
+            line = trial
+        else:
+            lines.append(line)
+            line = token
+        while text_width(line, size_pt) > width and len(line) > 1:  # a piece alone too wide
+            cut = max([1, *(n for n in range(2, len(line))
+                            if text_width(line[:n], size_pt) <= width)])
+            lines.append(line[:cut])
+            line = line[cut:]
+    return [*lines, line] if line else lines
+
+
+def fit_caption(style: Style, url: str, width: float, height: float,
+                address_apart: bool = False) -> tuple[float, list[str]]:
+    """The caption's size and lines in `width` mm: the largest size from `caption_size` down
+    to READ_PT whose lines fit `height` mm; where none does, READ_PT's lines (the caller
+    makes room for them: `caption_height`)."""
+    words, pieces = _caption_parts(style, url)
+    size = caption_size(style)
+    while True:
+        lines = wrap_caption(words, pieces, size, width, address_apart)
+        if len(lines) * line_height(size) <= height + 1e-9 or size <= READ_PT:
+            return size, lines
+        size = max(READ_PT, size - 0.25)
+
+
+def caption_height(style: Style, url: str, width: float, height: float,
+                   address_apart: bool = False) -> float:
+    """The height in mm of the caption `fit_caption` lays out."""
+    size, lines = fit_caption(style, url, width, height, address_apart)
+    return len(lines) * line_height(size)
+
+
+def draw_caption(page: Page, style: Style, url: str, x: float, top: float, width: float,
+                 height: float, align: Align = "left", address_apart: bool = False) -> float:
+    """The caption's lines from `top` down (see `fit_caption`); returns the y below them."""
+    size, lines = fit_caption(style, url, width, height, address_apart)
+    ax = {"left": x, "center": x + width / 2, "right": x + width}[align]
+    for line in lines:
+        require_drawable(line, "web address")
+        page.add(Text(ax, first_baseline(top, size), line, size, False, align,
+                      style.pal.ink, "web address"))
+        top += line_height(size)
+    return top
+
+
 def draw_web_link(page: Page, url: str, x: float, bottom: float, w: float, style: Style
                   ) -> float:
     """The QR code at the bottom right of a puzzle's area and, beside it, "Check your answers:
-    example.org/vol1/17.html"; returns the top of the block."""
-    pal, sz = style.pal, style.sizes
+    example.org/vol1/17.html", wrapped (never cut short) and taller than the code where
+    the column is narrow; returns the top of the block."""
+    pal = style.pal
     size = COMPACT_SIZE if style.compact else FULL_SIZE
-    top = bottom - size
-    draw_qr(page, url, x + w - size, top, size, pal.ink, pal.paper)
-    text = style.t("web_check_url", address=short_address(url))
-    size_pt = sz.body * 0.9
-    draw_fitted(page, text, x, bottom - size / 2 - line_height(size_pt) / 2, w - size - 3.0,
-                size_pt, pal.ink, align="right", tag="web address")
-    return top
+    text_w = w - size - 3.0
+    text_h = caption_height(style, url, text_w, size)
+    block = max(size, text_h)
+    draw_qr(page, url, x + w - size, bottom - size, size, pal.ink, pal.paper)
+    draw_caption(page, style, url, x, bottom - size / 2 - text_h / 2 if text_h <= size
+                 else bottom - block, text_w, size, align="right")
+    return bottom - block

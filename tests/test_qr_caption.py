@@ -1,0 +1,147 @@
+"""The address beside or under a puzzle's QR code is printed whole (issue 31: in narrow
+slots it was cut short, "C…", "example.or…"): a reader must be able to type it. Read back
+from the PDF with pdfplumber, every code's caption is on its page in full, at 8 pt or more,
+the layout audit finds nothing, and every code still decodes from a 150 dpi render."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from conundrum.options import LANGUAGES, PAGES
+from renderers.book.geometry import large_print_pages
+from renderers.book.layout import book_pages
+from renderers.page.fonts import PT_TO_MM, text_width
+from renderers.page.i18n import message
+from renderers.page.layout import READ_PT, Page, Rect, Text
+from renderers.page.style import Style
+from renderers.paint.pdf import pdf_bytes
+from renderers.render import render_sheet
+from renderers.sheet.qr import address_pieces, short_address, wrap_caption
+from tests.support.pdf_audit import audit_pdf, pool, small_book
+
+URL = "https://example.org/puzzles/vol-1/"  # the longest whose codes keep 0.5 mm modules
+FAST = [("5x8", False, 2), ("7x10", False, 2), ("8x10", True, 1), ("8.5x8.5", False, 4)]
+ALL = [(p, large, per) for p in PAGES for large in (False, True) for per in (1, 2, 4)
+       if not large or p in large_print_pages()]
+
+
+def squeezed(text: str) -> str:
+    """`text` without any white space (pdfplumber splits and joins lines its own way)."""
+    return re.sub(r"\s+", "", text)
+
+
+Box = tuple[float, float, float, float]  # mm: x0, top, x1, bottom
+
+
+def codes(page: Page) -> list[tuple[str, Box]]:
+    """Each QR code drawn on `page`: its address, and the box of the caption's lines drawn
+    with it (the "web address" texts that follow the code among the page's items)."""
+    found: list[tuple[str, list[Box]]] = []
+    for item in page.items:
+        if isinstance(item, Rect) and item.tag.startswith("qr ") and item.tag != "qr module":
+            found.append((item.tag[3:], []))
+        elif isinstance(item, Text) and item.tag == "web address" and found:
+            w = text_width(item.text, item.size, item.bold)
+            x0 = {"left": item.x, "center": item.x - w / 2, "right": item.x - w}[item.align]
+            top = item.y - item.size * PT_TO_MM
+            found[-1][1].append((x0, top, x0 + w, item.y + 0.3 * item.size * PT_TO_MM))
+    return [(url, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                   max(b[2] for b in boxes), max(b[3] for b in boxes))) for url, boxes in found]
+
+
+def check_captions(urls: list[list[tuple[str, Box]]], widths: list[float], data: bytes,
+                   lang: str, folder: Path) -> int:
+    """Every code's caption (`urls`: each page's codes and their captions' boxes, on pages
+    `widths` mm wide as laid out) read back whole from the PDF where it was drawn, and every
+    code read by zbar from a 150 dpi render; returns the codes seen."""
+    seen = []
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for number, (page, printed) in enumerate(zip(urls, pdf.pages, strict=True), 1):
+            assert "…" not in (printed.extract_text() or ""), number
+            pt = float(printed.width) / widths[number - 1]  # pt a mm (large print: more)
+            for url, (x0, top, x1, bottom) in page:
+                region = printed.within_bbox((x0 * pt - 1, top * pt - 1, x1 * pt + 1,
+                                              bottom * pt + 1), strict=False)
+                caption = message(lang, "web_check_url", address=short_address(url))
+                got = region.extract_text() or ""
+                assert squeezed(got) == squeezed(caption), (number, caption, got)
+                seen.append(url)
+    (folder / "b.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-r", "150", "-gray", "-png", "b.pdf", "b"], cwd=folder,
+                   check=True)
+    found = subprocess.run(["zbarimg", "-q", "--raw", *sorted(folder.glob("b-*.png"))],
+                           capture_output=True, text=True, cwd=folder).stdout.split()
+    assert sorted(found) == sorted(seen)
+    return len(seen)
+
+
+def check_book(page: str, large: bool, per_page: int, lang: str, folder: Path) -> None:
+    content = small_book({"page": page, "bleed": True, "large_print": large,
+                          "per_page": per_page, "language": lang, "web": URL,
+                          "time_box": True})
+    pages = book_pages(content, lambda _m: None)
+    urls = [codes(p) for p in pages]  # before painting: a painted page lets its items go
+    widths = [p.width for p in pages]
+    sizes = [i.size for p in pages for i in p.items
+             if isinstance(i, Text) and i.tag == "web address"]
+    assert sizes and min(sizes) >= READ_PT - 1e-9
+    data = pdf_bytes(pages, "QR", lang, "rgb", "classic")
+    faults = audit_pdf(data, 12.0 if large else 7.0)
+    assert not faults, "\n".join(str(f) for f in faults[:10])
+    # every puzzle has its code; in large print, where a board leaves no room for a code
+    # (with its caption), the code is left out with a warning: half of them, as before
+    assert check_captions(urls, widths, data, lang, folder) >= (3 if large else 6)
+
+
+@pytest.mark.parametrize("page, large, per_page", FAST)
+def test_every_caption_is_whole_in_a_sample_of_books(tmp_path, page, large, per_page) -> None:
+    check_book(page, large, per_page, "fr", tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page, large, per_page", ALL)
+def test_every_caption_is_whole_on_every_trim(tmp_path, page, large, per_page) -> None:
+    check_book(page, large, per_page, "en", tmp_path)
+
+
+@pytest.mark.parametrize("page", ["a4", "letter", "5x8", "a5"])
+def test_a_sheets_caption_is_whole(tmp_path: Path, page: str) -> None:
+    for lang in LANGUAGES:
+        out = tmp_path / f"{lang}.pdf"
+        render_sheet(pool()[3], out, page=page, lang=lang,
+                     web_url="https://puzzles.example.org/conundrum/2026/sheet-17.html")
+        with pdfplumber.open(out) as pdf:
+            text = squeezed(pdf.pages[0].extract_text() or "")
+        caption = message(lang, "web_check_url",
+                          address="puzzles.example.org/conundrum/2026/sheet-17.html")
+        assert squeezed(caption) in text, (lang, text[-200:])
+
+
+@pytest.mark.parametrize("width", [8.0, 14.0, 20.0, 31.0, 60.0, 200.0])
+def test_a_wrapped_caption_loses_nothing_and_keeps_its_width(width: float) -> None:
+    address = "example.org/puzzles/volume-1/17.html"
+    for apart in (False, True):
+        lines = wrap_caption(["Check", "your", "answers:"], address_pieces(address), READ_PT,
+                             width, apart)
+        assert squeezed("".join(lines)) == squeezed(f"Check your answers: {address}")
+        assert all(text_width(line, READ_PT) <= width + 1e-9 for line in lines)
+        if apart:  # the address on lines of its own
+            assert any(line.startswith("ex") for line in lines)
+            assert not any("answers:" in line and "ex" in line for line in lines)
+    # a line ends after a '/' or before a '.' where it can
+    lines = wrap_caption([], address_pieces(address), READ_PT, 31.0)
+    assert len(lines) > 1 and all(line.endswith("/") or nxt.startswith(".")
+                                  for line, nxt in zip(lines, lines[1:], strict=False))
+
+
+def test_the_caption_is_never_under_read_size() -> None:
+    from renderers.sheet.qr import caption_size
+
+    assert caption_size(Style(compact=True)) >= READ_PT
+    assert caption_size(Style()) == pytest.approx(Style().sizes.body * 0.9)
