@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from conundrum.options import PRINTERS, choices
+
 
 def _warn(message: str) -> None:
     print(f"conundrum: {message}", file=sys.stderr)
@@ -40,7 +42,7 @@ def register(app: typer.Typer) -> None:
             "book also PDF in that colour space) and puzzles.csv into this folder, for data "
             "merge in a layout tool.")] = None,
         printer: Annotated[str, typer.Option(
-            "--printer", help="The printer the book is made for: kdp or ingram (its spine "
+            "--printer", help=f"The printer the book is made for: {choices(PRINTERS)} (its spine "
             "rule for the cover, its checks for the warnings).")] = "kdp",
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""

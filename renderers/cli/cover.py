@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from conundrum.options import PRINTERS, choices
+
 
 def cover(
     source: Annotated[Path, typer.Argument(
@@ -20,8 +22,8 @@ def cover(
         "--spec", help="With a manifest: the spec, for the author, blurb, paper and colour "
         "(without it: the manifest's title on white paper).")] = None,
     printer: Annotated[str, typer.Option(
-        "--printer", help="Whose spine rule the cover keeps: kdp (words from 80 pages) or "
-        "ingram (words on a spine of 0.35 in or more).")] = "kdp",
+        "--printer", help=f"Whose spine rule the cover keeps: {choices(PRINTERS)} (kdp: words "
+        "from 80 pages; ingram: on a spine of 0.35 in or more).")] = "kdp",
 ) -> None:
     """Make a book's full-wrap cover (back, spine, front, bleed) as one PDF page."""
     from renderers.book.cover_source import write_cover
