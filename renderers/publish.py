@@ -23,6 +23,7 @@ from renderers.book.cover import cover_name, cover_pdf
 from renderers.book.export import export_book
 from renderers.book.layout import DrawnBook, grid_limits, render_book
 from renderers.outputs import check_book_outputs
+from renderers.page.printers import printer_rules
 from renderers.page.text import require_drawable_book
 from renderers.web.site import write_site
 
@@ -61,7 +62,6 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     stderr, `hooks` follow the progress. Raises ConundrumError (a bad spec, output or
     folder) before any work, or when the build cannot finish."""
     spec = load_spec(spec_path)
-    from renderers.page.printers import printer_rules
     printer_rules(options.printer)  # an unknown --printer: refused before any work
     require_drawable_book(spec, str(spec_path))  # before any puzzle is made
     check_output(options.output)

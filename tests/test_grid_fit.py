@@ -241,10 +241,9 @@ def test_a_small_book_prints_at_the_specs_per_page_with_cells_of_4_mm(
                         max_grids=limits)
     for m in made:
         grid = Grid.of(m.puzzle.board)
-        # the section's grid, or within it where a retry leant to a shape (variety.lean)
+        # the section's grid, or within it where the slot leant to a shape (variety.lean)
         asked = m.request["max_grid"]
         assert asked[0] <= limits[m.section][0] and asked[1] <= limits[m.section][1]
-        assert m.attempt > 0 or asked == list(limits[m.section])
         assert grid.width <= limits[m.section][0] and grid.height <= limits[m.section][1]
     notes: list[str] = []
     pages = book_pages_of(spec, made, notes)
@@ -357,9 +356,13 @@ def test_a_large_print_book_of_grades_4_and_5_reads_back_large(tmp_path, page, l
                         max_grids=grid_limits(spec))
     notes: list[str] = []
     pages = book_pages_of(spec, made, notes)
-    assert [n for n in notes if "answer lines only where the board leaves room" in n] \
-        == [n for n in notes if "section 'L" in n] and len(notes) == len(levels)
+    lined = [n for n in notes if "answer lines only where the board leaves room" in n]
+    left_out = [n for n in notes if "no room for the QR code" in n]
+    assert lined == [n for n in notes if "section 'L" in n] and len(lined) == len(levels)
+    assert len(notes) == len(lined) + len(left_out)
     assert min(board_cells(pages)) >= MIN_CELL * LARGE - 1e-6
-    assert sum(1 for p in pages if p.tagged("qr module")) == 2 * len(levels)
+    # a code is printed for each puzzle but those the build says it left out
+    dropped = sum(len(n.split("puzzle", 1)[1].split(":")[0].split(",")) for n in left_out)
+    assert sum(1 for p in pages if p.tagged("qr module")) == 2 * len(levels) - dropped
     data = pdf_bytes(pages, "T", "en")
     assert audit_pdf(data, 12.0) == [] and smallest_type(data) >= 12.0 - 0.01
