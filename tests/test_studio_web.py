@@ -190,9 +190,21 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     _wait(driver, lambda d: d.execute_script(
         "return [...document.querySelectorAll('#puzzle-rows tr td:nth-child(8)')]"
         ".map(td => td.textContent)") == ["no", "no", "yes", "no"])
-    assert driver.find_element(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
-                               'button[data-action="lock"]').get_attribute("disabled")
+    third = '#puzzle-rows tr:nth-child(3) button[data-action="unlock"]'
+    assert driver.find_element(By.CSS_SELECTOR, third).text == "Unkeep"
+    assert not driver.find_elements(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
+                                    'button[data-action="lock"]')
     assert boards(driver) == [before[1], before[0], *before[2:]]
     driver.save_screenshot(str(folder / "moved.png"))
+    # Unkeep on that row: no row kept, Keep offered again, the same puzzles
+    _click(driver, third)
+    _wait(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#puzzle-rows tr td:nth-child(8)')]"
+        ".map(td => td.textContent)") == ["no", "no", "no", "no"])
+    assert driver.find_element(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
+                               'button[data-action="lock"]').text == "Keep"
+    assert not any(n.endswith("-kept.yaml") for n in yaml.safe_load(
+        (folder / "book.yaml").read_text())["sections"][0]["puzzles"])
+    assert boards(driver) == [before[1], before[0], *before[2:]]
     assert serious(audit(driver)) == [], "puzzles after a move"
     assert console_errors(driver) == []

@@ -8,6 +8,7 @@ was, byte for byte."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from dataclasses import fields, replace
@@ -34,6 +35,7 @@ GENERATED_ONLY = ("count", "tiles", "given", "positions")
 # it again (reseed.py). Every other file of a section (kept, set by hand, the author's
 # own) is locked: printed as it is whatever changes.
 FREE = re.compile(rf"{FOLDER}/s\d+-\d{{3}}\.yaml")
+KEPT = re.compile(rf"{FOLDER}/s\d+-\d{{3}}-kept\.yaml")  # a free file the author kept
 
 
 def is_free(name: str | None) -> bool:
@@ -57,6 +59,44 @@ def keep(project: Project, last: Path | None, number: int,
                                                     replacement, lock=not another)
     _save_section(project, data, index, names)
     return written
+
+
+def unkeep(project: Project, last: Path | None, number: int) -> list[str]:
+    """Un-keep puzzle `number`: its kept file (`puzzles/sI-SSS-kept.yaml`) goes back to
+    the free name (`puzzles/sI-SSS.yaml`), the same puzzle, which a new seed or difficulty
+    may now make again (reseed.py). Saves book.yaml; the file's new name. ConundrumError
+    for a number the book lacks, a puzzle not kept, or one that is the author's own file
+    (named by hand: the studio never renames those)."""
+    _title, entries = _entries(project, last)
+    entry = next((e for e in entries if e["number"] == number), None)
+    if entry is None:
+        raise ConundrumError(f"no puzzle {number} in the last build (it has "
+                             f"{len(entries)})")
+    name = entry.get("file")
+    if not name or is_free(name):
+        raise ConundrumError(f"puzzle {number} is not kept: nothing to unkeep")
+    free = name.removesuffix("-kept.yaml") + ".yaml"
+    if not KEPT.fullmatch(name) or not is_free(free):
+        raise ConundrumError(f"puzzle {number}: {name} is a file of the author's, not one "
+                             "the studio kept; edit the section in book.yaml to let it go")
+    data = project.read()
+    section = next((s for s in data.get("sections") or [] if isinstance(s, dict)
+                    and name in (s.get("puzzles") or [])), None)
+    if section is None:
+        raise ConundrumError(f"puzzle {number}: {name} is no longer listed in book.yaml; "
+                             "build again first")
+    listed = {n for s in data["sections"] if isinstance(s, dict) for n in s.get("puzzles") or []}
+    if free in listed or project.inside(free).exists():
+        raise ConundrumError(f"puzzle {number}: cannot unkeep {name}, {free} is already "
+                             "in the folder")
+    section["puzzles"] = [free if n == name else n for n in section["puzzles"]]
+    os.replace(project.inside(name), project.inside(free))
+    try:
+        project.save(data, project.revision)
+    except ConundrumError:
+        os.replace(project.inside(free), project.inside(name))  # book.yaml still names it
+        raise
+    return [free]
 
 
 def move(project: Project, last: Path | None, number: int, to: int) -> list[str]:

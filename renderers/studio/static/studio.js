@@ -97,6 +97,8 @@
       await new Promise((ok) => setTimeout(ok, 250));
     }
   };
+  // a request the studio refused: its message where the jobs report, never dropped
+  const refused = (r) => { $("#job-status").textContent = (r.body.errors || [{message: r.body.error}])[0].message; };
   const refresh = async () => {
     const n = (await api("GET", "/api/pages")).body.pages, stamp = Date.now();
     $("#preview").replaceChildren(...Array.from({length: n}, (_, i) => {
@@ -116,12 +118,12 @@
       [p.number, p.section, p.grade, p.score, p.given.map((g) => g.code + (g.positions === undefined ? "" : ` (${g.positions})`)).join(", "),
         p.board.length, p.locked ? "yes" : "no"].forEach((v) => { const td = document.createElement("td"); td.textContent = v ?? ""; tr.appendChild(td); });
       const td = document.createElement("td");
-      [["Another one", "regenerate"], ["Keep", "lock"]].forEach(([label, what]) => {
+      // a kept row offers Unkeep instead of Keep (its file goes back to the free name)
+      [["Another one", "regenerate"], p.locked ? ["Unkeep", "unlock"] : ["Keep", "lock"]].forEach(([label, what]) => {
         const b = document.createElement("button"); b.type = "button"; b.textContent = label;
         b.setAttribute("aria-label", `${label}: puzzle ${p.number}`); b.dataset.action = what;
-        b.disabled = what === "lock" && p.locked; // kept already: printed as it is
         b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/${what}`, {});
-          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
+          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } else refused(r); });
         td.appendChild(b); });
       // move within its section: one place up or down (the section prints as listed)
       const mates = rows.filter((q) => q.section === p.section), place = mates.indexOf(p) + 1;
@@ -130,18 +132,18 @@
         b.setAttribute("aria-label", `Move puzzle ${p.number} ${label.toLowerCase()} in ${p.section}`);
         b.dataset.action = "move-" + label.toLowerCase(); b.disabled = to < 1 || to > mates.length;
         b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/move`, {to});
-          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
+          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } else refused(r); });
         td.appendChild(b); });
       tr.appendChild(td); return tr; }));
   };
   const build = async (draft) => {
     const r = await api("POST", "/api/build", {draft});
-    if (r.status === 202) await follow(r.body.job, refresh);
+    if (r.status === 202) await follow(r.body.job, refresh); else refused(r);
   };
   $("#build").addEventListener("click", () => build(true));
   $("#publish").addEventListener("click", async () => {
     const r = await api("POST", "/api/publish", {});
-    if (r.status !== 202) return;
+    if (r.status !== 202) { refused(r); return; }
     await follow(r.body.job, async (j) => {
       await refresh();
       $("#downloads").replaceChildren(...Object.entries(j.files).map(([what, name]) => {
