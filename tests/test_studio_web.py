@@ -13,6 +13,7 @@ import yaml
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.support.axe import audit, serious
@@ -90,6 +91,13 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR,
                                                                     "#downloads a")]
     assert {url + "files/book.pdf", url + "files/book-cover.pdf"} <= set(links)
+    # the verdict over the table: as many rules fail as the table's FAIL rows say
+    fails = [tr.text for tr in driver.find_elements(By.CSS_SELECTOR, "#preflight tr")
+             if tr.text.endswith("FAIL")]
+    rows = len(driver.find_elements(By.CSS_SELECTOR, "#preflight tr"))
+    verdict = driver.find_element(By.ID, "preflight-verdict").text
+    assert verdict == (f"Preflight: {len(fails)} of {rows} rules fail (FAIL below): not "
+                       "ready for the printer" if fails else f"Preflight: all {rows} rules pass")
     assert (folder / "book.pdf").exists() and (folder / "book-cover.pdf").exists()
     assert serious(audit(driver)) == [], "publish"
     errors = console_errors(driver)
@@ -128,6 +136,21 @@ def test_a_puzzle_set_by_hand_agrees_with_the_solver(studio) -> None:
     assert driver.find_element(By.CSS_SELECTOR, '#editor .tile[data-code="YYY"]') \
         .get_attribute("disabled")
     assert serious(audit(driver)) == [], "editor"
+    # Lay them all: the count of arrangements, and whether it is exactly one, said either way
+    kind = Select(driver.find_element(By.ID, "ed-kind"))
+    kind.select_by_visible_text("all")
+    _wait(driver, lambda d: "arrangement" in verdict.text)
+    arrangements = driver.execute_async_script(
+        "const token = document.querySelector('meta[name=conundrum-token]').content;"
+        "fetch('/api/editor/count', {method: 'POST', headers: {'X-Conundrum-Token': token},"
+        " body: JSON.stringify({rules: 'standard', kind: 'all', board: arguments[0],"
+        " given: ['BYG', 'PGR']})}).then(r => r.json()).then(j => arguments[1](j.arrangements))",
+        board)
+    said = {0: "s (none: no solution)", 1: " (exactly one)"}.get(arrangements,
+                                                               "s (not exactly one)")
+    assert f"; {arrangements} arrangement{said}" in verdict.text, verdict.text
+    kind.select_by_visible_text("count")
+    _wait(driver, lambda d: "arrangement" not in verdict.text)
     name = driver.find_element(By.ID, "ed-name")
     name.clear()
     name.send_keys("clicked")

@@ -149,6 +149,9 @@
       $("#downloads").replaceChildren(...Object.entries(j.files).map(([what, name]) => {
         const li = document.createElement("li"), a = document.createElement("a");
         a.href = "/files/" + name; a.textContent = `${what}: ${name}`; a.setAttribute("download", ""); li.appendChild(a); return li; }));
+      const failed = j.preflight.rules.filter((rule) => !rule.pass).length;
+      $("#preflight-verdict").textContent = failed ? `Preflight: ${failed} of ${j.preflight.rules.length} rules fail (FAIL below): not ready for the printer` :
+        `Preflight: all ${j.preflight.rules.length} rules pass`;
       $("#preflight").replaceChildren(...j.preflight.rules.map((rule) => {
         const tr = document.createElement("tr");
         [rule.rule, rule.figure, rule.limit, rule.pass ? "pass" : "FAIL"].forEach((v) => { const td = document.createElement("td"); td.textContent = v; tr.appendChild(td); });
@@ -209,7 +212,9 @@
     paint();
     const c = await counts();
     if (c.errors) { $("#ed-verdict").textContent = c.errors[0].message; return; }
-    const what = c.arrangements !== undefined ? `; ${c.arrangements} arrangement${c.arrangements === 1 ? " (exactly one)" : "s"}` : "";
+    // Lay them all asks for exactly one arrangement: say so either way, not only when it is
+    const what = c.arrangements === undefined ? "" : `; ${c.arrangements} arrangement` +
+      (c.arrangements === 1 ? " (exactly one)" : c.arrangements === 0 ? "s (none: no solution)" : "s (not exactly one)");
     $("#ed-verdict").textContent = (c.legal ? "A legal board" : "Not a legal board") + what +
       (c.score !== undefined ? `; score ${c.score}, grade ${c.grade}` : "");
     $("#ed-given").replaceChildren(...c.given.map((g) => { const li = document.createElement("li");
