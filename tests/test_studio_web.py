@@ -64,6 +64,7 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     driver, folder, url = studio
     assert not (folder / "book.yaml").exists()
     assert serious(audit(driver)) == [], "designer at load"
+    assert driver.find_element(By.CSS_SELECTOR, "#sections .up").get_attribute("disabled")
     title = driver.find_element(By.ID, "f-title")
     title.clear()
     title.send_keys("Clicked Book", Keys.TAB)

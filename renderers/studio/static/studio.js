@@ -34,6 +34,7 @@
     fill(node, data);
     if (data.puzzles) node.querySelector(".files").textContent = "Kept as files: " + data.puzzles.join(", ");
     node.querySelector(".remove").addEventListener("click", () => { spec.sections.splice(idx, 1); save(true); });
+    node.querySelector(".up").disabled = idx === 0; // the first section has no place above it
     node.querySelector(".up").addEventListener("click", () => { if (idx > 0) { const s = spec.sections; [s[idx - 1], s[idx]] = [s[idx], s[idx - 1]]; save(true); } });
     $("#sections").appendChild(node);
   };
