@@ -230,5 +230,25 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     assert not any(n.endswith("-kept.yaml") for n in yaml.safe_load(
         (folder / "book.yaml").read_text())["sections"][0]["puzzles"])
     assert boards(driver) == [before[1], before[0], *before[2:]]
+    # a row the book no longer has (another tab built a shorter book): the refusal is
+    # shown where the jobs report, not dropped
+    driver.execute_async_script("""
+        const done = arguments[0], token = document.querySelector(
+          'meta[name=conundrum-token]').content;
+        const call = (method, path, body) => fetch(path, {method, body: JSON.stringify(body),
+          headers: {'X-Conundrum-Token': token}}).then(r => r.json());
+        (async () => {
+          const got = await call('GET', '/api/spec');
+          await call('PUT', '/api/spec', {spec: {title: 'Moved', seed: 3, sections: [
+            {name: 'Warm-up', count: 1, difficulty: 1}]}, revision: got.revision});
+          const job = (await call('POST', '/api/build', {draft: true})).job;
+          while (['queued', 'running'].includes((await call('GET', '/api/jobs/' + job)).state))
+            await new Promise(ok => setTimeout(ok, 100));
+          done();
+        })();""")
+    _click(driver, '#puzzle-rows tr:nth-child(4) button[data-action="regenerate"]')
+    _wait(driver, lambda d: d.find_element(By.ID, "job-status").text ==
+          "no puzzle 4 in the last build", 10)
     assert serious(audit(driver)) == [], "puzzles after a move"
-    assert console_errors(driver) == []
+    errors = console_errors(driver)  # the one refusal asked for is the browser's note of a 404
+    assert [e for e in errors if "/regenerate - Failed to load resource" not in e] == [], errors
