@@ -1,5 +1,6 @@
 """Conundrum Studio's "unkeep" (`POST /api/puzzles/N/unlock`): a kept puzzle's file goes
-back to the free name, the same puzzle, which a new seed may then make again."""
+back to the free name, the same puzzle, which a new seed may then make again. And a
+per-puzzle change book.yaml refuses leaves the puzzle files as they were."""
 
 from __future__ import annotations
 
@@ -72,3 +73,26 @@ def test_the_author_s_own_file_is_never_renamed(studio, tmp_path: Path) -> None:
     assert job["state"] == "failed" and "a file of the author's" in job["error"], job
     assert (tmp_path / "puzzles/mine.yaml").exists()
     assert "puzzles/mine.yaml" in _listed(tmp_path)
+
+
+def test_a_replace_the_book_refuses_leaves_the_files_as_they_were(studio,
+                                                                  tmp_path: Path) -> None:
+    """A Lay-them-all puzzle with no arrangement put in place of one: book.yaml refuses
+    it, and neither it nor its section's other files are left in the folder."""
+    saved_book(studio)
+    before = (tmp_path / "book.yaml").read_text()
+    hand = {"rules": "standard", "kind": "all", "given": ["BYG", "PGR"], "board": [
+        {"code": "B*Y", "at": [0, 0], "dir": "h"}, {"code": "YYY", "at": [1, -1], "dir": "h"},
+        {"code": "YYB", "at": [3, 0], "dir": "v"}]}
+    job = finish(studio, studio.post("/api/puzzles/2/replace", json=hand, headers=WRITE))
+    assert job["state"] == "failed" and "0 arrangements" in job["error"], job
+    assert (tmp_path / "book.yaml").read_text() == before
+    assert not list((tmp_path / "puzzles").glob("*"))
+    # a section already of files: its files stay byte for byte
+    assert finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))["state"] == "done"
+    files = {p: p.read_bytes() for p in (tmp_path / "puzzles").iterdir()}
+    number = next(p["number"] for p in studio.get("/api/puzzles").json() if not p["locked"])
+    job = finish(studio, studio.post(f"/api/puzzles/{number}/replace", json=hand,
+                                     headers=WRITE))
+    assert job["state"] == "failed", job
+    assert {p: p.read_bytes() for p in (tmp_path / "puzzles").iterdir()} == files

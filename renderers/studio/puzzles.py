@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -55,9 +57,10 @@ def keep(project: Project, last: Path | None, number: int,
     with `another`, puzzle `number`'s file is a new puzzle, with `replacement` that
     puzzle (one set by hand). Saves book.yaml; the files written. ConundrumError for a
     number the book lacks or no new puzzle found."""
-    data, index, names, _place, written = _as_files(project, last, number, another,
-                                                    replacement, lock=not another)
-    _save_section(project, data, index, names)
+    with _put_back_on_failure(project):
+        data, index, names, _place, written = _as_files(project, last, number, another,
+                                                        replacement, lock=not another)
+        _save_section(project, data, index, names)
     return written
 
 
@@ -105,13 +108,33 @@ def move(project: Project, last: Path | None, number: int, to: int) -> list[str]
     by score otherwise): the same puzzles in the new order, every other section as it
     was. Saves book.yaml; the files written. ConundrumError for a number the book lacks
     or a place outside the section."""
-    data, index, names, place, written = _as_files(project, last, number)
-    if not 1 <= to <= len(names):
-        raise ConundrumError(f"puzzle {number}: place {to} is outside its section "
-                             f"(1 to {len(names)})")
-    names.insert(to - 1, names.pop(place))
-    _save_section(project, data, index, names, order="listed")
+    with _put_back_on_failure(project):
+        data, index, names, place, written = _as_files(project, last, number)
+        if not 1 <= to <= len(names):
+            raise ConundrumError(f"puzzle {number}: place {to} is outside its section "
+                                 f"(1 to {len(names)})")
+        names.insert(to - 1, names.pop(place))
+        _save_section(project, data, index, names, order="listed")
     return written
+
+
+@contextmanager
+def _put_back_on_failure(project: Project) -> Iterator[None]:
+    """The puzzle files as they were when what is inside fails (book.yaml refusing the
+    section, say a Lay-them-all file without exactly one arrangement): no file written
+    for a section book.yaml does not list, no puzzle of the book overwritten."""
+    folder = project.inside(FOLDER)
+    before = {p: p.read_bytes() for p in folder.glob("*.yaml")} if folder.is_dir() else {}
+    try:
+        yield
+    except ConundrumError:
+        for path in folder.glob("*.yaml") if folder.is_dir() else ():
+            if path not in before:
+                path.unlink()
+        for path, data in before.items():
+            if not path.exists() or path.read_bytes() != data:
+                atomic_write(path, data)
+        raise
 
 
 def _as_files(project: Project, last: Path | None, number: int, another: bool = False,
