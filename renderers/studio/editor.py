@@ -118,9 +118,17 @@ def save(doc: Any, project: Any) -> str:
                               "puzzle: name another section")
         elif relative not in found["puzzles"]:
             found["puzzles"].append(relative)
+    old = path.read_bytes() if path.exists() else None
     atomic_write(path, dump_puzzle(puzzle))
     if data is not None:
-        project.save(data, project.revision)
+        try:
+            project.save(data, project.revision)
+        except ConundrumError:  # the section refused it: the folder as it was
+            if old is None:
+                path.unlink()
+            else:
+                atomic_write(path, old)
+            raise
     return relative
 
 
