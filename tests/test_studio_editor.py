@@ -126,3 +126,17 @@ def test_a_puzzle_the_book_refuses_leaves_no_file(tmp_path: Path) -> None:
         kept = (tmp_path / "puzzles/none.yaml").read_bytes()
         assert c.post("/api/editor/save", json=doc, headers=WRITE).status_code == 422
         assert (tmp_path / "puzzles/none.yaml").read_bytes() == kept
+
+
+def test_a_name_of_the_book_s_own_puzzle_files_is_refused(tmp_path: Path) -> None:
+    """The editor never writes over a puzzle file of the Puzzles table (free or kept)."""
+    board = [{"code": "B*Y", "at": [0, 0], "dir": "h"}]
+    with client(tmp_path) as c:
+        for name in ("s1-001", "s2-013-kept"):
+            r = c.post("/api/editor/save", json={"board": board, "given": ["YYY"],
+                                                 "name": name}, headers=WRITE)
+            assert r.status_code == 422 and "studio's name" in r.text, r.text
+        assert not (tmp_path / "puzzles").exists()
+        assert c.post("/api/editor/save", json={"board": board, "given": ["YYY"],
+                                                "name": "s1-001-mine"},
+                      headers=WRITE).status_code == 200
