@@ -107,3 +107,36 @@ def test_a_lay_them_all_puzzle_goes_to_a_section_of_its_kind(tmp_path: Path) -> 
                                     "kind": "all"}
     assert not (tmp_path / "puzzles/lay2.yaml").exists()
     assert not (tmp_path / "puzzles/c2.yaml").exists()
+
+
+def test_a_puzzle_the_book_refuses_leaves_no_file(tmp_path: Path) -> None:
+    """Saved to a new section, a Lay-them-all puzzle without exactly one arrangement is
+    refused by book.yaml: no file of that name is left (or the one before is put back)."""
+    board = [{"code": "B*Y", "at": [0, 0], "dir": "h"}, {"code": "YYY", "at": [1, -1], "dir": "h"},
+             {"code": "YYB", "at": [3, 0], "dir": "v"}]  # no arrangement
+    doc = {"kind": "all", "board": board, "given": ["BYG", "PGR"], "name": "none",
+           "section": "New"}
+    with client(tmp_path) as c:
+        r = c.post("/api/editor/save", json=doc, headers=WRITE)
+        assert r.status_code == 422 and "0 arrangements" in r.text, r.text
+        assert not (tmp_path / "puzzles/none.yaml").exists()
+        assert not (tmp_path / "book.yaml").exists()
+        mine = {"board": board, "given": ["BYG"], "name": "none"}  # saved, in no section
+        assert c.post("/api/editor/save", json=mine, headers=WRITE).status_code == 200
+        kept = (tmp_path / "puzzles/none.yaml").read_bytes()
+        assert c.post("/api/editor/save", json=doc, headers=WRITE).status_code == 422
+        assert (tmp_path / "puzzles/none.yaml").read_bytes() == kept
+
+
+def test_a_name_of_the_book_s_own_puzzle_files_is_refused(tmp_path: Path) -> None:
+    """The editor never writes over a puzzle file of the Puzzles table (free or kept)."""
+    board = [{"code": "B*Y", "at": [0, 0], "dir": "h"}]
+    with client(tmp_path) as c:
+        for name in ("s1-001", "s2-013-kept"):
+            r = c.post("/api/editor/save", json={"board": board, "given": ["YYY"],
+                                                 "name": name}, headers=WRITE)
+            assert r.status_code == 422 and "studio's name" in r.text, r.text
+        assert not (tmp_path / "puzzles").exists()
+        assert c.post("/api/editor/save", json={"board": board, "given": ["YYY"],
+                                                "name": "s1-001-mine"},
+                      headers=WRITE).status_code == 200

@@ -13,6 +13,7 @@ import yaml
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.support.axe import audit, serious
@@ -63,6 +64,7 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     driver, folder, url = studio
     assert not (folder / "book.yaml").exists()
     assert serious(audit(driver)) == [], "designer at load"
+    assert driver.find_element(By.CSS_SELECTOR, "#sections .up").get_attribute("disabled")
     title = driver.find_element(By.ID, "f-title")
     title.clear()
     title.send_keys("Clicked Book", Keys.TAB)
@@ -90,6 +92,13 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR,
                                                                     "#downloads a")]
     assert {url + "files/book.pdf", url + "files/book-cover.pdf"} <= set(links)
+    # the verdict over the table: as many rules fail as the table's FAIL rows say
+    fails = [tr.text for tr in driver.find_elements(By.CSS_SELECTOR, "#preflight tr")
+             if tr.text.endswith("FAIL")]
+    rows = len(driver.find_elements(By.CSS_SELECTOR, "#preflight tr"))
+    verdict = driver.find_element(By.ID, "preflight-verdict").text
+    assert verdict == (f"Preflight: {len(fails)} of {rows} rules fail (FAIL below): not "
+                       "ready for the printer" if fails else f"Preflight: all {rows} rules pass")
     assert (folder / "book.pdf").exists() and (folder / "book-cover.pdf").exists()
     assert serious(audit(driver)) == [], "publish"
     errors = console_errors(driver)
@@ -128,6 +137,21 @@ def test_a_puzzle_set_by_hand_agrees_with_the_solver(studio) -> None:
     assert driver.find_element(By.CSS_SELECTOR, '#editor .tile[data-code="YYY"]') \
         .get_attribute("disabled")
     assert serious(audit(driver)) == [], "editor"
+    # Lay them all: the count of arrangements, and whether it is exactly one, said either way
+    kind = Select(driver.find_element(By.ID, "ed-kind"))
+    kind.select_by_visible_text("all")
+    _wait(driver, lambda d: "arrangement" in verdict.text)
+    arrangements = driver.execute_async_script(
+        "const token = document.querySelector('meta[name=conundrum-token]').content;"
+        "fetch('/api/editor/count', {method: 'POST', headers: {'X-Conundrum-Token': token},"
+        " body: JSON.stringify({rules: 'standard', kind: 'all', board: arguments[0],"
+        " given: ['BYG', 'PGR']})}).then(r => r.json()).then(j => arguments[1](j.arrangements))",
+        board)
+    said = {0: "s (none: no solution)", 1: " (exactly one)"}.get(arrangements,
+                                                               "s (not exactly one)")
+    assert f"; {arrangements} arrangement{said}" in verdict.text, verdict.text
+    kind.select_by_visible_text("count")
+    _wait(driver, lambda d: "arrangement" not in verdict.text)
     name = driver.find_element(By.ID, "ed-name")
     name.clear()
     name.send_keys("clicked")
@@ -190,9 +214,41 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     _wait(driver, lambda d: d.execute_script(
         "return [...document.querySelectorAll('#puzzle-rows tr td:nth-child(8)')]"
         ".map(td => td.textContent)") == ["no", "no", "yes", "no"])
-    assert driver.find_element(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
-                               'button[data-action="lock"]').get_attribute("disabled")
+    third = '#puzzle-rows tr:nth-child(3) button[data-action="unlock"]'
+    assert driver.find_element(By.CSS_SELECTOR, third).text == "Unkeep"
+    assert not driver.find_elements(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
+                                    'button[data-action="lock"]')
     assert boards(driver) == [before[1], before[0], *before[2:]]
     driver.save_screenshot(str(folder / "moved.png"))
+    # Unkeep on that row: no row kept, Keep offered again, the same puzzles
+    _click(driver, third)
+    _wait(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#puzzle-rows tr td:nth-child(8)')]"
+        ".map(td => td.textContent)") == ["no", "no", "no", "no"])
+    assert driver.find_element(By.CSS_SELECTOR, '#puzzle-rows tr:nth-child(3) '
+                               'button[data-action="lock"]').text == "Keep"
+    assert not any(n.endswith("-kept.yaml") for n in yaml.safe_load(
+        (folder / "book.yaml").read_text())["sections"][0]["puzzles"])
+    assert boards(driver) == [before[1], before[0], *before[2:]]
+    # a row the book no longer has (another tab built a shorter book): the refusal is
+    # shown where the jobs report, not dropped
+    driver.execute_async_script("""
+        const done = arguments[0], token = document.querySelector(
+          'meta[name=conundrum-token]').content;
+        const call = (method, path, body) => fetch(path, {method, body: JSON.stringify(body),
+          headers: {'X-Conundrum-Token': token}}).then(r => r.json());
+        (async () => {
+          const got = await call('GET', '/api/spec');
+          await call('PUT', '/api/spec', {spec: {title: 'Moved', seed: 3, sections: [
+            {name: 'Warm-up', count: 1, difficulty: 1}]}, revision: got.revision});
+          const job = (await call('POST', '/api/build', {draft: true})).job;
+          while (['queued', 'running'].includes((await call('GET', '/api/jobs/' + job)).state))
+            await new Promise(ok => setTimeout(ok, 100));
+          done();
+        })();""")
+    _click(driver, '#puzzle-rows tr:nth-child(4) button[data-action="regenerate"]')
+    _wait(driver, lambda d: d.find_element(By.ID, "job-status").text ==
+          "no puzzle 4 in the last build", 10)
     assert serious(audit(driver)) == [], "puzzles after a move"
-    assert console_errors(driver) == []
+    errors = console_errors(driver)  # the one refusal asked for is the browser's note of a 404
+    assert [e for e in errors if "/regenerate - Failed to load resource" not in e] == [], errors

@@ -3,6 +3,7 @@ uvicorn on this machine until Ctrl-C."""
 
 from __future__ import annotations
 
+import contextvars
 import socket
 import webbrowser
 from pathlib import Path
@@ -68,7 +69,10 @@ def studio(
         server = uvicorn.Server(uvicorn.Config(create_app(project, hosts), log_level="warning",
                                                lifespan="off"))
         try:
-            server.run(sockets=[sock])  # Ctrl-C: open requests finish, then it returns
+            # served outside this command's record of the files it read (overwrite_guard):
+            # the studio reads book.yaml and saves it again on every change, as a user
+            # would; the record would refuse the second save
+            contextvars.Context().run(server.run, sockets=[sock])  # Ctrl-C: then it returns
         except KeyboardInterrupt:  # uvicorn hands the signal on once shut down: the way to stop
             pass
         print("Conundrum Studio stopped", flush=True)

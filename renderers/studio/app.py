@@ -25,7 +25,7 @@ from .editor import count, finished, save
 from .fields import form_fields
 from .jobs import Job, Jobs
 from .project import InvalidSpec, Project, RevisionConflict
-from .puzzles import keep, move
+from .puzzles import keep, move, unkeep
 
 HERE = Path(__file__).parent
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -188,16 +188,22 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
     async def puzzles(request: Request) -> Response:
         return JSONResponse(builds.puzzles())
 
-    def per_puzzle(another: bool):
+    def per_puzzle(kind: str):
         async def route(request: Request) -> Response:
             number = request.path_params["n"]
-            if not any(p["number"] == number for p in builds.puzzles()):
+            entry = next((p for p in builds.puzzles() if p["number"] == number), None)
+            if entry is None:
                 return _error(404, "", f"no puzzle {number} in the last build")
+            if kind == "unlock" and not entry["locked"]:
+                return _error(409, "", f"puzzle {number} is not kept: nothing to unkeep")
 
             def work(job: Job) -> None:
-                job.notes.extend(keep(project, builds.last, number, another))
+                if kind == "unlock":
+                    job.notes.extend(unkeep(project, builds.last, number))
+                else:
+                    job.notes.extend(keep(project, builds.last, number, kind == "regenerate"))
                 builds.build(job, draft=True)
-            return started(jobs.start("regenerate" if another else "lock", work))
+            return started(jobs.start(kind, work))
         return route
 
     async def move_to(request: Request) -> Response:
@@ -271,8 +277,9 @@ def create_app(project: Project, hosts: set[str], token: str | None = None) -> A
         Route("/api/cover.png", cover_png),
         Route("/api/puzzles", puzzles),
         Route("/api/puzzles/{n:int}.png", sheet_png),
-        Route("/api/puzzles/{n:int}/regenerate", per_puzzle(True), methods=["POST"]),
-        Route("/api/puzzles/{n:int}/lock", per_puzzle(False), methods=["POST"]),
+        Route("/api/puzzles/{n:int}/regenerate", per_puzzle("regenerate"), methods=["POST"]),
+        Route("/api/puzzles/{n:int}/lock", per_puzzle("lock"), methods=["POST"]),
+        Route("/api/puzzles/{n:int}/unlock", per_puzzle("unlock"), methods=["POST"]),
         Route("/api/puzzles/{n:int}/replace", replace, methods=["POST"]),
         Route("/api/puzzles/{n:int}/move", move_to, methods=["POST"]),
         Route("/api/editor/count", editor_count, methods=["POST"]),

@@ -14,6 +14,8 @@ from conundrum.puzzle import KINDS, Given, Puzzle, dump_puzzle, parse_puzzle
 from conundrum.rules import RULESETS
 from conundrum.solver import positions
 
+from .puzzles import KEPT, is_free
+
 
 class EditorError(ConundrumError):
     """A request the editor cannot read (the response says which field)."""
@@ -96,6 +98,9 @@ def save(doc: Any, project: Any) -> str:
         raise EditorError(f"name {name!r}: letters, digits, - and _ only (no folders)")
     puzzle = finished(doc)
     relative = f"puzzles/{name}.yaml"
+    if is_free(relative) or KEPT.fullmatch(relative):  # the Puzzles table's files
+        raise EditorError(f"name {name!r} is the studio's name for a puzzle of the book "
+                          "(Puzzles table); choose another")
     path = project.inside(relative)
     path.parent.mkdir(exist_ok=True)
     section = str(doc.get("section") or "").strip()
@@ -118,9 +123,17 @@ def save(doc: Any, project: Any) -> str:
                               "puzzle: name another section")
         elif relative not in found["puzzles"]:
             found["puzzles"].append(relative)
+    old = path.read_bytes() if path.exists() else None
     atomic_write(path, dump_puzzle(puzzle))
     if data is not None:
-        project.save(data, project.revision)
+        try:
+            project.save(data, project.revision)
+        except ConundrumError:  # the section refused it: the folder as it was
+            if old is None:
+                path.unlink()
+            else:
+                atomic_write(path, old)
+            raise
     return relative
 
 

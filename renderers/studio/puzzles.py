@@ -8,8 +8,11 @@ was, byte for byte."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -34,6 +37,7 @@ GENERATED_ONLY = ("count", "tiles", "given", "positions")
 # it again (reseed.py). Every other file of a section (kept, set by hand, the author's
 # own) is locked: printed as it is whatever changes.
 FREE = re.compile(rf"{FOLDER}/s\d+-\d{{3}}\.yaml")
+KEPT = re.compile(rf"{FOLDER}/s\d+-\d{{3}}-kept\.yaml")  # a free file the author kept
 
 
 def is_free(name: str | None) -> bool:
@@ -53,10 +57,49 @@ def keep(project: Project, last: Path | None, number: int,
     with `another`, puzzle `number`'s file is a new puzzle, with `replacement` that
     puzzle (one set by hand). Saves book.yaml; the files written. ConundrumError for a
     number the book lacks or no new puzzle found."""
-    data, index, names, _place, written = _as_files(project, last, number, another,
-                                                    replacement, lock=not another)
-    _save_section(project, data, index, names)
+    with _put_back_on_failure(project):
+        data, index, names, _place, written = _as_files(project, last, number, another,
+                                                        replacement, lock=not another)
+        _save_section(project, data, index, names)
     return written
+
+
+def unkeep(project: Project, last: Path | None, number: int) -> list[str]:
+    """Un-keep puzzle `number`: its kept file (`puzzles/sI-SSS-kept.yaml`) goes back to
+    the free name (`puzzles/sI-SSS.yaml`), the same puzzle, which a new seed or difficulty
+    may now make again (reseed.py). Saves book.yaml; the file's new name. ConundrumError
+    for a number the book lacks, a puzzle not kept, or one that is the author's own file
+    (named by hand: the studio never renames those)."""
+    _title, entries = _entries(project, last)
+    entry = next((e for e in entries if e["number"] == number), None)
+    if entry is None:
+        raise ConundrumError(f"no puzzle {number} in the last build (it has "
+                             f"{len(entries)})")
+    name = entry.get("file")
+    if not name or is_free(name):
+        raise ConundrumError(f"puzzle {number} is not kept: nothing to unkeep")
+    free = name.removesuffix("-kept.yaml") + ".yaml"
+    if not KEPT.fullmatch(name) or not is_free(free):
+        raise ConundrumError(f"puzzle {number}: {name} is a file of the author's, not one "
+                             "the studio kept; edit the section in book.yaml to let it go")
+    data = project.read()
+    section = next((s for s in data.get("sections") or [] if isinstance(s, dict)
+                    and name in (s.get("puzzles") or [])), None)
+    if section is None:
+        raise ConundrumError(f"puzzle {number}: {name} is no longer listed in book.yaml; "
+                             "build again first")
+    listed = {n for s in data["sections"] if isinstance(s, dict) for n in s.get("puzzles") or []}
+    if free in listed or project.inside(free).exists():
+        raise ConundrumError(f"puzzle {number}: cannot unkeep {name}, {free} is already "
+                             "in the folder")
+    section["puzzles"] = [free if n == name else n for n in section["puzzles"]]
+    os.replace(project.inside(name), project.inside(free))
+    try:
+        project.save(data, project.revision)
+    except ConundrumError:
+        os.replace(project.inside(free), project.inside(name))  # book.yaml still names it
+        raise
+    return [free]
 
 
 def move(project: Project, last: Path | None, number: int, to: int) -> list[str]:
@@ -65,13 +108,33 @@ def move(project: Project, last: Path | None, number: int, to: int) -> list[str]
     by score otherwise): the same puzzles in the new order, every other section as it
     was. Saves book.yaml; the files written. ConundrumError for a number the book lacks
     or a place outside the section."""
-    data, index, names, place, written = _as_files(project, last, number)
-    if not 1 <= to <= len(names):
-        raise ConundrumError(f"puzzle {number}: place {to} is outside its section "
-                             f"(1 to {len(names)})")
-    names.insert(to - 1, names.pop(place))
-    _save_section(project, data, index, names, order="listed")
+    with _put_back_on_failure(project):
+        data, index, names, place, written = _as_files(project, last, number)
+        if not 1 <= to <= len(names):
+            raise ConundrumError(f"puzzle {number}: place {to} is outside its section "
+                                 f"(1 to {len(names)})")
+        names.insert(to - 1, names.pop(place))
+        _save_section(project, data, index, names, order="listed")
     return written
+
+
+@contextmanager
+def _put_back_on_failure(project: Project) -> Iterator[None]:
+    """The puzzle files as they were when what is inside fails (book.yaml refusing the
+    section, say a Lay-them-all file without exactly one arrangement): no file written
+    for a section book.yaml does not list, no puzzle of the book overwritten."""
+    folder = project.inside(FOLDER)
+    before = {p: p.read_bytes() for p in folder.glob("*.yaml")} if folder.is_dir() else {}
+    try:
+        yield
+    except ConundrumError:
+        for path in folder.glob("*.yaml") if folder.is_dir() else ():
+            if path not in before:
+                path.unlink()
+        for path, data in before.items():
+            if not path.exists() or path.read_bytes() != data:
+                atomic_write(path, data)
+        raise
 
 
 def _as_files(project: Project, last: Path | None, number: int, another: bool = False,

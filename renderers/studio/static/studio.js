@@ -34,6 +34,7 @@
     fill(node, data);
     if (data.puzzles) node.querySelector(".files").textContent = "Kept as files: " + data.puzzles.join(", ");
     node.querySelector(".remove").addEventListener("click", () => { spec.sections.splice(idx, 1); save(true); });
+    node.querySelector(".up").disabled = idx === 0; // the first section has no place above it
     node.querySelector(".up").addEventListener("click", () => { if (idx > 0) { const s = spec.sections; [s[idx - 1], s[idx]] = [s[idx], s[idx - 1]]; save(true); } });
     $("#sections").appendChild(node);
   };
@@ -97,6 +98,8 @@
       await new Promise((ok) => setTimeout(ok, 250));
     }
   };
+  // a request the studio refused: its message where the jobs report, never dropped
+  const refused = (r) => { $("#job-status").textContent = (r.body.errors || [{message: r.body.error}])[0].message; };
   const refresh = async () => {
     const n = (await api("GET", "/api/pages")).body.pages, stamp = Date.now();
     $("#preview").replaceChildren(...Array.from({length: n}, (_, i) => {
@@ -116,12 +119,12 @@
       [p.number, p.section, p.grade, p.score, p.given.map((g) => g.code + (g.positions === undefined ? "" : ` (${g.positions})`)).join(", "),
         p.board.length, p.locked ? "yes" : "no"].forEach((v) => { const td = document.createElement("td"); td.textContent = v ?? ""; tr.appendChild(td); });
       const td = document.createElement("td");
-      [["Another one", "regenerate"], ["Keep", "lock"]].forEach(([label, what]) => {
+      // a kept row offers Unkeep instead of Keep (its file goes back to the free name)
+      [["Another one", "regenerate"], p.locked ? ["Unkeep", "unlock"] : ["Keep", "lock"]].forEach(([label, what]) => {
         const b = document.createElement("button"); b.type = "button"; b.textContent = label;
         b.setAttribute("aria-label", `${label}: puzzle ${p.number}`); b.dataset.action = what;
-        b.disabled = what === "lock" && p.locked; // kept already: printed as it is
         b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/${what}`, {});
-          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
+          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } else refused(r); });
         td.appendChild(b); });
       // move within its section: one place up or down (the section prints as listed)
       const mates = rows.filter((q) => q.section === p.section), place = mates.indexOf(p) + 1;
@@ -130,23 +133,26 @@
         b.setAttribute("aria-label", `Move puzzle ${p.number} ${label.toLowerCase()} in ${p.section}`);
         b.dataset.action = "move-" + label.toLowerCase(); b.disabled = to < 1 || to > mates.length;
         b.addEventListener("click", async () => { const r = await api("POST", `/api/puzzles/${p.number}/move`, {to});
-          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } });
+          if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } else refused(r); });
         td.appendChild(b); });
       tr.appendChild(td); return tr; }));
   };
   const build = async (draft) => {
     const r = await api("POST", "/api/build", {draft});
-    if (r.status === 202) await follow(r.body.job, refresh);
+    if (r.status === 202) await follow(r.body.job, refresh); else refused(r);
   };
   $("#build").addEventListener("click", () => build(true));
   $("#publish").addEventListener("click", async () => {
     const r = await api("POST", "/api/publish", {});
-    if (r.status !== 202) return;
+    if (r.status !== 202) { refused(r); return; }
     await follow(r.body.job, async (j) => {
       await refresh();
       $("#downloads").replaceChildren(...Object.entries(j.files).map(([what, name]) => {
         const li = document.createElement("li"), a = document.createElement("a");
         a.href = "/files/" + name; a.textContent = `${what}: ${name}`; a.setAttribute("download", ""); li.appendChild(a); return li; }));
+      const failed = j.preflight.rules.filter((rule) => !rule.pass).length;
+      $("#preflight-verdict").textContent = failed ? `Preflight: ${failed} of ${j.preflight.rules.length} rules fail (FAIL below): not ready for the printer` :
+        `Preflight: all ${j.preflight.rules.length} rules pass`;
       $("#preflight").replaceChildren(...j.preflight.rules.map((rule) => {
         const tr = document.createElement("tr");
         [rule.rule, rule.figure, rule.limit, rule.pass ? "pass" : "FAIL"].forEach((v) => { const td = document.createElement("td"); td.textContent = v; tr.appendChild(td); });
@@ -207,7 +213,9 @@
     paint();
     const c = await counts();
     if (c.errors) { $("#ed-verdict").textContent = c.errors[0].message; return; }
-    const what = c.arrangements !== undefined ? `; ${c.arrangements} arrangement${c.arrangements === 1 ? " (exactly one)" : "s"}` : "";
+    // Lay them all asks for exactly one arrangement: say so either way, not only when it is
+    const what = c.arrangements === undefined ? "" : `; ${c.arrangements} arrangement` +
+      (c.arrangements === 1 ? " (exactly one)" : c.arrangements === 0 ? "s (none: no solution)" : "s (not exactly one)");
     $("#ed-verdict").textContent = (c.legal ? "A legal board" : "Not a legal board") + what +
       (c.score !== undefined ? `; score ${c.score}, grade ${c.grade}` : "");
     $("#ed-given").replaceChildren(...c.given.map((g) => { const li = document.createElement("li");
