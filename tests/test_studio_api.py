@@ -568,3 +568,12 @@ def test_a_new_difficulty_makes_the_free_puzzles_again_at_it(studio, tmp_path: P
     assert [p["grade"] for p in after if not p["locked"]] == [3, 3]
     assert [(p["board"], p["grade"]) for p in after if p["locked"]] == \
         [(kept["board"], kept["grade"])]
+
+
+def test_a_book_published_without_a_cover_offers_no_cover(studio, tmp_path: Path) -> None:
+    """The cover preview is drawn for the page, but a download is only what was made."""
+    saved_book(studio, {**SMALL, "cover": False})
+    job = finish(studio, studio.post("/api/publish", headers=WRITE))
+    assert job["state"] == "done", job
+    assert "cover" not in job["files"] and not (tmp_path / "book-cover.pdf").exists()
+    assert studio.get("/api/cover.png").status_code == 200

@@ -95,7 +95,9 @@ class Builds:
                                  project.work / "cover-preview.pdf",
                                  cover_pdf(done.spec, pages,
                                            [bp.puzzle for bp in done.book.puzzles]))
-        files = {"interior": done.book.pdf, "manifest": done.book.manifest, "cover": cover}
+        files = {"interior": done.book.pdf, "manifest": done.book.manifest}
+        if draft or done.cover is not None:  # a published book without `cover:` has none
+            files["cover"] = cover
         if done.site is not None and site is not None:
             files["site"] = _zip(site, project.folder / "book-site.zip")
         job.files = {k: self.name(v) for k, v in files.items()}
