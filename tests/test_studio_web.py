@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
@@ -47,8 +50,11 @@ def _click(driver, selector: str) -> None:
     between finding and clicking (the preview's thumbnails are replaced after each build)."""
     def clicked(d) -> bool:
         try:
-            d.find_element(By.CSS_SELECTOR, selector).click()
-        except StaleElementReferenceException:
+            element = d.find_element(By.CSS_SELECTOR, selector)
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+        # redrawn, or covered for a moment while the table's sheet images load and move it
+        except (StaleElementReferenceException, ElementClickInterceptedException):
             return False
         return True
     _wait(driver, clicked, timeout=10)

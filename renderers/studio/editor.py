@@ -9,6 +9,9 @@ from typing import Any
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
+from conundrum.generate.difficulty import grade_of_score
+from conundrum.generate.difficulty import score as measure
+from conundrum.generate.effort import measure_all
 from conundrum.lay_all import puzzle_arrangements
 from conundrum.puzzle import KINDS, Given, Puzzle, dump_puzzle, parse_puzzle
 from conundrum.rules import RULESETS
@@ -45,8 +48,6 @@ def count(doc: Any) -> dict[str, Any]:
     or the number of arrangements (kind all), and the effort score and grade.
     With `lay` (a placement), whether laying it next is legal, and why not.
     EditorError for a request that is not a board at all (bad shape, overlapping cells)."""
-    from conundrum.generate.difficulty import grade_of_score
-
     puzzle, lay = _read(doc)
     faults = [str(f) for f in puzzle.faults()]
     result: dict[str, Any] = {"legal": not faults, "faults": faults, "given": []}
@@ -60,13 +61,10 @@ def count(doc: Any) -> dict[str, Any]:
     if not puzzle.given or faults:
         return result
     if puzzle.kind == "all":
-        from conundrum.generate.effort import measure_all
-
         arranged = puzzle_arrangements(puzzle)
         result["arrangements"] = arranged.count
         score = measure_all(puzzle, arranged).score
     else:
-        from conundrum.generate.difficulty import score as measure
         score = measure(puzzle)
     result["score"] = round(score, 2)
     result["grade"] = grade_of_score(score)
