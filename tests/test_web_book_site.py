@@ -361,11 +361,13 @@ return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
 
 
 def index_palette(driver, name: str) -> dict:
-    """The index's palette once its shared file has loaded (up to 5 s)."""
+    """The index's palette once its shared file has loaded and its squares are drawn in it
+    (up to 5 s: the body names the palette before the file's colours arrive)."""
     got: dict = {}
+    red = get_palette(name).fills["R"]
     for _ in range(25):
         got = driver.execute_script(SWATCH)
-        if got["palette"] == name:
+        if got["palette"] == name and got["red"] == red:
             break
         time.sleep(0.2)
     return got
