@@ -13,8 +13,16 @@ _OUT_OF_MEMORY = (b"conundrum: ran out of memory (is a memory limit such as `uli
                   b"book)\n")
 
 
+# The address space (`ulimit -v`) below which no command can be trusted to end cleanly:
+# under about 64 MiB the interpreter itself fails inside C code (a segfault, "Fatal
+# Python error", a worker that dies mid-task) before any MemoryError can be told; a
+# book needs about 120 MiB. Measured on Linux x86-64 (docs/dev/development.md).
+FLOOR_KIB = 96 * 1024
+
+
 def start() -> None:
     """Import the program and run it; a limit reached while importing is exit 2."""
+    _refuse_a_tiny_memory_limit()
     try:
         from conundrum.cli import run  # lazy: inside the try (a limit met here is exit 2)
     except KeyboardInterrupt:  # Ctrl-C while starting
@@ -30,6 +38,19 @@ def start() -> None:
         run()
     except MemoryError:  # memory ran out again while the first fault was being told
         _last_words()
+
+
+def _refuse_a_tiny_memory_limit() -> None:
+    """Exit 2 now, in one line, when `ulimit -v` leaves less than FLOOR_KIB."""
+    try:
+        import resource  # lazy: not on Windows
+    except ImportError:
+        return
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY and soft < FLOOR_KIB * 1024:
+        print(f"conundrum: the memory limit (`ulimit -v` {soft // 1024} KiB) is below the "
+              f"{FLOOR_KIB // 1024} MiB the program needs to start; raise it", file=sys.stderr)
+        sys.exit(2)
 
 
 def _last_words() -> None:

@@ -30,6 +30,11 @@ class GenerationError(ConundrumError):
     """A generation request that is impossible or ran out of time."""
 
 
+class WorkerDied(ConundrumError):
+    """A worker process ended before its part was done (the system killed it, or it
+    crashed for want of memory): the command stops, and says so in one line."""
+
+
 def in_file(path: object, error: ConundrumError) -> ConundrumError:
     """The same fault, its message prefixed by the file it was found in."""
     return type(error)(f"{path}: {error}")

@@ -22,13 +22,16 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from .cycle_collector import frozen_heap
+from .errors import WorkerDied
 
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h)
+
 
 
 def can_fork() -> bool:
@@ -99,10 +102,16 @@ def forked_map(part: Callable[[Any, int], T], data: Any, count: int, jobs: int) 
     """
     if jobs <= 1 or count <= 1 or not can_fork():
         return [part(data, index) for index in range(count)]
-    ctx = multiprocessing.get_context("fork")
-    with frozen_heap(), ctx.Pool(min(jobs, count), initializer=_adopt,
-                                 initargs=(part, data, os.getpid())) as pool:
-        return pool.map(_run_part, range(count))
+    # an executor, not multiprocessing.Pool: a Pool waits for ever on a worker that died
+    # (killed, or crashed under a memory limit); an executor raises BrokenProcessPool
+    with frozen_heap(), ProcessPoolExecutor(
+            min(jobs, count), mp_context=multiprocessing.get_context("fork"),
+            initializer=_adopt, initargs=(part, data, os.getpid())) as pool:
+        try:
+            return list(pool.map(_run_part, range(count)))
+        except BrokenProcessPool:
+            raise WorkerDied("a worker process died (killed by the system, or out of "
+                             "memory); free memory, or run again with fewer --jobs") from None
 
 
 def _adopt(part: Callable[[Any, int], Any], data: Any, parent: int) -> None:

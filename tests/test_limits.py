@@ -59,7 +59,8 @@ def test_too_few_open_files_is_exit_2_naming_the_limit(spec: Path) -> None:
     assert not (spec.parent / "b.pdf").exists()
 
 
-@pytest.mark.parametrize("kib", [30_000, 60_000, 90_000, 97_000, 100_000, 110_000, 400_000])
+@pytest.mark.parametrize("kib", [30_000, 60_000, 90_000, 97_000, 100_000, 105_000, 110_000,
+                                 115_000, 130_000, 400_000])
 def test_any_memory_limit_is_exit_0_or_2_in_one_line(spec: Path, kib: int) -> None:
     proc = _book(spec, "--jobs", "2", limit=(resource.RLIMIT_AS, kib * 1024))
     assert proc.returncode in (0, 2), proc.stderr
@@ -68,6 +69,16 @@ def test_any_memory_limit_is_exit_0_or_2_in_one_line(spec: Path, kib: int) -> No
         assert not (spec.parent / "b.pdf").exists()
     else:
         assert (spec.parent / "b.pdf").exists()
+
+
+@pytest.mark.parametrize("kib", [20_000, 60_000, 98_303])
+def test_a_memory_limit_under_the_floor_is_refused_before_starting(spec: Path, kib: int) -> None:
+    # under about 64 MiB the interpreter crashed in C (a segfault, an abort, a hang in CI)
+    proc = _book(spec, "--jobs", "2", limit=(resource.RLIMIT_AS, kib * 1024))
+    assert proc.returncode == 2, proc.stderr
+    assert _one_line(proc.stderr) == (f"conundrum: the memory limit (`ulimit -v` {kib} KiB) is "
+                                      "below the 96 MiB the program needs to start; raise it")
+    assert not (spec.parent / "b.pdf").exists()
 
 
 @pytest.mark.parametrize("after", [0.12, 0.6, 1.5])

@@ -64,3 +64,22 @@ def test_pool_workers_ignore_ctrl_c_and_know_their_parent() -> None:
         assert sorted(pool.map(abs, [-1, -2, -3])) == [1, 2, 3]
     finally:
         pool.shutdown()
+
+
+def _die_at_one(data, index):
+    import signal
+
+    if index == 1:
+        os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's out-of-memory killer does
+    return index
+
+
+def test_a_worker_that_dies_ends_the_map_in_one_fault_not_a_hang() -> None:
+    import pytest
+
+    from conundrum.errors import ConundrumError, WorkerDied
+
+    with pytest.raises(WorkerDied, match="worker process died") as fault:
+        forked_map(_die_at_one, None, 4, 2)
+    assert isinstance(fault.value, ConundrumError)  # told in one line, exit 2
+    assert gc.get_freeze_count() == 0
