@@ -80,9 +80,11 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
         data = render_book(content, warn, drawn if options.export is not None else None)
         if not (spec.bleed or spec.cover):
             return data
-        # a print-on-demand book records its paper, ink, colour and trim for `preflight`
+        # a print-on-demand book records its paper, ink, colour, trim and printer for
+        # `preflight`
         from renderers.preflight.record import print_record, with_print_record
-        return with_print_record(data, print_record(spec.paper, spec.colour, spec.page))
+        return with_print_record(data, print_record(spec.paper, spec.colour, spec.page,
+                                                    options.printer))
 
     book_options = BookOptions(output=options.output, jobs=options.jobs,
                                catalogue=options.catalogue, resume=options.resume,

@@ -126,10 +126,18 @@ def test_a_book_we_write_passes(tmp_path: Path, colour: str) -> None:
     assert run_program("book", "b.yaml", "-o", "b.pdf", "--draft", cwd=tmp_path).returncode == 0
     done = run_program("preflight", "b.pdf", "--colour", colour, cwd=tmp_path)
     assert done.returncode == 0, done.stdout
-    # --colour given: only the paper and the ink are learned
-    assert f"learned from the book's record: paper white, ink {ink}\n" in done.stdout
+    # --colour given: only the printer, the paper and the ink are learned
+    assert f"learned from the book's record: printer kdp, paper white, ink {ink}\n" \
+        in done.stdout
     built = run_program("book", "b.yaml", "-o", "c.pdf", "--draft", cwd=tmp_path)
     assert "Amazon KDP" not in built.stderr  # the book checked itself and found nothing
+    if colour == "grey":  # a book made for IngramSpark is checked by its rules untold
+        built = run_program("book", "b.yaml", "-o", "i.pdf", "--draft", "--printer",
+                            "ingram", cwd=tmp_path)
+        assert built.returncode == 0, built.stderr
+        done = run_program("preflight", "i.pdf", cwd=tmp_path)
+        assert "i.pdf: IngramSpark paperback" in done.stdout, done.stdout
+        assert "learned from the book's record: printer ingram, paper white" in done.stdout
 
 
 def test_book_warns_where_its_pdf_breaks_a_printer_rule(tmp_path: Path) -> None:

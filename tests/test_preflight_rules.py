@@ -205,10 +205,32 @@ def test_paper_is_learned_from_our_own_book_s_record(tmp_path: Path, capsys) -> 
     book.write_bytes(with_print_record(book.read_bytes(), print_record("cream", "grey", "6x9")))
     cover = _cover(tmp_path / "book-cover.pdf", 100, "cream")
     assert main(["preflight", str(book), "--cover", str(cover)]) == 0
-    assert "learned from the book's record: paper cream" in capsys.readouterr().out
+    assert "learned from the book's record: printer kdp, paper cream" in capsys.readouterr().out
     assert main(["preflight", str(book), "--cover", str(cover), "--paper", "white"]) == 1
     plain = made(tmp_path / "theirs.pdf", pages=100)  # no record: white paper
     assert not preflight(plain, cover).ok
+
+
+def test_the_printer_is_learned_from_our_own_book_s_record(tmp_path: Path, capsys) -> None:
+    """A book made with `--printer ingram` is checked by IngramSpark's rules without being
+    told; an explicit `--printer` still wins; a PDF with no record is checked for KDP."""
+    book = made(tmp_path / "book.pdf", ink_at=0.4)  # KDP's margins, not IngramSpark's
+    plain = book.read_bytes()
+    book.write_bytes(with_print_record(plain, print_record("white", "grey", "6x9", "ingram")))
+    report = preflight(book)
+    assert report.printer == "IngramSpark paperback"
+    assert report.learned.startswith("learned from the book's record: printer ingram")
+    assert set(failed(report)) == {"inside margin (24 pages)",
+                                   "outside, top and bottom margins"}
+    assert preflight(book, printer="kdp").ok
+    assert main(["preflight", str(book)]) == 1
+    assert "IngramSpark paperback" in capsys.readouterr().out
+    assert main(["preflight", str(book), "--printer", "kdp"]) == 0
+    out = capsys.readouterr().out
+    assert "Amazon KDP paperback" in out and "printer ingram" not in out
+    (tmp_path / "theirs.pdf").write_bytes(plain)  # no record: KDP, nothing learned
+    report = preflight(tmp_path / "theirs.pdf")
+    assert report.printer == "Amazon KDP paperback" and report.ok and not report.learned
 
 
 def test_the_ingram_profile_asks_half_an_inch_on_every_side(tmp_path: Path) -> None:

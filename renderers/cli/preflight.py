@@ -17,9 +17,10 @@ def preflight(
     cover: Annotated[Path | None, typer.Option(
         "--cover", help="The full-wrap cover PDF, checked against the interior's pages.")
     ] = None,
-    printer: Annotated[str, typer.Option(
+    printer: Annotated[str | None, typer.Option(
         "--printer", help=f"Whose rules: {choices(PRINTERS)} (kdp: Amazon KDP paperback; "
-        "each a data file in renderers/page/printers/ naming its sources).")] = "kdp",
+        "each a data file in renderers/page/printers/ naming its sources). Default: what "
+        "our own book records, else kdp.")] = None,
     colour: Annotated[str | None, typer.Option(
         "--colour", help="The colour mode the book was made in (its spec's `colour:`: "
         f"{choices(COLOUR_MODES)}): every colour operator must be of it. Default: what our "

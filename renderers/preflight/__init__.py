@@ -14,12 +14,12 @@ import os
 from dataclasses import dataclass
 
 from conundrum.errors import ConundrumError
-from conundrum.options import COLOUR_MODES, INKS, PAPERS
+from conundrum.options import COLOUR_MODES, INKS, PAPERS, PRINTERS
 from conundrum.terminal import shown
 from renderers.page.printers import printer_rules
 from renderers.preflight import rules as r
 from renderers.preflight.objects import glyph_spans, measure_ink
-from renderers.preflight.pdf_facts import TOLERANCE, PdfFacts, read_pdf
+from renderers.preflight.pdf_facts import TOLERANCE, PdfFacts, read_pdf, read_record
 from renderers.preflight.rules import Check
 
 __all__ = ["Check", "Report", "cover_checks", "interior_checks", "preflight",
@@ -31,7 +31,7 @@ COVER_BLEED = 0.125
 @dataclass(frozen=True)
 class Report:
     """Every check of a preflight run, in the order they were made, and what was learned
-    from the book's own record (paper, ink, colour) rather than given."""
+    from the book's own record (printer, paper, ink, colour) rather than given."""
 
     printer: str
     checks: list[Check]
@@ -49,14 +49,18 @@ def _choose(value: str | None, allowed: tuple[str, ...], what: str) -> None:
 
 
 def preflight(interior: str | os.PathLike, cover: str | os.PathLike | None = None,
-              printer: str = "kdp", colour: str | None = None, ink: str | None = None,
+              printer: str | None = None, colour: str | None = None, ink: str | None = None,
               paper: str | None = None, thickness: float | None = None) -> Report:
     """Check `interior` (and `cover`) against `printer`'s rules. `colour` is the mode the
     book declares, `ink` the printing the page count is for, `paper` (or `thickness`,
     inches a page) what the spine is made of; each left None is learned from our own
-    book's record in its PDF (else: colour not checked, black ink, white paper).
+    book's record in its PDF (else: KDP, colour not checked, black ink, white paper).
     ConundrumError for a file that cannot be read or an unknown choice."""
-    rules = printer_rules(printer)
+    learned: list[str] = []
+    if printer is None:  # its rules say how the rest is read: learned first
+        printer = _known(read_record(interior), "printer", PRINTERS)
+        learned += [f"printer {printer}"] if printer else []
+    rules = printer_rules(printer or "kdp")
     _choose(ink, INKS, "--ink")
     _choose(paper, PAPERS, "--paper")
     _choose(colour, COLOUR_MODES, "--colour")
@@ -64,9 +68,9 @@ def preflight(interior: str | os.PathLike, cover: str | os.PathLike | None = Non
 
     measure_ink(facts.path, facts.pages, r.margin_need(facts, rules))
     known = facts.recorded
-    learned = [f"{key} {known[key]}" for key, given in
-               (("paper", paper), ("ink", ink), ("colour", colour))
-               if given is None and known.get(key)]
+    learned += [f"{key} {known[key]}" for key, given in
+                (("paper", paper), ("ink", ink), ("colour", colour))
+                if given is None and known.get(key)]
     paper = paper or _known(known, "paper", PAPERS) or "white"
     ink = ink or _known(known, "ink", INKS) or "black"
     colour = colour or _known(known, "colour", COLOUR_MODES)

@@ -21,7 +21,7 @@ from renderers.preflight.facts import PT, Box, PageFacts, PdfFacts
 from renderers.preflight.objects import measure_ink, scan_objects
 from renderers.preflight.reader import MAX_CONTENT_BYTES, guarded, open_pdf
 
-__all__ = ["PT", "Box", "PageFacts", "PdfFacts", "read_pdf"]
+__all__ = ["PT", "Box", "PageFacts", "PdfFacts", "read_pdf", "read_record"]
 
 TOLERANCE = 0.01  # inches: a page 1 mm (0.04 in) off is caught, rounding is not
 PRINT_KEY = "/ConundrumPrint"  # what our own books record of their printing (publish.py)
@@ -41,6 +41,14 @@ def read_pdf(path: str | os.PathLike, ink: bool = True,
     if ink:
         measure_ink(name, facts.pages)
     return facts
+
+
+def read_record(path: str | os.PathLike) -> dict[str, str]:
+    """Our own book's record of its printing (`PdfFacts.recorded`), read alone: the
+    printer it names chooses the rules the rest of the file is read by. Empty for another
+    program's PDF; ConundrumError as `read_pdf` for one that cannot be read."""
+    name, reader = open_pdf(path)
+    return guarded(name, lambda: _recorded((reader.metadata or {}).get(PRINT_KEY)))
 
 
 def _facts(name: str, reader: Any) -> PdfFacts:

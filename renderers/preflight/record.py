@@ -1,7 +1,7 @@
 """Our own book's record of its printing, kept in its PDF's document information
-(`/ConundrumPrint`, e.g. `paper=cream; ink=black; colour=grey; trim=6x9`), so that
-`conundrum preflight book.pdf --cover book-cover.pdf` checks the page limits and the
-spine for the paper the book was made for without being told."""
+(`/ConundrumPrint`, e.g. `paper=cream; ink=black; colour=grey; trim=6x9; printer=kdp`),
+so that `conundrum preflight book.pdf --cover book-cover.pdf` checks the page limits and
+the spine for the paper and the printer the book was made for without being told."""
 
 from __future__ import annotations
 
@@ -13,13 +13,15 @@ from pypdf.generic import NameObject, TextStringObject
 from renderers.preflight.pdf_facts import PRINT_KEY
 
 
-def print_record(paper: str, colour: str, trim: str) -> str:
-    """The record's text, with the ink `ink_for` gives.
+def print_record(paper: str, colour: str, trim: str, printer: str = "kdp") -> str:
+    """The record's text, with the ink `ink_for` gives and the printer (`--printer`) the
+    book was made for.
 
-    >>> print_record("cream", "grey", "6x9")
-    'paper=cream; ink=black; colour=grey; trim=6x9'
+    >>> print_record("cream", "grey", "6x9", "ingram")
+    'paper=cream; ink=black; colour=grey; trim=6x9; printer=ingram'
     """
-    return f"paper={paper}; ink={ink_for(paper, colour)}; colour={colour}; trim={trim}"
+    return (f"paper={paper}; ink={ink_for(paper, colour)}; colour={colour}; trim={trim}; "
+            f"printer={printer}")
 
 
 def ink_for(paper: str, colour: str) -> str:
