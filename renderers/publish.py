@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from conundrum.book.make_book import BookContent, BookOptions, BookResult, check_output, make_book
@@ -41,7 +41,8 @@ class PublishOptions:
     draft: bool = False
     web: Path | None = None  # write the site into this folder
     export: Path | None = None  # write board art and puzzles.csv into this folder
-    printer: str = "kdp"  # whose rules the cover's spine keeps and the book is checked by
+    # whose rules the cover's spine keeps and the book is checked by; None: the spec's
+    printer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
     stderr, `hooks` follow the progress. Raises ConundrumError (a bad spec, output or
     folder) before any work, or when the build cannot finish."""
     spec = load_spec(spec_path)
-    printer_rules(options.printer)  # an unknown --printer: refused before any work
+    if options.printer is not None:  # `--printer` wins over the spec's `printer:`
+        spec = replace(spec, printer=options.printer)
+    printer_rules(spec.printer)  # an unknown --printer: refused before any work
     require_drawable_book(spec, str(spec_path))  # before any puzzle is made
     check_output(options.output)
     if spec.cover:  # written beside the book: checked before any work
@@ -84,7 +87,7 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
         # `preflight`
         from renderers.preflight.record import print_record, with_print_record
         return with_print_record(data, print_record(spec.paper, spec.colour, spec.page,
-                                                    options.printer))
+                                                    spec.printer))
 
     book_options = BookOptions(output=options.output, jobs=options.jobs,
                                catalogue=options.catalogue, resume=options.resume,
@@ -98,7 +101,7 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
 
     result = make_book(spec, book_options, render, warn, hooks or Hooks(), finish)
     if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
-        _warn_preflight(result.pdf, spec.colour, warn, spec.paper, options.printer)
+        _warn_preflight(result.pdf, spec.colour, warn, spec.paper, spec.printer)
     if options.web is None and spec.web:
         warn(f"the QR codes lead to {spec.web}; write the pages to upload there with "
              "--web DIR")
@@ -119,7 +122,7 @@ class _Extras:
         this unrecorded book's) and say which folder was written before the fault."""
         try:
             if spec.cover:
-                self.cover = _write_cover(spec, pdf, puzzles, options.printer)
+                self.cover = _write_cover(spec, pdf, puzzles)
             if options.export is not None:
                 content, pages = drawn()
                 self.exported = export_book(content, options.export, pages)
@@ -153,9 +156,9 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white",
 
 
 def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle],
-                 printer: str = "kdp") -> Path:
+                 printer: str | None = None) -> Path:
     """`<book>-cover.pdf` beside the book, for its page count and from its puzzles, its
-    spine by `printer`'s rule."""
+    spine by `printer`'s rule (default: the spec's)."""
     from pypdf import PdfReader
 
 

@@ -26,7 +26,7 @@ CASES = [("kdp", "0.005", 79, False), ("kdp", "0.005", 80, True),  # 0.395 / 0.4
          ("ingram", "0.002252", 155, False), ("ingram", "0.002252", 156, True)]
 
 
-def spine_words(spec, pages: int, printer: str) -> list[str]:
+def spine_words(spec, pages: int, printer: str | None) -> list[str]:
     page = cover_page(spec, pages, [], printer=printer)
     return [t.text for t in page.items if isinstance(t, Text) and t.tag == "cover spine"]
 
@@ -54,9 +54,19 @@ def test_a_thin_ingram_spine_has_no_words_a_kdp_one_does() -> None:
     assert spine_words(spec, 120, "kdp") and not spine_words(spec, 120, "ingram")
 
 
+def test_the_spec_s_printer_is_the_cover_s_default() -> None:
+    """`printer: ingram` in the spec: the cover keeps IngramSpark's rule untold (no words
+    on a 0.3 in spine); a printer named to the cover still wins."""
+    spec = spec_of("6x9", "plain", paper_thickness="0.0025", printer="ingram")
+    assert spec.printer == "ingram" and spec_of("6x9", "plain").printer == "kdp"
+    assert not spine_words(spec, 120, None) and spine_words(spec, 120, "kdp")
+
+
 def test_an_unknown_printer_is_refused() -> None:
     with pytest.raises(ConundrumError, match="--printer"):
         cover_page(spec_of("6x9", "plain"), 100, [], printer="lulu")
+    with pytest.raises(ConundrumError, match="printer"):
+        spec_of("6x9", "plain", printer="lulu")
 
 
 def test_the_cover_command_takes_the_printer(tmp_path: Path) -> None:

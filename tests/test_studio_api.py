@@ -250,6 +250,21 @@ def test_publish_writes_the_book_and_its_preflight(studio, tmp_path: Path) -> No
         assert studio.get(f"/files/{name}").status_code == 200
 
 
+def test_publish_uses_the_spec_s_printer(studio, tmp_path: Path) -> None:
+    """`printer: ingram` in book.yaml: the studio's preflight is IngramSpark's, and the
+    book records it (so `conundrum preflight book.pdf` checks it by the same rules)."""
+    from renderers.preflight import preflight
+    from renderers.preflight.pdf_facts import read_record
+
+    saved_book(studio, {**SMALL, "cover": True, "page": "6x9", "bleed": True,
+                        "printer": "ingram"})
+    job = finish(studio, studio.post("/api/publish", headers=WRITE))
+    assert job["state"] == "done", job
+    assert job["preflight"]["printer"] == "IngramSpark paperback"
+    assert read_record(tmp_path / "book.pdf")["printer"] == "ingram"
+    assert preflight(tmp_path / "book.pdf").printer == "IngramSpark paperback"
+
+
 def test_a_cancelled_build_writes_nothing(studio, tmp_path: Path) -> None:
     saved_book(studio)
     draft = tmp_path / ".studio" / "draft" / "book.pdf"

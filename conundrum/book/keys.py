@@ -11,6 +11,7 @@ from ..options import (
     COVER_THEMES,
     PALETTES,
     PAPERS,
+    PRINTERS,
     choices,
 )
 
@@ -37,6 +38,8 @@ BOOK_HELP: dict[str, str] = {
     "paper": f"The paper the pages are printed on ({choices(PAPERS)}): it sets the spine's "
              "width.",
     "paper_thickness": "Inches a page, when the printer states its own.",
+    "printer": f"The print-on-demand service the book is made for ({choices(PRINTERS)}): "
+               "its spine rule for the cover, its rules for preflight.",
     "blurb": "The back cover's text.",
     "intro": "A page of your own after the copyright page.",
     "time_box": "A box on every puzzle for the reader's solving time.",

@@ -33,6 +33,7 @@ from ..options import (
     PALETTES,
     PAPERS,
     PER_PAGE,
+    PRINTERS,
     SECTION_STARTS,
 )
 from ..overwrite_guard import note_input
@@ -118,6 +119,7 @@ class BookSpec:
     cover: bool = False  # write <output>-cover.pdf, the full-wrap cover, beside the book
     paper: str = "white"  # PAPERS: what the spine's width is made of
     paper_thickness: float | None = None  # inches a page; None: the printer's for `paper`
+    printer: str = "kdp"  # PRINTERS: whose spine rule and checks (`--printer` overrides)
     blurb: str | None = None  # the back cover's text (paragraphs allowed)
     intro: str | None = None  # a page of the author's, after the copyright page
     time_box: bool = False  # a box on every puzzle for the reader's solving time
@@ -209,6 +211,7 @@ def _book(data: dict, base: str = ".") -> BookSpec:
         cover=_flag(data, "cover", False),
         paper=_choice(data, "paper", PAPERS, "white"),
         paper_thickness=_thickness(data.get("paper_thickness")),
+        printer=_choice(data, "printer", PRINTERS, "kdp"),
         blurb=_optional_text(data, "blurb", MAX_NOTICE),
         intro=_optional_text(data, "intro", MAX_INTRO),
         time_box=_flag(data, "time_box", False),

@@ -45,6 +45,7 @@ def _registries() -> dict[str, list[Any]]:
         "answers": list(options.ANSWERS),
         "counts": list(options.COUNTS),
         "papers": list(options.PAPERS),
+        "printers": list(options.PRINTERS),
         "cover-themes": list(options.COVER_THEMES),
         "section-starts": list(options.SECTION_STARTS),
         "orders": list(options.ORDERS),
@@ -69,7 +70,7 @@ ENUMS: tuple[tuple[str, str, bool], ...] = (
     ("per_page", "per-page", False), ("answers", "answers", False),
     ("paper", "papers", False), ("cover_theme", "cover-themes", False),
     ("section_start", "section-starts", True), ("kind", "kinds", False),
-    ("order", "orders", False),
+    ("order", "orders", False), ("printer", "printers", False),
 )
 
 

@@ -37,10 +37,11 @@ __all__ = ["BLEED", "INCH", "MAX_PAGES", "SAFE", "SPINE_SAFE", "CoverGeometry", 
 
 
 def cover_page(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
-               style: Style | None = None, printer: str = "kdp") -> Page:
+               style: Style | None = None, printer: str | None = None) -> Page:
     """The cover of `spec`'s book of `pages` pages in its theme; the front's board is the
     largest of `puzzles` (the book's own); words on the spine only where `printer`'s rule
-    allows them. ConundrumError for a page count no printer binds."""
+    (default: the spec's `printer:`) allows them. ConundrumError for a page count no
+    printer binds."""
     geo = CoverGeometry.of(spec, pages, printer)
     style = style or Style(lang=spec.language, palette=spec.palette).checked()
     page = Page(geo.width, geo.height)
@@ -63,9 +64,10 @@ def cover_page(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
 
 
 def cover_pdf(spec: BookSpec, pages: int, puzzles: Sequence[Puzzle],
-              printer: str = "kdp") -> bytes:
+              printer: str | None = None) -> bytes:
     """The cover as PDF bytes: in the book's colour mode, fonts embedded, with its TrimBox
-    (the trim all round) and BleedBox (the whole sheet); the spine by `printer`'s rule."""
+    (the trim all round) and BleedBox (the whole sheet); the spine by `printer`'s rule
+    (default: the spec's)."""
     from renderers.paint.pdf import pdf_bytes
 
     page = cover_page(spec, pages, puzzles, printer=printer)

@@ -68,9 +68,11 @@ class CoverGeometry:
             room >= SPINE_SMALLEST * PT * CAP_HEIGHT
 
     @classmethod
-    def of(cls, spec: BookSpec, pages: int, printer: str = "kdp") -> CoverGeometry:
+    def of(cls, spec: BookSpec, pages: int, printer: str | None = None) -> CoverGeometry:
         """The cover of `spec`'s book with `pages` interior pages, printed by `printer`
-        (kdp or ingram: its spine rule; ConundrumError for another)."""
+        (kdp or ingram: its spine rule; ConundrumError for another; default: the spec's
+        `printer:`)."""
+        printer = printer or spec.printer
         printer_rules(printer)  # an unknown printer is refused before anything is drawn
         if isinstance(pages, bool) or not isinstance(pages, int) or \
                 not 1 <= pages <= MAX_PAGES:

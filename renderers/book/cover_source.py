@@ -36,17 +36,19 @@ T = TypeVar("T")
 
 def write_cover(source: str | os.PathLike, output: str | os.PathLike,
                 book: str | os.PathLike | None = None,
-                spec: str | os.PathLike | None = None, printer: str = "kdp") -> Path:
+                spec: str | os.PathLike | None = None, printer: str | None = None) -> Path:
     """A book's cover written to `output` (.pdf), from either
     - its spec (`source`) and the built interior (`book`: its page count sets the spine,
       the manifest beside it gives the front's board), or
     - its manifest (`source`: the page count and the puzzles), with the spec (`spec`) for
       the cover's words and paper, or without one: the manifest's title and subtitle on
       white paper.
-    Words go on the spine only where `printer`'s rule (kdp, ingram) allows them.
+    Words go on the spine only where `printer`'s rule (kdp, ingram; default: the spec's
+    `printer:`, else kdp) allows them.
     ConundrumError for a spec, book or manifest that cannot be read, a manifest without
     `pages:` (written before this version), or an output that may not be written."""
-    printer_rules(printer)  # an unknown printer: refused before anything is read
+    if printer is not None:  # an unknown printer: refused before anything is read
+        printer_rules(printer)
     note_input(source, "spec or manifest")
     doc = yaml_mapping(read_text(source), str(source), ConundrumError, "spec or manifest",
                        "`title:` and `sections:` or `puzzles:`")

@@ -41,9 +41,10 @@ def register(app: typer.Typer) -> None:
             "--export", help="Also write every puzzle's board art (SVG; in a cmyk or grey "
             "book also PDF in that colour space) and puzzles.csv into this folder, for data "
             "merge in a layout tool.")] = None,
-        printer: Annotated[str, typer.Option(
+        printer: Annotated[str | None, typer.Option(
             "--printer", help=f"The printer the book is made for: {choices(PRINTERS)} (its spine "
-            "rule for the cover, its checks for the warnings).")] = "kdp",
+            "rule for the cover, its checks for the warnings). Default: the spec's "
+            "`printer:`, else kdp.")] = None,
     ) -> None:
         """A whole puzzle book as PDF, with <output stem>.manifest.yaml beside it."""
         from conundrum.book.make_puzzles import Hooks

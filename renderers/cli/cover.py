@@ -21,9 +21,10 @@ def cover(
     spec: Annotated[Path | None, typer.Option(
         "--spec", help="With a manifest: the spec, for the author, blurb, paper and colour "
         "(without it: the manifest's title on white paper).")] = None,
-    printer: Annotated[str, typer.Option(
+    printer: Annotated[str | None, typer.Option(
         "--printer", help=f"Whose spine rule the cover keeps: {choices(PRINTERS)} (kdp: words "
-        "from 80 pages; ingram: on a spine of 0.35 in or more).")] = "kdp",
+        "from 80 pages; ingram: on a spine of 0.35 in or more). Default: the spec's "
+        "`printer:`, else kdp.")] = None,
 ) -> None:
     """Make a book's full-wrap cover (back, spine, front, bleed) as one PDF page."""
     from renderers.book.cover_source import write_cover

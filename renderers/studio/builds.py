@@ -208,11 +208,12 @@ def _zip(folder: Path, target: Path) -> Path:
 
 
 def preflight_table(interior: Path, cover: Path | None, spec: BookSpec) -> dict[str, Any]:
-    """KDP's checks on the final book, as the job's `preflight` (`conundrum preflight`)."""
+    """The checks of the spec's printer (`printer:`) on the final book, as the job's
+    `preflight` (`conundrum preflight`)."""
     from renderers.preflight import preflight
 
-    report = preflight(interior, cover, colour=spec.colour, paper=spec.paper,
-                       thickness=spec.paper_thickness)
+    report = preflight(interior, cover, printer=spec.printer, colour=spec.colour,
+                       paper=spec.paper, thickness=spec.paper_thickness)
     return {"printer": report.printer, "exit": 0 if report.ok else 1,
             "rules": [{"rule": c.rule, "figure": c.measured, "limit": c.required,
                        "pass": c.ok} for c in report.checks]}

@@ -17,6 +17,7 @@ from conundrum.options import (
     PALETTES,
     PAPERS,
     PER_PAGE,
+    PRINTERS,
 )
 from conundrum.puzzle import KINDS
 
@@ -26,7 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "colour": tuple(COLOUR_MODES), "per_page": tuple(str(n) for n in PER_PAGE),
     "answers": tuple(ANSWERS), "counts": tuple(COUNTS), "paper": tuple(PAPERS),
     "kind": tuple(KINDS), "difficulty": ("1", "2", "3", "4", "5"),
-    "cover_theme": COVER_THEMES, "order": ORDERS,
+    "cover_theme": COVER_THEMES, "order": ORDERS, "printer": PRINTERS,
 }
 FLAGS = ("bleed", "cover", "time_box", "large_print", "barcode")
 NUMBERS = ("seed", "per_page", "count", "difficulty", "tiles", "given", "paper_thickness")
