@@ -4,6 +4,7 @@ language lacks, clear errors."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 from babel.core import Locale
@@ -27,6 +28,24 @@ from tests.support.registries import add_language
 def test_every_language_shipped_has_every_key(lang):
     assert missing_keys(lang) == []
     assert set(own_catalogue(lang)) == set(own_catalogue("en"))
+
+
+def _word(text: str) -> str:
+    """A control's word as the player shows it: its shortcut in brackets and its soft
+    hyphens left out (board.js's `word`)."""
+    return re.sub(r"\s*\([^)]*\)$", "", text).replace("\u00ad", "").casefold()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_undo_and_cancel_are_different_words(lang):
+    """French once said "Annuler" for both Undo (Ctrl+Z) and Cancel (Esc): the player's
+    buttons, its "?" key list and its verdicts must tell them apart in every language."""
+    assert _word(message(lang, "web_undo")) != _word(message(lang, "web_cancel"))
+    english = message("en", "web_keys_list").split("|")[::2]
+    actions = message(lang, "web_keys_list").split("|")[1::2]
+    esc, ctrl_z = english.index("Esc"), english.index("Ctrl+Z, Ctrl+Y")
+    assert actions[esc].casefold() != actions[ctrl_z].split(",")[0].casefold()
+    assert _word(message(lang, "web_nothing_to_undo")) != _word(message(lang, "web_cancel"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
