@@ -16,6 +16,7 @@ import html
 import json
 import os
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -279,12 +280,44 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     num = puzzle_number(puzzle, style)
     pid = puzzle_id(puzzle)
     rule_key = "instruction_all" if puzzle.kind == "all" else puzzle.ruleset.instruction_key
+    data = _page_data(puzzle, grid, lang=lang, title=title, number=num, pid=pid,
+                      rule_key=rule_key, blank=blank, empty=empty, site=site, book=book)
+    t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
+    script = player_script()
+    heading = t("puzzle_number", n=num) if num is not None else ""
+    back = _pager(t, pager, index_href)
+    csp = script_hash(script) + (SITE_CSP if site else PAGE_IMG)
+    replacements = {
+        "LANG": lang,
+        "TITLE": html.escape(title),
+        "NUMBER": heading,
+        "BACK": back,
+        "RULE": t(rule_key) + " " + t("chameleon_note"),
+        "HINT": t("web_all_hint_text" if puzzle.kind == "all" else "web_hint"),
+        "STYLE": palette_css(pal) + asset("player.css"),
+        "SYMBOLS": square_symbols(pal),
+        "DATA": script_json(data),
+        "SCRIPT": script,
+        "CSP": csp,
+        "NOSCRIPT": t("web_noscript"),
+        "FOOTER": t("puzzle_id", id=pid),
+        "PALETTE": pal.name,
+    }
+    # One pass, so text from the puzzle (a title) can never fill in another slot.
+    return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: replacements[m.group(1)], asset("template.html"))
+
+
+def _page_data(puzzle: Puzzle, grid: Grid, *, lang: str, title: str,
+               number: int | str | None, pid: str, rule_key: str, blank: bool,
+               empty: bool, site: bool,
+               book: list[tuple[str, int, str]] | None) -> dict[str, object]:
+    """What the page's script reads (its JSON data block): the puzzle and its texts."""
     lay_all = puzzle.kind == "all" or empty  # the page with no puzzle may be sent either kind
     data: dict[str, object] = {
         "id": pid,
         "lang": lang,
         "title": title,
-        "number": num,
+        "number": number,
         "rules": puzzle.rules,
         "chameleons": list(puzzle.ruleset.chameleons),
         "board": [{"code": p.code, "at": list(p.at), "dir": p.dir} for p in puzzle.board],
@@ -311,37 +344,23 @@ def page_html(puzzle: Puzzle, lang: str = "en", palette: str | Palette = "classi
     # the languages the Settings menu offers, each by its own name (its code without one)
     data["languageNames"] = {code: str(own_catalogue(code).get("web_language_name", code))
                              for code in (LANGUAGES if site else [lang])}
-    t = lambda key, **kw: html.escape(message(lang, key, **kw))  # noqa: E731
-    script = player_script()
-    heading = t("puzzle_number", n=num) if num is not None else ""
+    return data
+
+
+def _pager(t: Callable[..., str],
+           pager: tuple[tuple[str, int] | None, tuple[str, int] | None],
+           index_href: str | None) -> str:
+    """The link back to a book site's index, with the previous and next puzzles' around it."""
     back = (f'<a class="back" href="{html.escape(index_href)}">{t("web_index_link")}</a>'
             if index_href else "")
     prev, nxt = pager
-    if prev or nxt:
-        links = [f'<a rel="prev" href="{html.escape(prev[0])}" data-number="{prev[1]}">\u2190 '
-                 f'{t("puzzle_number", n=prev[1])}</a>' if prev else "", back,
-                 f'<a rel="next" href="{html.escape(nxt[0])}" data-number="{nxt[1]}">'
-                 f'{t("puzzle_number", n=nxt[1])} \u2192</a>' if nxt else ""]
-        back = f'<nav class="pager" aria-label="{t("web_pager")}">{"".join(links)}</nav>'
-    csp = script_hash(script) + (SITE_CSP if site else PAGE_IMG)
-    replacements = {
-        "LANG": lang,
-        "TITLE": html.escape(title),
-        "NUMBER": heading,
-        "BACK": back,
-        "RULE": t(rule_key) + " " + t("chameleon_note"),
-        "HINT": t("web_all_hint_text" if puzzle.kind == "all" else "web_hint"),
-        "STYLE": palette_css(pal) + asset("player.css"),
-        "SYMBOLS": square_symbols(pal),
-        "DATA": script_json(data),
-        "SCRIPT": script,
-        "CSP": csp,
-        "NOSCRIPT": t("web_noscript"),
-        "FOOTER": t("puzzle_id", id=pid),
-        "PALETTE": pal.name,
-    }
-    # One pass, so text from the puzzle (a title) can never fill in another slot.
-    return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: replacements[m.group(1)], asset("template.html"))
+    if not (prev or nxt):
+        return back
+    links = [f'<a rel="prev" href="{html.escape(prev[0])}" data-number="{prev[1]}">\u2190 '
+             f'{t("puzzle_number", n=prev[1])}</a>' if prev else "", back,
+             f'<a rel="next" href="{html.escape(nxt[0])}" data-number="{nxt[1]}">'
+             f'{t("puzzle_number", n=nxt[1])} \u2192</a>' if nxt else ""]
+    return f'<nav class="pager" aria-label="{t("web_pager")}">{"".join(links)}</nav>'
 
 
 def player_html(lang: str = "en", palette: str = "classic",
