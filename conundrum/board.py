@@ -18,6 +18,7 @@ from .tiles import COLOUR_INDEX, COLOURS, JOKER, canonical
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
 _NO_CONTACT = (0, 0, 0, 0, 0, 0)
+_DIRECTIONS = (("h", 1, 0), ("v", 0, 1))
 
 Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, or CLASH
 # A candidate run: (first cell, dir, scores of its three cells)
@@ -91,6 +92,7 @@ class Board:
         self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
         self._codes: Counter[str] = Counter()
         self._runs: list[Run] | None = None
+        self._fitting: list[Run] | None = None
         self._contact_runs: list[ContactRun] | None = None
         for p in placements:
             self.add(p)
@@ -253,7 +255,7 @@ class Board:
                     counts = all_counts[n] = [0] * 6
                 counts[ci] += 1
                 self._dirty.add(n)
-        self._runs = self._contact_runs = None
+        self._runs = self._fitting = self._contact_runs = None
         return tile_id
 
     def remove(self, tile_id: int) -> Placement:
@@ -286,7 +288,7 @@ class Board:
             if any(counts):
                 self._counts[cell] = counts
                 self._dirty.add(cell)
-        self._runs = self._contact_runs = None
+        self._runs = self._fitting = self._contact_runs = None
         return p
 
     # ---- what the solver reads ----------------------------------------
@@ -299,6 +301,15 @@ class Board:
         if self._runs is None:
             self._runs = self._compute_runs()
         return self._runs
+
+    def fitting_runs(self) -> list[Run]:
+        """The candidate runs (same order) with two or more contacts in all: the only runs a
+        standard reading can fit (it needs two matching contacts), about half of them.
+        Cached until the board changes."""
+        if self._fitting is None:
+            self._fitting = [run for run in self.candidate_runs()
+                             if run[2][-1] + run[3][-1] + run[4][-1] >= 2]
+        return self._fitting
 
     def contact_runs(self) -> list[ContactRun]:
         """The candidate runs (same order) with each cell's matching contacts per colour and
@@ -321,23 +332,33 @@ class Board:
         return self._contact_runs
 
     def _compute_runs(self) -> list[Run]:
+        # Each frontier cell's runs in order: starting at it, one before, two before (as a
+        # plain scan of its six runs would find them), each free run kept the first time
+        # it is met. The five cells around the frontier cell are looked up once, not per run.
         self._refresh()
-        seen: set[tuple[int, int, str]] = set()
+        occupied, score, none = self._cells, self._score, _NO_CONTACT
         runs: list[Run] = []
-        occupied = self._cells
-        score = self._score
-        none = _NO_CONTACT
-        for fx, fy in self._counts:
-            for d, dx, dy in (("h", 1, 0), ("v", 0, 1)):
-                for k in (0, 1, 2):
-                    x, y = fx - k * dx, fy - k * dy
-                    key = (x, y, d)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    c0, c1, c2 = (x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
-                    if c0 in occupied or c1 in occupied or c2 in occupied:
-                        continue
-                    runs.append((c0, d, score.get(c0, none), score.get(c1, none),
-                                 score.get(c2, none)))
+        seen: dict[str, set[Cell]] = {"h": set(), "v": set()}
+        for cell in self._counts:
+            x, y = cell
+            for d, dx, dy in _DIRECTIONS:
+                kept = seen[d]
+                b1, a1 = (x - dx, y - dy), (x + dx, y + dy)
+                free_b1, free_a1 = b1 not in occupied, a1 not in occupied
+                if free_a1:
+                    a2 = (x + 2 * dx, y + 2 * dy)
+                    if cell not in kept and a2 not in occupied:
+                        kept.add(cell)
+                        runs.append((cell, d, score[cell], score.get(a1, none),
+                                     score.get(a2, none)))
+                    if free_b1 and b1 not in kept:
+                        kept.add(b1)
+                        runs.append((b1, d, score.get(b1, none), score[cell],
+                                     score.get(a1, none)))
+                if free_b1:
+                    b2 = (x - 2 * dx, y - 2 * dy)
+                    if b2 not in kept and b2 not in occupied:
+                        kept.add(b2)
+                        runs.append((b2, d, score.get(b2, none), score.get(b1, none),
+                                     score[cell]))
         return runs

@@ -380,7 +380,7 @@ class StandardRules(RuleSet):
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         """As `RuleSet.fits`, from the board's contact tables (`standard_fits`)."""
-        return standard_fits(board.candidate_runs(), reading_table(codes))
+        return standard_fits(board.fitting_runs(), reading_table(codes))
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
         """As `RuleSet.explain`: the first overlap, then the first clash, then too few matching

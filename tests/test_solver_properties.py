@@ -97,3 +97,31 @@ def test_match_clash_tables_agree_with_contacts(board, rnd):
         match = sum(c.matching for c in found)
         by_table = [board.match_clash(cell, colour) for cell, colour in p.squares]
         assert (match, len(found) - match) == tuple(map(sum, zip(*by_table, strict=True)))
+
+
+def _plain_runs(board: Board) -> list:
+    """The candidate runs by their definition: each frontier cell's six runs in turn (h then
+    v; starting at it, one before, two before), every free run once, where first met."""
+    seen, out = set(), []
+    for fx, fy in board.frontier():
+        for d, dx, dy in (("h", 1, 0), ("v", 0, 1)):
+            for k in (0, 1, 2):
+                cells = tuple((fx + (j - k) * dx, fy + (j - k) * dy) for j in range(3))
+                if (cells[0], d) in seen or any(board.occupied(c) for c in cells):
+                    continue
+                seen.add((cells[0], d))
+                out.append((cells[0], d, *(board.score(c) for c in cells)))
+    return out
+
+
+@FAST
+@given(boards(30), st.randoms(use_true_random=False))
+def test_candidate_runs_equal_their_definition_in_order(board, rnd):
+    """The board's fast scan finds the plain scan's runs in the plain scan's order (the
+    generator's choices follow it), and `fitting_runs` keeps those with 2+ contacts."""
+    removable = [tid for tid, _ in board.items()][1:]
+    for tid in rnd.sample(removable, min(len(removable), 2)):
+        board.remove(tid)  # holes: runs the frontier meets from both sides
+    plain = _plain_runs(board)
+    assert board.candidate_runs() == plain
+    assert board.fitting_runs() == [r for r in plain if sum(s[-1] for s in r[2:]) >= 2]
