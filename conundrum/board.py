@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, KeysView
 
 from .errors import BoardError
-from .placement import Cell, Placement, neighbours, run_cells
+from .placement import Cell, Placement, neighbours
 from .tiles import COLOUR_INDEX, COLOURS, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
@@ -40,10 +40,8 @@ def _scores(counts: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _matches(counts: list[int] | None) -> Matches:
+def _matches(counts: list[int]) -> Matches:
     """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not."""
-    if counts is None:
-        return _NO_CONTACT
     jokers = counts[_JOKER_I]
     return (*(counts[i] + jokers for i in range(len(COLOURS))), sum(counts))
 
@@ -317,17 +315,14 @@ class Board:
         the rest. What grading reads (near misses need the matches of a clashing reading,
         which the scores do not keep). Cached until the board changes."""
         if self._contact_runs is None:
-            counts = self._counts
-            made: dict[Cell, Matches] = {}
+            made = {cell: _matches(counts) for cell, counts in self._counts.items()}
+            get, none = made.get, _NO_CONTACT
             out: list[ContactRun] = []
             for at, d, *_ in self.candidate_runs():
-                ms = []
-                for cell in run_cells(at, d):
-                    m = made.get(cell)
-                    if m is None:
-                        m = made[cell] = _matches(counts.get(cell))
-                    ms.append(m)
-                out.append((at, d, ms[0], ms[1], ms[2], ms[0][-1] + ms[1][-1] + ms[2][-1]))
+                x, y = at
+                c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
+                m0, m1, m2 = get(at, none), get(c1, none), get(c2, none)
+                out.append((at, d, m0, m1, m2, m0[-1] + m1[-1] + m2[-1]))
             self._contact_runs = out
         return self._contact_runs
 

@@ -21,10 +21,10 @@ from typing import ClassVar, NamedTuple
 from .board import Board
 from .counting import JuniorTracker, StandardTracker
 from .errors import ConundrumError
-from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
+from .fits import Fit, Reading, junior_fits, junior_slots, reading_table, standard_fits
 from .placement import Cell, Placement, contact_count, neighbours
 from .runs import EXACT_UP_TO, exact_runs, max_runs
-from .tiles import COLOUR_INDEX, JOKER, Tile, chameleon_set, matches, tile_set
+from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
 
 __all__ = [
     "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
@@ -280,6 +280,22 @@ RunContacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 _CENSUS: dict[tuple[str, ...], tuple[dict[str, int], dict[RunContacts, int]]] = {}
 
 
+def _reading_fields(contacts: int, match: int) -> int:
+    """A reading's census fields (a reading; near; hidden), by `_KINDS`, for a run with
+    `contacts` in all of which `match` would match the reading (0: not a reading)."""
+    if not match:
+        return 0
+    kind = _KINDS[match >= 2][contacts > match]
+    return 1 + (kind == "near") * (1 << CENSUS_FIELD) + \
+        (kind == "hidden") * (1 << (2 * CENSUS_FIELD))
+
+
+# _reading_fields by [contacts][match]: a run of three cells has at most 8 contacts (each end
+# cell 3, the middle one 2); the vector of a run not yet met is made from these
+_FIELDS = tuple(tuple(_reading_fields(contacts, match) for match in range(9))
+                for contacts in range(9))
+
+
 class StandardRules(RuleSet):
     """At least two matching contacts, no clash (docs/rules.md, standard)."""
 
@@ -341,22 +357,19 @@ class StandardRules(RuleSet):
 
     def _census_vector(self, m0: tuple[int, ...], m1: tuple[int, ...], m2: tuple[int, ...],
                        contacts: int) -> int:
+        fields = _FIELDS[contacts]
         vector = 0
-        for i, code in enumerate(self.tiles):
-            a, b, c = (COLOUR_INDEX[ch] for ch in code)
-            matches = (m0[a] + m1[b] + m2[c],) if code == code[::-1] else \
-                (m0[a] + m1[b] + m2[c], m0[c] + m1[b] + m2[a])
-            for match in matches:
-                if not match:
-                    continue
-                kind = _KINDS[match >= 2][contacts > match]
-                shift = 3 * CENSUS_FIELD * i
-                vector += 1 << shift
-                if kind == "near":
-                    vector += 1 << (shift + CENSUS_FIELD)
-                elif kind == "hidden":
-                    vector += 1 << (shift + 2 * CENSUS_FIELD)
+        for i, _code, _rev, a, b, c, palindrome in self._census_readings:
+            shift = 3 * CENSUS_FIELD * i
+            vector += fields[m0[a] + m1[b] + m2[c]] << shift
+            if not palindrome:
+                vector += fields[m0[c] + m1[b] + m2[a]] << shift
         return vector
+
+    @cached_property
+    def _census_readings(self) -> list[Reading]:
+        """The set's tiles as `standard_fits` reads them: colour indices, palindrome."""
+        return reading_table(self.tiles)
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         """A test of whether the board stays reachable from the start without tile `tid`."""
