@@ -9,7 +9,7 @@ and adding or removing one tile touches at most a dozen table entries.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, KeysView
+from collections.abc import Iterable, Iterator, KeysView, Mapping
 
 from .errors import BoardError
 from .placement import Cell, Placement, neighbours
@@ -203,6 +203,13 @@ class Board:
         """For an empty cell: its occupied neighbours by colour (R, Y, G, B, P, *)."""
         counts = self._counts.get(cell)
         return tuple(counts) if counts is not None else _NO_CONTACT
+
+    def tables(self) -> tuple[Mapping[Cell, tuple[str, int]], Mapping[Cell, Scores]]:
+        """For hot loops, read only: every occupied cell's (colour, tile id), and every
+        frontier cell's scores (as `score`, which is `_NO_CONTACT` for cells not in it).
+        Live: valid until the board next changes."""
+        self._refresh()
+        return self._cells, self._score
 
     def frontier(self) -> Iterator[Cell]:
         """Empty cells with at least one occupied neighbour."""
