@@ -204,10 +204,15 @@ class Board:
         counts = self._counts.get(cell)
         return tuple(counts) if counts is not None else _NO_CONTACT
 
+    def squares(self) -> Mapping[Cell, tuple[str, int]]:
+        """For hot loops, read only: every occupied cell's (colour, tile id). Live: it
+        changes with the board."""
+        return self._cells
+
     def tables(self) -> tuple[Mapping[Cell, tuple[str, int]], Mapping[Cell, Scores]]:
-        """For hot loops, read only: every occupied cell's (colour, tile id), and every
-        frontier cell's scores (as `score`, which is `_NO_CONTACT` for cells not in it).
-        Live: valid until the board next changes."""
+        """For hot loops, read only: `squares`, and every frontier cell's scores (as
+        `score`, which is `_NO_CONTACT` for cells not in it). Valid until the board next
+        changes."""
         self._refresh()
         return self._cells, self._score
 

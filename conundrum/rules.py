@@ -444,11 +444,19 @@ class StandardRules(RuleSet):
 
 def matching_links(board: Board) -> dict[int, list[int]]:
     """For each tile, the tile across each of its matching contacts (one entry per edge)."""
+    # _touching_pairs's edges in its order, read from the board's squares directly: the
+    # generator asks this of every board it may take a tile from
     links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
-    for cell, tid, n, oid in _touching_pairs(board):
-        if matches(board.colour_of(cell), board.colour_of(n)):
-            links[tid].append(oid)
-            links[oid].append(tid)
+    squares = board.squares()
+    for tid, p in board.items():
+        for x, y in p.cells:
+            colour = squares[(x, y)][0]
+            for n in ((x + 1, y), (x, y + 1)):
+                hit = squares.get(n)
+                if hit is not None and hit[1] != tid and \
+                        (hit[0] == colour or colour == JOKER or hit[0] == JOKER):
+                    links[tid].append(hit[1])
+                    links[hit[1]].append(tid)
     return links
 
 

@@ -125,3 +125,20 @@ def test_candidate_runs_equal_their_definition_in_order(board, rnd):
     plain = _plain_runs(board)
     assert board.candidate_runs() == plain
     assert board.fitting_runs() == [r for r in plain if sum(s[-1] for s in r[2:]) >= 2]
+
+
+@FAST
+@given(boards(25), st.randoms(use_true_random=False))
+def test_matching_links_equal_their_definition(board, rnd):
+    """The links read from the board's squares are the matching touching pairs, in order,
+    on boards with clashes too (a free tile laid on any candidate run)."""
+    from conundrum.rules import _touching_pairs, matches, matching_links
+    for at, d, *_ in rnd.sample(board.candidate_runs(), 3):
+        if not any(board.occupied(c) for c in Placement("RYG", at, d).cells):
+            board.add(Placement(rnd.choice(free_tiles(board)), at, d))
+    want: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
+    for cell, tid, n, oid in _touching_pairs(board):
+        if matches(board.colour_of(cell), board.colour_of(n)):
+            want[tid].append(oid)
+            want[oid].append(tid)
+    assert matching_links(board) == want
