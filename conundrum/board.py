@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, KeysView, Mapping
 
 from .errors import BoardError
 from .placement import Cell, Placement, neighbours
-from .tiles import COLOUR_INDEX, COLOURS, JOKER, canonical
+from .tiles import COLOUR_INDEX, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
@@ -29,21 +29,27 @@ ContactRun = tuple[Cell, str, Matches, Matches, Matches, int]
 
 
 def _scores(counts: list[int]) -> tuple[int, ...]:
-    """Per square colour (R, Y, G, B, P, *): matching contacts, or CLASH."""
-    total = sum(counts)
-    jokers = counts[_JOKER_I]
-    out = []
-    for i in range(len(COLOURS)):
-        match = counts[i] + jokers
-        out.append(match if match == total else CLASH)
-    out.append(total)  # a joker square matches every neighbour
-    return tuple(out)
+    """Per square colour (R, Y, G, B, P, *): matching contacts, or CLASH.
+
+    >>> _scores([1, 0, 0, 0, 0, 1])  # an R and a joker around the cell
+    (2, -100, -100, -100, -100, 2)
+    """
+    # written out colour by colour: a board makes this for every changed cell
+    r, y, g, b, p, j = counts
+    total = r + y + g + b + p + j
+    return (r + j if r + j == total else CLASH, y + j if y + j == total else CLASH,
+            g + j if g + j == total else CLASH, b + j if b + j == total else CLASH,
+            p + j if p + j == total else CLASH, total)  # a joker square matches all
 
 
 def _matches(counts: list[int]) -> Matches:
-    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not."""
-    jokers = counts[_JOKER_I]
-    return (*(counts[i] + jokers for i in range(len(COLOURS))), sum(counts))
+    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not.
+
+    >>> _matches([1, 0, 0, 0, 0, 1])
+    (2, 1, 1, 1, 1, 2)
+    """
+    r, y, g, b, p, j = counts
+    return (r + j, y + j, g + j, b + j, p + j, r + y + g + b + p + j)
 
 
 def as_placement(item: object) -> Placement:
