@@ -14,7 +14,15 @@ and a change only re-derives the few dozen runs near the changed tile.
 from __future__ import annotations
 
 from .board import Board
-from .fits import HasOpenEnds, Slot, junior_fits, junior_slots, reading_table, standard_fits
+from .fits import (
+    HasOpenEnds,
+    Slot,
+    cached_table,
+    junior_fits,
+    junior_slots,
+    reading_table,
+    standard_fits,
+)
 from .placement import STEP, Cell, Placement, run_cells
 from .tiles import canonical
 
@@ -144,7 +152,7 @@ class StandardTracker:
         runs = [(at, d, *sig) for (at, d), (sig, vec) in self._runs.items()
                 if shift is None or (vec >> shift) & MASK]
         return [Placement(r, at, d)
-                for _i, r, at, d, _n in standard_fits(runs, reading_table([code]))]
+                for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
 
 class JuniorTracker:

@@ -21,7 +21,15 @@ from typing import ClassVar, NamedTuple
 from .board import Board
 from .counting import JuniorTracker, StandardTracker
 from .errors import ConundrumError
-from .fits import Fit, Reading, junior_fits, junior_slots, reading_table, standard_fits
+from .fits import (
+    Fit,
+    Reading,
+    cached_table,
+    junior_fits,
+    junior_slots,
+    reading_table,
+    standard_fits,
+)
 from .placement import Cell, Placement, contact_count, neighbours
 from .runs import EXACT_UP_TO, exact_runs, max_runs
 from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
@@ -393,7 +401,7 @@ class StandardRules(RuleSet):
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         """As `RuleSet.fits`, from the board's contact tables (`standard_fits`)."""
-        return standard_fits(board.fitting_runs(), reading_table(codes))
+        return standard_fits(board.fitting_runs(), cached_table(tuple(codes)))
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
         """As `RuleSet.explain`: the first overlap, then the first clash, then too few matching
