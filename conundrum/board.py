@@ -24,8 +24,10 @@ Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching conta
 # A candidate run: (first cell, dir, scores of its three cells)
 Run = tuple[Cell, str, Scores, Scores, Scores]
 Matches = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, clash or not
-# A candidate run with its contacts: (first cell, dir, matches of its three cells, all contacts)
-ContactRun = tuple[Cell, str, Matches, Matches, Matches, int]
+# A run's contacts packed in one integer (`Board.packed_runs`): each cell's neighbours by
+# colour (R, Y, G, B, P, *), CONTACT_BITS a colour (a cell has 4 neighbours), first cell lowest
+CONTACT_BITS = 3
+CELL_BITS = 6 * CONTACT_BITS
 
 
 def _scores(counts: list[int]) -> tuple[int, ...]:
@@ -50,6 +52,26 @@ def _matches(counts: list[int]) -> Matches:
     """
     r, y, g, b, p, j = counts
     return (r + j, y + j, g + j, b + j, p + j, r + y + g + b + p + j)
+
+
+def _packed(counts: list[int]) -> int:
+    r, y, g, b, p, j = counts
+    return r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15
+
+
+def run_matches(packed: int) -> tuple[Matches, Matches, Matches]:
+    """A packed run's (`Board.packed_runs`) matches per square colour, cell by cell.
+
+    >>> board = Board([Placement("B*Y", (0, 0), "h")])
+    >>> above = [run[:2] for run in board.candidate_runs()].index(((0, -1), "h"))
+    >>> run_matches(board.packed_runs()[above])  # the three cells above B, *, Y
+    ((0, 0, 0, 1, 0, 1), (1, 1, 1, 1, 1, 1), (0, 1, 0, 0, 0, 1))
+    """
+    cells = []
+    for k in range(3):
+        bits = packed >> (k * CELL_BITS)
+        cells.append(_matches([(bits >> (i * CONTACT_BITS)) & 7 for i in range(6)]))
+    return cells[0], cells[1], cells[2]
 
 
 def as_placement(item: object) -> Placement:
@@ -97,7 +119,7 @@ class Board:
         self._codes: Counter[str] = Counter()
         self._runs: list[Run] | None = None
         self._fitting: list[Run] | None = None
-        self._contact_runs: list[ContactRun] | None = None
+        self._packed_runs: list[int] | None = None
         for p in placements:
             self.add(p)
 
@@ -271,7 +293,7 @@ class Board:
                     counts = all_counts[n] = [0] * 6
                 counts[ci] += 1
                 self._dirty.add(n)
-        self._runs = self._fitting = self._contact_runs = None
+        self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
     def remove(self, tile_id: int) -> Placement:
@@ -304,7 +326,7 @@ class Board:
             if any(counts):
                 self._counts[cell] = counts
                 self._dirty.add(cell)
-        self._runs = self._fitting = self._contact_runs = None
+        self._runs = self._fitting = self._packed_runs = None
         return p
 
     # ---- what the solver reads ----------------------------------------
@@ -327,22 +349,21 @@ class Board:
                              if run[2][-1] + run[3][-1] + run[4][-1] >= 2]
         return self._fitting
 
-    def contact_runs(self) -> list[ContactRun]:
-        """The candidate runs (same order) with each cell's matching contacts per colour and
-        the run's contacts in all: a reading's matches are m0[a] + m1[b] + m2[c], its clashes
-        the rest. What grading reads (near misses need the matches of a clashing reading,
-        which the scores do not keep). Cached until the board changes."""
-        if self._contact_runs is None:
-            made = {cell: _matches(counts) for cell, counts in self._counts.items()}
-            get, none = made.get, _NO_CONTACT
-            out: list[ContactRun] = []
-            for at, d, *_ in self.candidate_runs():
-                x, y = at
+    def packed_runs(self) -> list[int]:
+        """The candidate runs (same order), each as one integer: its three cells' contacts
+        by colour (`CONTACT_BITS` each; `run_matches` reads them back). What grading reads: a
+        reading's matches and clashes follow from them, and an integer is a cheap key for
+        the process's cache of run vectors (rules.reading_census). Cached until the board
+        changes."""
+        if self._packed_runs is None:
+            get = {cell: _packed(counts) for cell, counts in self._counts.items()}.get
+            out: list[int] = []
+            for (x, y), d, *_ in self.candidate_runs():
                 c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
-                m0, m1, m2 = get(at, none), get(c1, none), get(c2, none)
-                out.append((at, d, m0, m1, m2, m0[-1] + m1[-1] + m2[-1]))
-            self._contact_runs = out
-        return self._contact_runs
+                out.append(get((x, y), 0) | get(c1, 0) << CELL_BITS |
+                           get(c2, 0) << 2 * CELL_BITS)
+            self._packed_runs = out
+        return self._packed_runs
 
     def _compute_runs(self) -> list[Run]:
         # Each frontier cell's runs in order: starting at it, one before, two before (as a

@@ -12,13 +12,13 @@ side by side, so that how the variants differ reads in one file.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, NamedTuple
 
-from .board import Board
+from .board import Board, Matches, run_matches
 from .counting import JuniorTracker, StandardTracker
 from .errors import ConundrumError
 from .fits import (
@@ -284,8 +284,7 @@ _KINDS = (("near", "examined"), ("position", "hidden"))
 CENSUS_FIELD = 16
 CENSUS_MASK = (1 << CENSUS_FIELD) - 1
 CENSUS_CAP = 200_000
-RunContacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-_CENSUS: dict[tuple[str, ...], tuple[dict[str, int], dict[RunContacts, int]]] = {}
+_CENSUS: dict[tuple[str, ...], tuple[dict[str, int], dict[int, int]]] = {}
 
 
 def _reading_fields(contacts: int, match: int) -> int:
@@ -328,19 +327,19 @@ class StandardRules(RuleSet):
     def reading_census(self, board: Board) -> Callable[[str], Census]:
         """As `RuleSet.reading_census`, for every tile of the set in one pass over the board."""
         # Every tile of the set in one pass over the board: a run's counts for all tiles
-        # are one packed integer (three fields a tile), cached by the run's contacts for
+        # are one packed integer (three fields a tile), cached by the run's packed contacts for
         # the whole process, as counting.py does for positions. Choosing given tiles
         # weighs a dozen tiles on each board; this reads the board once for them all.
         index, vectors = self._census_tables()
         total = 0
-        for _at, _d, m0, m1, m2, contacts in board.contact_runs():
-            key = (m0, m1, m2, contacts)
+        # many runs share their contacts: each kind of run once, times its number
+        for key, n in Counter(board.packed_runs()).items():
             vector = vectors.get(key)
             if vector is None:
                 if len(vectors) > CENSUS_CAP:
                     vectors.clear()
-                vector = vectors[key] = self._census_vector(m0, m1, m2, contacts)
-            total += vector
+                vector = vectors[key] = self._census_vector(*run_matches(key))
+            total += vector * n
         slow = RuleSet.reading_census(self, board)
 
         def census(code: str) -> Census:
@@ -353,7 +352,7 @@ class StandardRules(RuleSet):
                     (total >> (shift + 2 * CENSUS_FIELD)) & CENSUS_MASK)
         return census
 
-    def _census_tables(self) -> tuple[dict[str, int], dict[RunContacts, int]]:
+    def _census_tables(self) -> tuple[dict[str, int], dict[int, int]]:
         """Each code (both readings) -> its field index; the process's vector cache."""
         found = _CENSUS.get(self.tiles)
         if found is None:
@@ -363,9 +362,8 @@ class StandardRules(RuleSet):
             found = _CENSUS[self.tiles] = (index, {})
         return found
 
-    def _census_vector(self, m0: tuple[int, ...], m1: tuple[int, ...], m2: tuple[int, ...],
-                       contacts: int) -> int:
-        fields = _FIELDS[contacts]
+    def _census_vector(self, m0: Matches, m1: Matches, m2: Matches) -> int:
+        fields = _FIELDS[m0[-1] + m1[-1] + m2[-1]]
         vector = 0
         for i, _code, _rev, a, b, c, palindrome in self._census_readings:
             shift = 3 * CENSUS_FIELD * i
