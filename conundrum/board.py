@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, KeysView, Mapping
 
 from .errors import BoardError
+from .frontier_runs import FrontierRuns
 from .placement import Cell, Placement, neighbours
 from .tiles import COLOUR_INDEX, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
 _NO_CONTACT = (0, 0, 0, 0, 0, 0)
-_DIRECTIONS = (("h", 1, 0), ("v", 0, 1))
 
 Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, or CLASH
 # A candidate run: (first cell, dir, scores of its three cells)
@@ -118,6 +118,11 @@ class Board:
         self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
         self._codes: Counter[str] = Counter()
         self._runs: list[Run] | None = None
+        # the runs kept in order as tiles are laid (frontier_runs.py): the tiles laid and the
+        # cells they brought to the frontier since the runs were last read; None: scan again
+        self._frontier_runs: FrontierRuns | None = None
+        self._laid: list[Placement] = []
+        self._fresh: list[Cell] = []
         self._fitting: list[Run] | None = None
         self._packed_runs: list[int] | None = None
         for p in placements:
@@ -283,6 +288,7 @@ class Board:
                 self._dirty.discard(cell)
         cells = self._cells
         all_counts = self._counts
+        fresh = self._fresh if self._frontier_runs is not None else None
         for cell, colour in p.squares:
             ci = COLOUR_INDEX[colour]
             for n in neighbours(cell):
@@ -291,8 +297,12 @@ class Board:
                 counts = all_counts.get(n)
                 if counts is None:
                     counts = all_counts[n] = [0] * 6
+                    if fresh is not None:
+                        fresh.append(n)
                 counts[ci] += 1
                 self._dirty.add(n)
+        if fresh is not None:
+            self._laid.append(p)
         self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
@@ -326,7 +336,9 @@ class Board:
             if any(counts):
                 self._counts[cell] = counts
                 self._dirty.add(cell)
-        self._runs = self._fitting = self._packed_runs = None
+        self._runs = self._fitting = self._packed_runs = self._frontier_runs = None
+        self._laid.clear()
+        self._fresh.clear()
         return p
 
     # ---- what the solver reads ----------------------------------------
@@ -337,7 +349,15 @@ class Board:
         the board changes.
         """
         if self._runs is None:
-            self._runs = self._compute_runs()
+            self._refresh()
+            if self._frontier_runs is None:
+                self._frontier_runs = FrontierRuns(self._cells, self._score)
+                self._frontier_runs.scan(self._counts)
+            else:
+                self._frontier_runs.catch_up(self._laid, self._fresh)
+            self._laid.clear()
+            self._fresh.clear()
+            self._runs = list(self._frontier_runs.runs.values())
         return self._runs
 
     def fitting_runs(self) -> list[Run]:
@@ -364,35 +384,3 @@ class Board:
                            get(c2, 0) << 2 * CELL_BITS)
             self._packed_runs = out
         return self._packed_runs
-
-    def _compute_runs(self) -> list[Run]:
-        # Each frontier cell's runs in order: starting at it, one before, two before (as a
-        # plain scan of its six runs would find them), each free run kept the first time
-        # it is met. The five cells around the frontier cell are looked up once, not per run.
-        self._refresh()
-        occupied, score, none = self._cells, self._score, _NO_CONTACT
-        runs: list[Run] = []
-        seen: dict[str, set[Cell]] = {"h": set(), "v": set()}
-        for cell in self._counts:
-            x, y = cell
-            for d, dx, dy in _DIRECTIONS:
-                kept = seen[d]
-                b1, a1 = (x - dx, y - dy), (x + dx, y + dy)
-                free_b1, free_a1 = b1 not in occupied, a1 not in occupied
-                if free_a1:
-                    a2 = (x + 2 * dx, y + 2 * dy)
-                    if cell not in kept and a2 not in occupied:
-                        kept.add(cell)
-                        runs.append((cell, d, score[cell], score.get(a1, none),
-                                     score.get(a2, none)))
-                    if free_b1 and b1 not in kept:
-                        kept.add(b1)
-                        runs.append((b1, d, score.get(b1, none), score[cell],
-                                     score.get(a1, none)))
-                if free_b1:
-                    b2 = (x - 2 * dx, y - 2 * dy)
-                    if b2 not in kept and b2 not in occupied:
-                        kept.add(b2)
-                        runs.append((b2, d, score.get(b2, none), score.get(b1, none),
-                                     score[cell]))
-        return runs

@@ -118,13 +118,25 @@ def _plain_runs(board: Board) -> list:
 @given(boards(30), st.randoms(use_true_random=False))
 def test_candidate_runs_equal_their_definition_in_order(board, rnd):
     """The board's fast scan finds the plain scan's runs in the plain scan's order (the
-    generator's choices follow it), and `fitting_runs` keeps those with 2+ contacts."""
+    generator's choices follow it), and `fitting_runs` keeps those with 2+ contacts; so do
+    the runs caught up after tiles are laid (frontier_runs.py), read after each tile or
+    after several, legal or clashing, and after a removal."""
+    def same() -> None:
+        plain = _plain_runs(board)
+        assert board.candidate_runs() == plain
+        assert board.fitting_runs() == [r for r in plain if sum(s[-1] for s in r[2:]) >= 2]
+
     removable = [tid for tid, _ in board.items()][1:]
     for tid in rnd.sample(removable, min(len(removable), 2)):
         board.remove(tid)  # holes: runs the frontier meets from both sides
-    plain = _plain_runs(board)
-    assert board.candidate_runs() == plain
-    assert board.fitting_runs() == [r for r in plain if sum(s[-1] for s in r[2:]) >= 2]
+    same()
+    for _ in range(6):
+        for at, d, *_ in rnd.sample(board.candidate_runs(), rnd.randint(1, 3)):
+            if not any(board.occupied(c) for c in Placement("RYG", at, d).cells):
+                laid = board.add(Placement(rnd.choice(free_tiles(board)), at, d))
+        same()
+    board.remove(laid)
+    same()
 
 
 @FAST
