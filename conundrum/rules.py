@@ -473,17 +473,18 @@ def closure(start: int, links: dict[int, list[int]], without: int | None = None)
     matching contacts to tiles already added decides reachability (rule 4).
     """
     added = {start} if without is None else {start, without}
-    support: dict[int, int] = {}
+    once: set[int] = set()  # tiles with one matching contact to those added: the next adds them
     stack = [start]
     while stack:
         tid = stack.pop()
         for other in links[tid]:
             if other in added:
                 continue
-            support[other] = support.get(other, 0) + 1
-            if support[other] >= 2:
+            if other in once:
                 added.add(other)
                 stack.append(other)
+            else:
+                once.add(other)
     return added
 
 

@@ -154,3 +154,25 @@ def test_matching_links_equal_their_definition(board, rnd):
             want[tid].append(oid)
             want[oid].append(tid)
     assert matching_links(board) == want
+
+
+@FAST
+@given(boards(25), st.randoms(use_true_random=False))
+def test_closure_equals_the_plain_fixed_point(board, rnd):
+    """The greedy closure (with a tile left out, as the generator's removal check asks) is
+    rule 4's fixed point: lay any tile with 2 matching contacts to those laid, until none
+    (the tile left out counts as laid, but lends no contact)."""
+    from conundrum.rules import closure, matching_links
+    links = matching_links(board)
+    start = board.start_id
+    removable = [tid for tid in links if tid != start]  # the start is never left out
+    for without in [None, *rnd.sample(removable, min(3, len(removable)))]:
+        added = {start} if without is None else {start, without}
+        grew = True
+        while grew:
+            grew = False
+            for tid, others in links.items():
+                if tid not in added and sum(o in added and o != without for o in others) >= 2:
+                    added.add(tid)
+                    grew = True
+        assert closure(start, links, without) == added
