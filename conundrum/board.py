@@ -9,11 +9,12 @@ and adding or removing one tile touches at most a dozen table entries.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, KeysView
+from collections.abc import Iterable, Iterator, KeysView, Mapping
 
 from .errors import BoardError
-from .placement import Cell, Placement, neighbours, run_cells
-from .tiles import COLOUR_INDEX, COLOURS, JOKER, canonical
+from .frontier_runs import FrontierRuns
+from .placement import Cell, Placement, neighbours
+from .tiles import COLOUR_INDEX, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
@@ -23,28 +24,54 @@ Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching conta
 # A candidate run: (first cell, dir, scores of its three cells)
 Run = tuple[Cell, str, Scores, Scores, Scores]
 Matches = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, clash or not
-# A candidate run with its contacts: (first cell, dir, matches of its three cells, all contacts)
-ContactRun = tuple[Cell, str, Matches, Matches, Matches, int]
+# A run's contacts packed in one integer (`Board.packed_runs`): each cell's neighbours by
+# colour (R, Y, G, B, P, *), CONTACT_BITS a colour (a cell has 4 neighbours), first cell lowest
+CONTACT_BITS = 3
+CELL_BITS = 6 * CONTACT_BITS
 
 
 def _scores(counts: list[int]) -> tuple[int, ...]:
-    """Per square colour (R, Y, G, B, P, *): matching contacts, or CLASH."""
-    total = sum(counts)
-    jokers = counts[_JOKER_I]
-    out = []
-    for i in range(len(COLOURS)):
-        match = counts[i] + jokers
-        out.append(match if match == total else CLASH)
-    out.append(total)  # a joker square matches every neighbour
-    return tuple(out)
+    """Per square colour (R, Y, G, B, P, *): matching contacts, or CLASH.
+
+    >>> _scores([1, 0, 0, 0, 0, 1])  # an R and a joker around the cell
+    (2, -100, -100, -100, -100, 2)
+    """
+    # written out colour by colour: a board makes this for every changed cell
+    r, y, g, b, p, j = counts
+    total = r + y + g + b + p + j
+    return (r + j if r + j == total else CLASH, y + j if y + j == total else CLASH,
+            g + j if g + j == total else CLASH, b + j if b + j == total else CLASH,
+            p + j if p + j == total else CLASH, total)  # a joker square matches all
 
 
-def _matches(counts: list[int] | None) -> Matches:
-    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not."""
-    if counts is None:
-        return _NO_CONTACT
-    jokers = counts[_JOKER_I]
-    return (*(counts[i] + jokers for i in range(len(COLOURS))), sum(counts))
+def _matches(counts: list[int]) -> Matches:
+    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not.
+
+    >>> _matches([1, 0, 0, 0, 0, 1])
+    (2, 1, 1, 1, 1, 2)
+    """
+    r, y, g, b, p, j = counts
+    return (r + j, y + j, g + j, b + j, p + j, r + y + g + b + p + j)
+
+
+def _packed(counts: list[int]) -> int:
+    r, y, g, b, p, j = counts
+    return r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15
+
+
+def run_matches(packed: int) -> tuple[Matches, Matches, Matches]:
+    """A packed run's (`Board.packed_runs`) matches per square colour, cell by cell.
+
+    >>> board = Board([Placement("B*Y", (0, 0), "h")])
+    >>> above = [run[:2] for run in board.candidate_runs()].index(((0, -1), "h"))
+    >>> run_matches(board.packed_runs()[above])  # the three cells above B, *, Y
+    ((0, 0, 0, 1, 0, 1), (1, 1, 1, 1, 1, 1), (0, 1, 0, 0, 0, 1))
+    """
+    cells = []
+    for k in range(3):
+        bits = packed >> (k * CELL_BITS)
+        cells.append(_matches([(bits >> (i * CONTACT_BITS)) & 7 for i in range(6)]))
+    return cells[0], cells[1], cells[2]
 
 
 def as_placement(item: object) -> Placement:
@@ -91,7 +118,13 @@ class Board:
         self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
         self._codes: Counter[str] = Counter()
         self._runs: list[Run] | None = None
-        self._contact_runs: list[ContactRun] | None = None
+        # the runs kept in order as tiles are laid (frontier_runs.py): the tiles laid and the
+        # cells they brought to the frontier since the runs were last read; None: scan again
+        self._frontier_runs: FrontierRuns | None = None
+        self._laid: list[Placement] = []
+        self._fresh: list[Cell] = []
+        self._fitting: list[Run] | None = None
+        self._packed_runs: list[int] | None = None
         for p in placements:
             self.add(p)
 
@@ -204,6 +237,18 @@ class Board:
         counts = self._counts.get(cell)
         return tuple(counts) if counts is not None else _NO_CONTACT
 
+    def squares(self) -> Mapping[Cell, tuple[str, int]]:
+        """For hot loops, read only: every occupied cell's (colour, tile id). Live: it
+        changes with the board."""
+        return self._cells
+
+    def tables(self) -> tuple[Mapping[Cell, tuple[str, int]], Mapping[Cell, Scores]]:
+        """For hot loops, read only: `squares`, and every frontier cell's scores (as
+        `score`, which is `_NO_CONTACT` for cells not in it). Valid until the board next
+        changes."""
+        self._refresh()
+        return self._cells, self._score
+
     def frontier(self) -> Iterator[Cell]:
         """Empty cells with at least one occupied neighbour."""
         return iter(self._counts)
@@ -243,6 +288,7 @@ class Board:
                 self._dirty.discard(cell)
         cells = self._cells
         all_counts = self._counts
+        fresh = self._fresh if self._frontier_runs is not None else None
         for cell, colour in p.squares:
             ci = COLOUR_INDEX[colour]
             for n in neighbours(cell):
@@ -251,9 +297,13 @@ class Board:
                 counts = all_counts.get(n)
                 if counts is None:
                     counts = all_counts[n] = [0] * 6
+                    if fresh is not None:
+                        fresh.append(n)
                 counts[ci] += 1
                 self._dirty.add(n)
-        self._runs = self._contact_runs = None
+        if fresh is not None:
+            self._laid.append(p)
+        self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
     def remove(self, tile_id: int) -> Placement:
@@ -286,7 +336,9 @@ class Board:
             if any(counts):
                 self._counts[cell] = counts
                 self._dirty.add(cell)
-        self._runs = self._contact_runs = None
+        self._runs = self._fitting = self._packed_runs = self._frontier_runs = None
+        self._laid.clear()
+        self._fresh.clear()
         return p
 
     # ---- what the solver reads ----------------------------------------
@@ -297,47 +349,38 @@ class Board:
         the board changes.
         """
         if self._runs is None:
-            self._runs = self._compute_runs()
+            self._refresh()
+            if self._frontier_runs is None:
+                self._frontier_runs = FrontierRuns(self._cells, self._score)
+                self._frontier_runs.scan(self._counts)
+            else:
+                self._frontier_runs.catch_up(self._laid, self._fresh)
+            self._laid.clear()
+            self._fresh.clear()
+            self._runs = list(self._frontier_runs.runs.values())
         return self._runs
 
-    def contact_runs(self) -> list[ContactRun]:
-        """The candidate runs (same order) with each cell's matching contacts per colour and
-        the run's contacts in all: a reading's matches are m0[a] + m1[b] + m2[c], its clashes
-        the rest. What grading reads (near misses need the matches of a clashing reading,
-        which the scores do not keep). Cached until the board changes."""
-        if self._contact_runs is None:
-            counts = self._counts
-            made: dict[Cell, Matches] = {}
-            out: list[ContactRun] = []
-            for at, d, *_ in self.candidate_runs():
-                ms = []
-                for cell in run_cells(at, d):
-                    m = made.get(cell)
-                    if m is None:
-                        m = made[cell] = _matches(counts.get(cell))
-                    ms.append(m)
-                out.append((at, d, ms[0], ms[1], ms[2], ms[0][-1] + ms[1][-1] + ms[2][-1]))
-            self._contact_runs = out
-        return self._contact_runs
+    def fitting_runs(self) -> list[Run]:
+        """The candidate runs (same order) with two or more contacts in all: the only runs a
+        standard reading can fit (it needs two matching contacts), about half of them.
+        Cached until the board changes."""
+        if self._fitting is None:
+            self._fitting = [run for run in self.candidate_runs()
+                             if run[2][-1] + run[3][-1] + run[4][-1] >= 2]
+        return self._fitting
 
-    def _compute_runs(self) -> list[Run]:
-        self._refresh()
-        seen: set[tuple[int, int, str]] = set()
-        runs: list[Run] = []
-        occupied = self._cells
-        score = self._score
-        none = _NO_CONTACT
-        for fx, fy in self._counts:
-            for d, dx, dy in (("h", 1, 0), ("v", 0, 1)):
-                for k in (0, 1, 2):
-                    x, y = fx - k * dx, fy - k * dy
-                    key = (x, y, d)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    c0, c1, c2 = (x, y), (x + dx, y + dy), (x + 2 * dx, y + 2 * dy)
-                    if c0 in occupied or c1 in occupied or c2 in occupied:
-                        continue
-                    runs.append((c0, d, score.get(c0, none), score.get(c1, none),
-                                 score.get(c2, none)))
-        return runs
+    def packed_runs(self) -> list[int]:
+        """The candidate runs (same order), each as one integer: its three cells' contacts
+        by colour (`CONTACT_BITS` each; `run_matches` reads them back). What grading reads: a
+        reading's matches and clashes follow from them, and an integer is a cheap key for
+        the process's cache of run vectors (rules.reading_census). Cached until the board
+        changes."""
+        if self._packed_runs is None:
+            get = {cell: _packed(counts) for cell, counts in self._counts.items()}.get
+            out: list[int] = []
+            for (x, y), d, *_ in self.candidate_runs():
+                c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
+                out.append(get((x, y), 0) | get(c1, 0) << CELL_BITS |
+                           get(c2, 0) << 2 * CELL_BITS)
+            self._packed_runs = out
+        return self._packed_runs

@@ -14,8 +14,16 @@ and a change only re-derives the few dozen runs near the changed tile.
 from __future__ import annotations
 
 from .board import Board
-from .fits import HasOpenEnds, Slot, junior_fits, junior_slots, reading_table, standard_fits
-from .placement import STEP, Cell, Placement
+from .fits import (
+    HasOpenEnds,
+    Slot,
+    cached_table,
+    junior_fits,
+    junior_slots,
+    reading_table,
+    standard_fits,
+)
+from .placement import STEP, Cell, Placement, run_cells
 from .tiles import canonical
 
 FIELD = 16  # bits per tile in a packed count vector
@@ -26,6 +34,26 @@ RunKey = tuple[Cell, str]
 _NOTHING = (_EMPTY, _EMPTY, _EMPTY)
 # (dx, dy, dir) such that the run starting at cell - (dx, dy) contains the cell
 _RUN_OFFSETS = tuple((k * sx, k * sy, d) for d, (sx, sy) in STEP.items() for k in (0, 1, 2))
+
+
+def _changed_runs(d: str) -> tuple[tuple[int, int, str], ...]:
+    """The runs a tile laid at (0, 0) in direction `d` may change, as (x, y, dir) of their
+    first cell: every run holding one of its cells or their neighbours, in the order
+    `StandardTracker._refresh` has always visited them (cell by cell, then each cell's runs)."""
+    touched: dict[Cell, None] = {}
+    for x, y in run_cells((0, 0), d):
+        touched[(x, y)] = None
+        touched[(x - 1, y)] = touched[(x + 1, y)] = None
+        touched[(x, y - 1)] = touched[(x, y + 1)] = None
+    keys: dict[tuple[int, int, str], None] = {}
+    for x, y in touched:
+        for ox, oy, run_dir in _RUN_OFFSETS:
+            keys[(x - ox, y - oy, run_dir)] = None
+    return tuple(keys)
+
+
+# by the laid tile's direction, relative to its first cell: made once, not per change
+_CHANGED_RUNS = {d: _changed_runs(d) for d in STEP}
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # Run vectors by tile set, shared by every tracker of the process: a book's generator
 # meets the same few thousand run signatures on board after board. A pure function of
@@ -77,27 +105,21 @@ class StandardTracker:
 
     def _refresh(self, p: Placement) -> None:
         """Re-derive every run whose cells' occupancy or scores the change touched."""
-        touched: dict[Cell, None] = {}
-        for x, y in p.cells:
-            touched[(x, y)] = None
-            touched[(x - 1, y)] = touched[(x + 1, y)] = None
-            touched[(x, y - 1)] = touched[(x, y + 1)] = None
-        keys: dict[RunKey, None] = {}
-        for x, y in touched:
-            for ox, oy, d in _RUN_OFFSETS:
-                keys[((x - ox, y - oy), d)] = None
-        occupied, score = self.board.occupied, self.board.score
+        x0, y0 = p.at
+        occupied, scores = self.board.tables()
+        score = scores.get
         runs, vector = self._runs, self._vector
         total = self._total
-        for key in keys:
+        for ox, oy, d in _CHANGED_RUNS[p.dir]:
+            x, y = at = (x0 + ox, y0 + oy)
+            key = (at, d)
             old = runs.pop(key, None)
             if old is not None:
                 total -= old[1]
-            (x, y), d = key
             c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
-            if occupied((x, y)) or occupied(c1) or occupied(c2):
+            if at in occupied or c1 in occupied or c2 in occupied:
                 continue
-            sig = (score((x, y)), score(c1), score(c2))
+            sig = (score(at, _EMPTY), score(c1, _EMPTY), score(c2, _EMPTY))
             if sig == _NOTHING:
                 continue
             vec = vector(sig)
@@ -130,7 +152,7 @@ class StandardTracker:
         runs = [(at, d, *sig) for (at, d), (sig, vec) in self._runs.items()
                 if shift is None or (vec >> shift) & MASK]
         return [Placement(r, at, d)
-                for _i, r, at, d, _n in standard_fits(runs, reading_table([code]))]
+                for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
 
 class JuniorTracker:

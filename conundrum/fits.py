@@ -12,6 +12,7 @@ layers point one way: fits <- rules <- solver.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from .board import Board, Run
@@ -48,7 +49,14 @@ def reading_table(codes: Iterable[str]) -> list[Reading]:
     return table
 
 
-def standard_fits(runs: Sequence[Run], table: list[Reading]) -> Iterator[Fit]:
+@lru_cache(maxsize=4096)
+def cached_table(codes: tuple[str, ...]) -> tuple[Reading, ...]:
+    """`reading_table(codes)`, kept per process: a game asks for its hands' moves every
+    turn and grading for a tile's positions on every board, from a few thousand lists."""
+    return tuple(reading_table(codes))
+
+
+def standard_fits(runs: Sequence[Run], table: Sequence[Reading]) -> Iterator[Fit]:
     """Standard rules: every legal reading of every code of `table` on each run.
 
     `runs` are (at, dir, s0, s1, s2) as Board.candidate_runs gives them: a

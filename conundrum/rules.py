@@ -12,19 +12,27 @@ side by side, so that how the variants differ reads in one file.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, NamedTuple
 
-from .board import Board
+from .board import Board, Matches, run_matches
 from .counting import JuniorTracker, StandardTracker
 from .errors import ConundrumError
-from .fits import Fit, junior_fits, junior_slots, reading_table, standard_fits
+from .fits import (
+    Fit,
+    Reading,
+    cached_table,
+    junior_fits,
+    junior_slots,
+    reading_table,
+    standard_fits,
+)
 from .placement import Cell, Placement, contact_count, neighbours
 from .runs import EXACT_UP_TO, exact_runs, max_runs
-from .tiles import COLOUR_INDEX, JOKER, Tile, chameleon_set, matches, tile_set
+from .tiles import JOKER, Tile, chameleon_set, matches, tile_set
 
 __all__ = [
     "ALIASES", "READING_KINDS", "RULESETS", "RULE_NAMES", "CellNamer", "Chameleons", "Contact",
@@ -276,8 +284,23 @@ _KINDS = (("near", "examined"), ("position", "hidden"))
 CENSUS_FIELD = 16
 CENSUS_MASK = (1 << CENSUS_FIELD) - 1
 CENSUS_CAP = 200_000
-RunContacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
-_CENSUS: dict[tuple[str, ...], tuple[dict[str, int], dict[RunContacts, int]]] = {}
+_CENSUS: dict[tuple[str, ...], tuple[dict[str, int], dict[int, int]]] = {}
+
+
+def _reading_fields(contacts: int, match: int) -> int:
+    """A reading's census fields (a reading; near; hidden), by `_KINDS`, for a run with
+    `contacts` in all of which `match` would match the reading (0: not a reading)."""
+    if not match:
+        return 0
+    kind = _KINDS[match >= 2][contacts > match]
+    return 1 + (kind == "near") * (1 << CENSUS_FIELD) + \
+        (kind == "hidden") * (1 << (2 * CENSUS_FIELD))
+
+
+# _reading_fields by [contacts][match]: a run of three cells has at most 8 contacts (each end
+# cell 3, the middle one 2); the vector of a run not yet met is made from these
+_FIELDS = tuple(tuple(_reading_fields(contacts, match) for match in range(9))
+                for contacts in range(9))
 
 
 class StandardRules(RuleSet):
@@ -304,19 +327,19 @@ class StandardRules(RuleSet):
     def reading_census(self, board: Board) -> Callable[[str], Census]:
         """As `RuleSet.reading_census`, for every tile of the set in one pass over the board."""
         # Every tile of the set in one pass over the board: a run's counts for all tiles
-        # are one packed integer (three fields a tile), cached by the run's contacts for
+        # are one packed integer (three fields a tile), cached by the run's packed contacts for
         # the whole process, as counting.py does for positions. Choosing given tiles
         # weighs a dozen tiles on each board; this reads the board once for them all.
         index, vectors = self._census_tables()
         total = 0
-        for _at, _d, m0, m1, m2, contacts in board.contact_runs():
-            key = (m0, m1, m2, contacts)
+        # many runs share their contacts: each kind of run once, times its number
+        for key, n in Counter(board.packed_runs()).items():
             vector = vectors.get(key)
             if vector is None:
                 if len(vectors) > CENSUS_CAP:
                     vectors.clear()
-                vector = vectors[key] = self._census_vector(m0, m1, m2, contacts)
-            total += vector
+                vector = vectors[key] = self._census_vector(*run_matches(key))
+            total += vector * n
         slow = RuleSet.reading_census(self, board)
 
         def census(code: str) -> Census:
@@ -329,7 +352,7 @@ class StandardRules(RuleSet):
                     (total >> (shift + 2 * CENSUS_FIELD)) & CENSUS_MASK)
         return census
 
-    def _census_tables(self) -> tuple[dict[str, int], dict[RunContacts, int]]:
+    def _census_tables(self) -> tuple[dict[str, int], dict[int, int]]:
         """Each code (both readings) -> its field index; the process's vector cache."""
         found = _CENSUS.get(self.tiles)
         if found is None:
@@ -339,24 +362,20 @@ class StandardRules(RuleSet):
             found = _CENSUS[self.tiles] = (index, {})
         return found
 
-    def _census_vector(self, m0: tuple[int, ...], m1: tuple[int, ...], m2: tuple[int, ...],
-                       contacts: int) -> int:
+    def _census_vector(self, m0: Matches, m1: Matches, m2: Matches) -> int:
+        fields = _FIELDS[m0[-1] + m1[-1] + m2[-1]]
         vector = 0
-        for i, code in enumerate(self.tiles):
-            a, b, c = (COLOUR_INDEX[ch] for ch in code)
-            matches = (m0[a] + m1[b] + m2[c],) if code == code[::-1] else \
-                (m0[a] + m1[b] + m2[c], m0[c] + m1[b] + m2[a])
-            for match in matches:
-                if not match:
-                    continue
-                kind = _KINDS[match >= 2][contacts > match]
-                shift = 3 * CENSUS_FIELD * i
-                vector += 1 << shift
-                if kind == "near":
-                    vector += 1 << (shift + CENSUS_FIELD)
-                elif kind == "hidden":
-                    vector += 1 << (shift + 2 * CENSUS_FIELD)
+        for i, _code, _rev, a, b, c, palindrome in self._census_readings:
+            shift = 3 * CENSUS_FIELD * i
+            vector += fields[m0[a] + m1[b] + m2[c]] << shift
+            if not palindrome:
+                vector += fields[m0[c] + m1[b] + m2[a]] << shift
         return vector
+
+    @cached_property
+    def _census_readings(self) -> list[Reading]:
+        """The set's tiles as `standard_fits` reads them: colour indices, palindrome."""
+        return reading_table(self.tiles)
 
     def removal_check(self, board: Board) -> Callable[[int], bool]:
         """A test of whether the board stays reachable from the start without tile `tid`."""
@@ -380,7 +399,7 @@ class StandardRules(RuleSet):
 
     def fits(self, board: Board, codes: list[str]) -> Iterator[Fit]:
         """As `RuleSet.fits`, from the board's contact tables (`standard_fits`)."""
-        return standard_fits(board.candidate_runs(), reading_table(codes))
+        return standard_fits(board.fitting_runs(), cached_table(tuple(codes)))
 
     def explain(self, board: Board, p: Placement, name: CellNamer = file_cell) -> str | None:
         """As `RuleSet.explain`: the first overlap, then the first clash, then too few matching
@@ -431,11 +450,19 @@ class StandardRules(RuleSet):
 
 def matching_links(board: Board) -> dict[int, list[int]]:
     """For each tile, the tile across each of its matching contacts (one entry per edge)."""
+    # _touching_pairs's edges in its order, read from the board's squares directly: the
+    # generator asks this of every board it may take a tile from
     links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
-    for cell, tid, n, oid in _touching_pairs(board):
-        if matches(board.colour_of(cell), board.colour_of(n)):
-            links[tid].append(oid)
-            links[oid].append(tid)
+    squares = board.squares()
+    for tid, p in board.items():
+        for x, y in p.cells:
+            colour = squares[(x, y)][0]
+            for n in ((x + 1, y), (x, y + 1)):
+                hit = squares.get(n)
+                if hit is not None and hit[1] != tid and \
+                        (hit[0] == colour or colour == JOKER or hit[0] == JOKER):
+                    links[tid].append(hit[1])
+                    links[hit[1]].append(tid)
     return links
 
 
@@ -446,17 +473,18 @@ def closure(start: int, links: dict[int, list[int]], without: int | None = None)
     matching contacts to tiles already added decides reachability (rule 4).
     """
     added = {start} if without is None else {start, without}
-    support: dict[int, int] = {}
+    once: set[int] = set()  # tiles with one matching contact to those added: the next adds them
     stack = [start]
     while stack:
         tid = stack.pop()
         for other in links[tid]:
             if other in added:
                 continue
-            support[other] = support.get(other, 0) + 1
-            if support[other] >= 2:
+            if other in once:
                 added.add(other)
                 stack.append(other)
+            else:
+                once.add(other)
     return added
 
 

@@ -95,14 +95,14 @@ def standard_positions(board: Board, code: str) -> list[Placement]:
     """Every position of `code` under standard rules, in the order `standard_fits` finds
     them (no checks: `positions` is the checked way in)."""
     return [Placement(r, at, d)
-            for _i, r, at, d, _n in standard_fits(board.candidate_runs(), reading_table([code]))]
+            for _i, r, at, d, _n in standard_fits(board.fitting_runs(), reading_table([code]))]
 
 
 def standard_counts(board: Board, codes: Iterable[str]) -> dict[str, int]:
     """Position counts for many tiles in one pass over the candidate runs."""
     table = reading_table(codes)
     counts = dict.fromkeys((row[1] for row in table), 0)
-    for i, *_ in standard_fits(board.candidate_runs(), table):
+    for i, *_ in standard_fits(board.fitting_runs(), table):
         counts[table[i][1]] += 1
     return counts
 

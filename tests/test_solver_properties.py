@@ -97,3 +97,82 @@ def test_match_clash_tables_agree_with_contacts(board, rnd):
         match = sum(c.matching for c in found)
         by_table = [board.match_clash(cell, colour) for cell, colour in p.squares]
         assert (match, len(found) - match) == tuple(map(sum, zip(*by_table, strict=True)))
+
+
+def _plain_runs(board: Board) -> list:
+    """The candidate runs by their definition: each frontier cell's six runs in turn (h then
+    v; starting at it, one before, two before), every free run once, where first met."""
+    seen, out = set(), []
+    for fx, fy in board.frontier():
+        for d, dx, dy in (("h", 1, 0), ("v", 0, 1)):
+            for k in (0, 1, 2):
+                cells = tuple((fx + (j - k) * dx, fy + (j - k) * dy) for j in range(3))
+                if (cells[0], d) in seen or any(board.occupied(c) for c in cells):
+                    continue
+                seen.add((cells[0], d))
+                out.append((cells[0], d, *(board.score(c) for c in cells)))
+    return out
+
+
+@FAST
+@given(boards(30), st.randoms(use_true_random=False))
+def test_candidate_runs_equal_their_definition_in_order(board, rnd):
+    """The board's fast scan finds the plain scan's runs in the plain scan's order (the
+    generator's choices follow it), and `fitting_runs` keeps those with 2+ contacts; so do
+    the runs caught up after tiles are laid (frontier_runs.py), read after each tile or
+    after several, legal or clashing, and after a removal."""
+    def same() -> None:
+        plain = _plain_runs(board)
+        assert board.candidate_runs() == plain
+        assert board.fitting_runs() == [r for r in plain if sum(s[-1] for s in r[2:]) >= 2]
+
+    removable = [tid for tid, _ in board.items()][1:]
+    for tid in rnd.sample(removable, min(len(removable), 2)):
+        board.remove(tid)  # holes: runs the frontier meets from both sides
+    same()
+    for _ in range(6):
+        for at, d, *_ in rnd.sample(board.candidate_runs(), rnd.randint(1, 3)):
+            if not any(board.occupied(c) for c in Placement("RYG", at, d).cells):
+                laid = board.add(Placement(rnd.choice(free_tiles(board)), at, d))
+        same()
+    board.remove(laid)
+    same()
+
+
+@FAST
+@given(boards(25), st.randoms(use_true_random=False))
+def test_matching_links_equal_their_definition(board, rnd):
+    """The links read from the board's squares are the matching touching pairs, in order,
+    on boards with clashes too (a free tile laid on any candidate run)."""
+    from conundrum.rules import _touching_pairs, matches, matching_links
+    for at, d, *_ in rnd.sample(board.candidate_runs(), 3):
+        if not any(board.occupied(c) for c in Placement("RYG", at, d).cells):
+            board.add(Placement(rnd.choice(free_tiles(board)), at, d))
+    want: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
+    for cell, tid, n, oid in _touching_pairs(board):
+        if matches(board.colour_of(cell), board.colour_of(n)):
+            want[tid].append(oid)
+            want[oid].append(tid)
+    assert matching_links(board) == want
+
+
+@FAST
+@given(boards(25), st.randoms(use_true_random=False))
+def test_closure_equals_the_plain_fixed_point(board, rnd):
+    """The greedy closure (with a tile left out, as the generator's removal check asks) is
+    rule 4's fixed point: lay any tile with 2 matching contacts to those laid, until none
+    (the tile left out counts as laid, but lends no contact)."""
+    from conundrum.rules import closure, matching_links
+    links = matching_links(board)
+    start = board.start_id
+    removable = [tid for tid in links if tid != start]  # the start is never left out
+    for without in [None, *rnd.sample(removable, min(3, len(removable)))]:
+        added = {start} if without is None else {start, without}
+        grew = True
+        while grew:
+            grew = False
+            for tid, others in links.items():
+                if tid not in added and sum(o in added and o != without for o in others) >= 2:
+                    added.add(tid)
+                    grew = True
+        assert closure(start, links, without) == added

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..board import Board
 from ..errors import GenerationError, TileCodeError
@@ -71,6 +72,7 @@ class Hopeless(Exception):
     """Every tile measured on this board is beyond the level's effort: it is too big."""
 
 
+@cache  # asked for every tile of every board the search offers: few distinct codes
 def kind(code: str) -> str:
     """A given tile's kind: "chameleon", "palindrome" (reads the same both ways) or "plain"."""
     if code[1] == JOKER:
@@ -78,6 +80,7 @@ def kind(code: str) -> str:
     return "palindrome" if code == code[::-1] else "plain"
 
 
+@cache  # the same: each slot asks it of the pool's tiles against those picked
 def similar(a: str, b: str) -> bool:
     """Two tiles sharing two colours in the same places, either way round."""
     return any(sum(x == y for x, y in zip(a, r, strict=True)) >= 2 for r in (b, b[::-1]))
