@@ -54,6 +54,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=1024)  # a book's answer boards fade the same few colours 100,000 times
 def mix(colour: str, other: str, t: float) -> str:
     """`colour` moved a fraction `t` of the way to `other` (used to fade tiles in keys)."""
     a, b = rgb(colour), rgb(other)

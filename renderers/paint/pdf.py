@@ -17,146 +17,19 @@ from pathlib import Path
 # isort: off
 from renderers.paint import no_numpy  # noqa: F401  (first: fpdf2 loaded without NumPy)
 from fpdf import FPDF
-from fpdf.drawing import DeviceCMYK, DeviceGray, DeviceRGB
 # isort: on
 
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write as write_file
 from conundrum.options import COLOUR_MODES
 from conundrum.workers import forked_map
-from renderers.page.fonts import font_path, text_width
-from renderers.page.layout import Circle, Line, Page, Polygon, Rect, Text
-from renderers.page.palettes import (
-    BLACK,
-    Palette,
-    device_colour,
-    get_palette,
-    text_ink,
-)
+from renderers.page.fonts import font_path
+from renderers.page.layout import Page
+from renderers.page.palettes import BLACK, Palette, get_palette
+from renderers.paint.pdf_painter import FAMILY, Painter
 
-FAMILY = "PTSans"
 # A constant date keeps the bytes identical from run to run (no timestamps).
 FIXED_DATE = datetime(2024, 1, 1, tzinfo=UTC)
-
-
-# the PDF painting operator for (filled, stroked); None: nothing to paint
-_OPERATOR: dict[tuple[bool, bool], str | None] = {
-    (True, True): "B", (True, False): "f", (False, True): "S", (False, False): None}
-_KAPPA = 0.5523  # a circle as four Bezier quarter arcs
-
-
-def _circle_path(cx: float, cy: float, r: float) -> str:
-    """A circle path in PDF points (y up), as four cubic Bezier arcs."""
-    c = r * _KAPPA
-    return (f"{cx + r:.2f} {cy:.2f} m "
-            f"{cx + r:.2f} {cy + c:.2f} {cx + c:.2f} {cy + r:.2f} {cx:.2f} {cy + r:.2f} c "
-            f"{cx - c:.2f} {cy + r:.2f} {cx - r:.2f} {cy + c:.2f} {cx - r:.2f} {cy:.2f} c "
-            f"{cx - r:.2f} {cy - c:.2f} {cx - c:.2f} {cy - r:.2f} {cx:.2f} {cy - r:.2f} c "
-            f"{cx + c:.2f} {cy - r:.2f} {cx + r:.2f} {cy - c:.2f} {cx + r:.2f} {cy:.2f} c h")
-
-
-class _Painter:
-    """Paints items, sending colour and width changes only when they change.
-
-    Colours are sent in the book's colour space (`palettes.device_colour`):
-    DeviceRGB, DeviceCMYK or DeviceGray, each built once per colour.
-    """
-
-    def __init__(self, pdf: FPDF, mode: str = "rgb", palette: Palette | None = None) -> None:
-        self.pdf = pdf
-        self.mode = mode
-        self.palette = palette or get_palette("classic")
-        self._devices: dict[str, DeviceRGB | DeviceCMYK | DeviceGray] = {}
-        self._operators: dict[str, tuple[str, str]] = {}  # colour -> (fill op, stroke op)
-        self._fill: str | None = None
-        self._stroke: str | None = None
-        self._text: str | None = None
-        self._width: float | None = None
-        self._font: tuple[bool, float] | None = None
-
-    def device(self, colour: str) -> DeviceRGB | DeviceCMYK | DeviceGray:
-        found = self._devices.get(colour)
-        if found is None:
-            parts = device_colour(colour, self.mode, self.palette)
-            found = (DeviceCMYK(*parts) if len(parts) == 4 else
-                     DeviceGray(parts[0]) if len(parts) == 1 else DeviceRGB(*parts))
-            self._devices[colour] = found
-        return found
-
-    def _operator(self, colour: str) -> tuple[str, str]:
-        found = self._operators.get(colour)
-        if found is None:
-            text = self.device(colour).serialize()
-            found = self._operators[colour] = (text.lower(), text.upper())
-        return found
-
-    def reset(self) -> None:
-        # fpdf2 restates graphics state at each new page; forget ours so we re-send it.
-        self._fill = self._stroke = self._text = None
-        self._width = None
-        self._font = None
-
-    def _colours(self, fill: str | None, stroke: str | None, width: float) -> None:
-        # Operators written straight to the page (fpdf2's setters cost more than the
-        # drawing); fpdf2's own state is kept in step, as its text() consults it.
-        pdf = self.pdf
-        if fill and fill != self._fill:
-            pdf._out(self._operator(fill)[0])
-            pdf.fill_color = self.device(fill)
-            self._fill = fill
-        if stroke and stroke != self._stroke:
-            pdf._out(self._operator(stroke)[1])
-            pdf.draw_color = self.device(stroke)
-            self._stroke = stroke
-        if stroke and width != self._width:
-            pdf._out(f"{width * pdf.k:.2f} w")
-            pdf.line_width = width
-            self._width = width
-
-    def paint(self, item: Rect | Line | Polygon | Circle | Text) -> None:
-        if isinstance(item, Text):
-            self.text(item)
-            return
-        op = _OPERATOR[(bool(getattr(item, "fill", None)), bool(item.stroke))]
-        if op is None:
-            return
-        k, top = self.pdf.k, self.pdf.h
-        self._colours(getattr(item, "fill", None), item.stroke, item.width)
-        if isinstance(item, Rect):
-            path = (f"{item.x * k:.2f} {(top - item.y) * k:.2f} {item.w * k:.2f} "
-                    f"{-item.h * k:.2f} re")
-        elif isinstance(item, Line):
-            path = (f"{item.x1 * k:.2f} {(top - item.y1) * k:.2f} m "
-                    f"{item.x2 * k:.2f} {(top - item.y2) * k:.2f} l")
-        elif isinstance(item, Polygon):
-            points = [f"{x * k:.2f} {(top - y) * k:.2f}" for x, y in item.points]
-            path = f"{points[0]} m " + " ".join(f"{p} l" for p in points[1:]) + " h"
-        else:
-            path = _circle_path(item.cx * k, (top - item.cy) * k, item.r * k)
-        self.pdf._out(f"{path} {op}")
-
-    def text(self, item: Text) -> None:
-        font = (item.bold, item.size)
-        if font != self._font:
-            self.pdf.set_font(FAMILY, "B" if item.bold else "", item.size)
-            self._font = font
-        colour = text_ink(item.colour, self.mode)  # solid black in print modes
-        if colour != self._text:
-            self.pdf.set_text_color(self.device(colour))
-            self._text = colour
-        x = item.x
-        if item.align != "left":
-            # the layout's own measure (same font file, cached): fpdf2's is much slower
-            width = text_width(item.text, item.size, item.bold)
-            x -= width if item.align == "right" else width / 2
-        if not item.angle:
-            self.pdf.text(x, item.y, item.text)
-            return
-        with self.pdf.rotation(item.angle, item.x, item.y):
-            self.pdf.text(x, item.y, item.text)
-        # the rotation's graphics state ended with it: set every colour and font again
-        self._fill = self._stroke = self._text = None
-        self._width = self._font = None
 
 
 CHUNK = 100  # pages painted as one part of a long book: the same split whatever --jobs
@@ -210,7 +83,7 @@ def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
     pdf.set_margins(0, 0, 0)
     pdf.add_font(FAMILY, "", str(font_path(False)))
     pdf.add_font(FAMILY, "B", str(font_path(True)))
-    painter = _Painter(pdf, colour, get_palette(palette))
+    painter = Painter(pdf, colour, get_palette(palette))
     if colour != "rgb":
         # fpdf2 starts each page by setting black in RGB; say it in the book's own space
         pdf.set_draw_color(painter.device(BLACK))
@@ -220,8 +93,8 @@ def _paint(pages: list[Page], title: str | None, lang: str | None, colour: str,
     for page in pages:
         pdf.add_page(format=(page.width, page.height))
         painter.reset()
-        for item in page.all_items():  # a lazy page's drawings made, painted, let go
-            painter.paint(item)
+        painter.paint_all(page.all_items())  # a lazy page's drawings made, painted, let go
+        painter.flush()
         if tell is not None and tally is not None:
             tally[0] += 1
             tell(tally[0], tally[1])

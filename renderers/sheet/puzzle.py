@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 
 from conundrum.notation import Grid
 from conundrum.puzzle import Puzzle
@@ -147,6 +147,14 @@ def _board_cell(grid: Grid, w: float, h: float, max_cell: float) -> float:
     are those up to one size: found by bisection between the sizes the narrowest and the
     widest bands allow, and MIN_CELL is tried exactly, so whether a grid is legible only
     ever changes once as it grows (grid_fit.py relies on it)."""
+    # only the grid's size matters (its labels' widths): a book lays out 50,000 trial
+    # arrangements of a few hundred sizes in a few slots, each a bisection of 15 steps
+    return _cell_of(grid.width, grid.height, w, h, max_cell)
+
+
+@lru_cache(maxsize=8192)
+def _cell_of(columns: int, rows: int, w: float, h: float, max_cell: float) -> float:
+    grid = Grid(0, 0, columns, rows)
 
     def size(band: float) -> float:
         return min(max_cell, (w - 2 * band) / grid.width, (h - 2 * band) / grid.height)
