@@ -204,11 +204,17 @@ def audit_cover(data: bytes, spec: BookSpec, pages: int, min_pt: float = MIN_PT
 
 def audit_pdf(data: bytes, min_pt: float = MIN_PT) -> list[Fault]:
     """Every fault of every page of the PDF `data`."""
-    faults: list[Fault] = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        count = len(pdf.pages)
-        for number, page in enumerate(pdf.pages, 1):
-            faults += audit_page(page, number, count, min_pt)
+        return audit_pages(pdf, min_pt)
+
+
+def audit_pages(pdf: pdfplumber.PDF, min_pt: float = MIN_PT) -> list[Fault]:
+    """Every fault of every page of the open `pdf` (its pages keep what was parsed, for a
+    test that reads them again)."""
+    faults: list[Fault] = []
+    count = len(pdf.pages)
+    for number, page in enumerate(pdf.pages, 1):
+        faults += audit_page(page, number, count, min_pt)
     return faults
 
 
