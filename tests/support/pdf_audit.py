@@ -204,20 +204,31 @@ def audit_cover(data: bytes, spec: BookSpec, pages: int, min_pt: float = MIN_PT
 
 def audit_pdf(data: bytes, min_pt: float = MIN_PT) -> list[Fault]:
     """Every fault of every page of the PDF `data`."""
-    faults: list[Fault] = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        count = len(pdf.pages)
-        for number, page in enumerate(pdf.pages, 1):
-            faults += audit_page(page, number, count, min_pt)
+        return audit_pages(pdf, min_pt)
+
+
+def audit_pages(pdf: pdfplumber.PDF, min_pt: float = MIN_PT) -> list[Fault]:
+    """Every fault of every page of the open `pdf` (its pages keep what was parsed, for a
+    test that reads them again)."""
+    faults: list[Fault] = []
+    count = len(pdf.pages)
+    for number, page in enumerate(pdf.pages, 1):
+        faults += audit_page(page, number, count, min_pt)
     return faults
 
 
 def smallest_type(data: bytes, kinds: Iterable[int] | None = None) -> float:
     """The smallest type size in the PDF `data` (pages `kinds`, 1-based, or all)."""
-    wanted = None if kinds is None else set(kinds)
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return min(char_size(c) for n, p in enumerate(pdf.pages, 1)
-                   if wanted is None or n in wanted for c in p.chars if c["text"].strip())
+        return smallest_on(pdf, kinds)
+
+
+def smallest_on(pdf: pdfplumber.PDF, kinds: Iterable[int] | None = None) -> float:
+    """The smallest type size on the open `pdf`'s pages `kinds` (1-based, or all)."""
+    wanted = None if kinds is None else set(kinds)
+    return min(char_size(c) for n, p in enumerate(pdf.pages, 1)
+               if wanted is None or n in wanted for c in p.chars if c["text"].strip())
 
 
 def board_cell_faults(pages: list[Page]) -> list[Fault]:
@@ -331,9 +342,11 @@ def audit_case(case: Case) -> Audited:
     pages = book_pages(content, lambda _m: None)
     data = pdf_bytes(pages, "Audit", case.language, "rgb", case.palette)
     least = 12.0 if case.large else MIN_PT
-    faults = audit_pdf(data, least) + board_cell_faults(pages)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:  # parsed once for both readings
+        faults = audit_pages(pdf, least) + board_cell_faults(pages)
+        smallest = smallest_on(pdf)
     puzzles = [bp.puzzle for bp in content.puzzles]
     faults += audit_cover(cover_pdf(content.spec, len(pages), puzzles), content.spec,
                           len(pages))
     rules = [i.size for p in pages for i in p.items if isinstance(i, Text) and i.tag == "rule"]
-    return Audited(faults, len(pages), smallest_type(data), rules)
+    return Audited(faults, len(pages), smallest, rules)
