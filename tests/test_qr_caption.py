@@ -137,10 +137,27 @@ def test_a_wrapped_caption_loses_nothing_and_keeps_its_width(width: float) -> No
         if apart:  # the address on lines of its own
             assert any(line.startswith("ex") for line in lines)
             assert not any("answers:" in line and "ex" in line for line in lines)
-    # a line ends after a '/' or before a '.' where it can
+    # a line ends after a '/' or, in the host name, before a '.' where it can
     lines = wrap_caption([], address_pieces(address), READ_PT, 31.0)
-    assert len(lines) > 1 and all(line.endswith("/") or nxt.startswith(".")
+    assert len(lines) > 1 and all(line.endswith("/") or nxt.startswith(".org")
                                   for line, nxt in zip(lines, lines[1:], strict=False))
+
+
+@pytest.mark.parametrize("address", ["example.org/puzzles/volume-1/17.html",
+                                     "example.org/puzzles/vol-1/117.html",
+                                     "puzzles.example.org/conundrum/2026/sheet-17.html"])
+def test_an_address_never_leaves_its_extension_alone_on_a_line(address: str) -> None:
+    """The caption once wrapped as "... volume-1/17" / ".html": the page's name is kept
+    whole on a line wherever a line holds it, and no line is the extension alone."""
+    name = address.rsplit("/", 1)[1]
+    extension = name[name.rindex("."):]
+    for tenth in range(80, 800, 5):
+        width = tenth / 10
+        for words, apart in ((["Check", "your", "answers:"], False), ([], True)):
+            lines = wrap_caption(words, address_pieces(address), READ_PT, width, apart)
+            assert extension not in (line.strip() for line in lines), (width, lines)
+            if text_width(name, READ_PT) <= width:
+                assert any(name in line for line in lines), (width, lines)
 
 
 def test_the_caption_is_never_under_read_size() -> None:

@@ -81,6 +81,8 @@ def test_the_index_groups_grades_and_marks_finished_puzzles(book, driver):  # no
     lang = spec.language
     card = driver.find_element(By.ID, "finish")
     assert card.is_displayed()
+    assert (card.tag_name, card.get_attribute("class"),
+            card.get_attribute("aria-labelledby")) == ("section", "finish", "finish-title")
     tries = driver.execute_script("return window.conundrum.record().records[0].tries")
     stats = driver.find_element(By.ID, "finish-stats").text
     assert stats.endswith(message(lang, "web_finish_stats", time="", tries=tries,

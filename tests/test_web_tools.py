@@ -73,13 +73,18 @@ def test_undo_and_redo_by_keys_buttons_and_hook(chrome, page):  # noqa: F811
                                                                  what="BYY C3 v")
     keys(chrome, "z", ctrl=True, shift=True)
     assert js(chrome, "window.conundrum.found().found") == 2
+    verdict = chrome.find_element(By.ID, "verdict")
+    assert verdict.text == message("en", "web_redone", what="BYY C3 v")
     assert js(chrome, "window.conundrum.undo()") == "BYY C3 v"
     assert js(chrome, "window.conundrum.undo()") == "YYB C3 h"
     assert js(chrome, "window.conundrum.undo()") is None          # nothing left
+    assert verdict.text == message("en", "web_nothing_to_undo")
     assert js(chrome, "window.conundrum.found().found") == 0
     assert js(chrome, "window.conundrum.redo()") == "YYB C3 h"
     chrome.find_element(By.ID, "redo").click()
     assert js(chrome, "window.conundrum.found().found") == 2
+    assert js(chrome, "window.conundrum.redo()") is None          # nothing to do again
+    assert verdict.text == message("en", "web_nothing_to_redo")
     chrome.find_element(By.ID, "undo").click()
     assert js(chrome, "window.conundrum.found().found") == 1
     # what was undone stays undone after a reload (kept as taken back, not lost)
@@ -283,6 +288,9 @@ def test_typed_letters_and_digits_only_move_to_a_cell(chrome, page):  # noqa: F8
     keys(chrome, "?")
     panel = chrome.find_element(By.ID, "keys")
     assert panel.is_displayed() and "Alt+R" in panel.text and "D4, K11" in panel.text
+    assert (panel.tag_name, panel.get_attribute("class"), panel.get_attribute("role"),
+            panel.get_attribute("aria-label")) == ("div", "keys", "region",
+                                                   message("en", "web_keys"))
     assert chrome.find_element(By.ID, "keys-button").get_attribute("aria-expanded") == "true"
     keys(chrome, Keys.ESCAPE)
     assert not panel.is_displayed()

@@ -7,6 +7,7 @@ vector code like any other shape, and no image is embedded.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import segno
@@ -97,18 +98,18 @@ def caption_size(style: Style) -> float:
 
 
 def address_pieces(address: str) -> list[str]:
-    """The address cut where a line may end: after each '/', before each '.' (the usual
-    places to break a printed address), so a wrapped address still reads as one."""
-    pieces, piece = [], ""
-    for ch in address:
-        if ch == "." and piece:
-            pieces.append(piece)
-            piece = ""
-        piece += ch
-        if ch == "/":
-            pieces.append(piece)
-            piece = ""
-    return [*pieces, piece] if piece else pieces
+    """The address cut where a line may end: after each '/', and in the host name before
+    each '.' (the usual places to break a printed address), so a wrapped address still
+    reads as one. The page's own name ("17.html") is one piece: a line never holds its
+    extension alone.
+
+    >>> address_pieces("example.org/vol-1/17.html")
+    ['example', '.org/', 'vol-1/', '17.html']
+    """
+    parts = re.findall(r"[^/]*/|[^/]+$", address)  # each to its '/'; the name last
+    if not parts:
+        return []
+    return [p for p in re.split(r"(?=\.)", parts[0]) if p] + parts[1:]
 
 
 def _caption_parts(style: Style, url: str) -> tuple[list[str], list[str]]:
@@ -140,6 +141,8 @@ def wrap_caption(words: list[str], pieces: list[str], size_pt: float, width: flo
         while text_width(line, size_pt) > width and len(line) > 1:  # a piece alone too wide
             cut = max([1, *(n for n in range(2, len(line))
                             if text_width(line[:n], size_pt) <= width)])
+            if line[cut] == "." and cut > 1:  # never a line of ".html" alone
+                cut -= 1
             lines.append(line[:cut])
             line = line[cut:]
     return [*lines, line] if line else lines

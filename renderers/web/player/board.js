@@ -9,6 +9,16 @@ function el(name, attrs, parent) {
   if (parent) parent.appendChild(e);
   return e;
 }
+/* el's HTML counterpart for a panel the player adds to the page (the "?" keys, the finish
+   card): id and class `id`, hidden until shown, with its ARIA attributes. */
+function hiddenPanel(tag, id, attrs) {
+  var e = document.createElement(tag);
+  e.id = id;
+  e.className = id;
+  e.hidden = true;
+  Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+  return e;
+}
 function sx(x) { return (x - grid.left) * C; }
 function sy(y) { return (y - grid.top) * C; }
 

@@ -156,12 +156,7 @@ svg.addEventListener("keydown", function (e) {
 });
 /* The "?" panel: every key of the board, as web_keys_list pairs them (key|what it does). */
 function buildKeys() {
-  var box = document.createElement("div");
-  box.id = "keys";
-  box.className = "keys";
-  box.hidden = true;
-  box.setAttribute("role", "region");
-  box.setAttribute("aria-label", t("web_keys"));
+  var box = hiddenPanel("div", "keys", {role: "region", "aria-label": t("web_keys")});
   var dl = document.createElement("dl"), parts = t("web_keys_list").split("|");
   for (var i = 0; i + 1 < parts.length; i += 2) {
     dl.appendChild(document.createElement("dt")).textContent = parts[i];

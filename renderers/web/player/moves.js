@@ -25,24 +25,19 @@ function applyStep(step, forward) {
   save();
   refresh();
 }
-function undo() {
-  var step = done.pop();
-  if (!step) { say("hint", t("web_nothing_to_undo")); return null; }
-  applyStep(step, false);
-  undone.push(step);
-  say("hint", t("web_undone", {what: step.label}));
+/* One step taken from `from`, applied (`forward`: again; else taken back) and put on `to`,
+   and said; returns what it was, null when `from` is empty. */
+function travel(from, to, forward, nothing, said) {
+  var step = from.pop();
+  if (!step) { say("hint", t(nothing)); return null; }
+  applyStep(step, forward);
+  to.push(step);
+  say("hint", t(said, {what: step.label}));
   buttonsState();
   return step.label;
 }
-function redo() {
-  var step = undone.pop();
-  if (!step) { say("hint", t("web_nothing_to_redo")); return null; }
-  applyStep(step, true);
-  done.push(step);
-  say("hint", t("web_redone", {what: step.label}));
-  buttonsState();
-  return step.label;
-}
+function undo() { return travel(done, undone, false, "web_nothing_to_undo", "web_undone"); }
+function redo() { return travel(undone, done, true, "web_nothing_to_redo", "web_redone"); }
 
 /* ---- notes: crosses on cells ruled out, pencilled positions ------------------------- */
 var notesOn = false;

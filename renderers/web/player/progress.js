@@ -115,11 +115,7 @@ function showFinish() {
   a.textContent = t("web_finish_next", {n: p[1]});
 }
 function buildFinish() {
-  var card = document.createElement("section");
-  card.id = "finish";
-  card.className = "finish";
-  card.hidden = true;
-  card.setAttribute("aria-labelledby", "finish-title");
+  var card = hiddenPanel("section", "finish", {"aria-labelledby": "finish-title"});
   var h = card.appendChild(document.createElement("h2"));
   h.id = "finish-title";
   h.textContent = t("web_finish_title");
