@@ -48,7 +48,8 @@ from ..seeds import derive
 from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
 from .choose import Choice, Hopeless, choose, draw_kind
-from .effort import default_weights
+from .effort import default_weights, lend_census
+from .reach import within_reach
 
 Tracker = StandardTracker | JuniorTracker
 
@@ -253,7 +254,8 @@ def _choice_text(choice: Choice, targets: Sequence[int]) -> str:
 
 class Picker:
     """Offers of a board meeting the counts to the choice (choose.py), strict about the
-    drawn kinds of given tile for the first `strict_offers` offers (choose.choose)."""
+    drawn kinds of given tile for the first `strict_offers` offers (choose.choose). For a
+    level, the tiles that cannot reach its effort are not offered (reach.py)."""
 
     def __init__(self, ruleset: RuleSet, ranges: Sequence[tuple[int, int]], choice: Choice,
                  kinds: Sequence[str], rng: random.Random, strict_offers: int) -> None:
@@ -264,8 +266,21 @@ class Picker:
 
     def __call__(self, tracker: Tracker) -> list[str] | None:
         self.offers += 1
-        return choose(tracker.board, self.ruleset, tracker.counts(), self.ranges, self.rng,
-                      self.choice, self.kinds, self.offers <= self.strict_offers)
+        strict = self.offers <= self.strict_offers
+        board, counts = tracker.board, tracker.counts()
+        if self.choice.tile_effort is None:
+            return choose(board, self.ruleset, counts, self.ranges, self.rng, self.choice,
+                          self.kinds, strict)
+        reach = within_reach(counts, lambda: self.ruleset.reading_census(board),
+                             self.ranges, self.kinds, self.choice, strict)
+        if reach.choice is None:
+            return None
+        if reach.census is None:
+            return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
+                          self.kinds, strict)
+        with lend_census(board, self.ruleset, reach.census):
+            return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
+                          self.kinds, strict)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
