@@ -54,11 +54,6 @@ def _matches(counts: list[int]) -> Matches:
     return (r + j, y + j, g + j, b + j, p + j, r + y + g + b + p + j)
 
 
-def _packed(counts: list[int]) -> int:
-    r, y, g, b, p, j = counts
-    return r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15
-
-
 def run_matches(packed: int) -> tuple[Matches, Matches, Matches]:
     """A packed run's (`Board.packed_runs`) matches per square colour, cell by cell.
 
@@ -376,7 +371,8 @@ class Board:
         the process's cache of run vectors (rules.reading_census). Cached until the board
         changes."""
         if self._packed_runs is None:
-            get = {cell: _packed(counts) for cell, counts in self._counts.items()}.get
+            get = {cell: r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15  # CONTACT_BITS
+                   for cell, (r, y, g, b, p, j) in self._counts.items()}.get
             out: list[int] = []
             for (x, y), d, *_ in self.candidate_runs():
                 c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))

@@ -108,7 +108,7 @@ class StandardTracker:
         x0, y0 = p.at
         occupied, scores = self.board.tables()
         score = scores.get
-        runs, vector = self._runs, self._vector
+        runs, vector, known = self._runs, self._vector, self._vectors.get
         total = self._total
         for ox, oy, d in _CHANGED_RUNS[p.dir]:
             x, y = at = (x0 + ox, y0 + oy)
@@ -122,7 +122,9 @@ class StandardTracker:
             sig = (score(at, _EMPTY), score(c1, _EMPTY), score(c2, _EMPTY))
             if sig == _NOTHING:
                 continue
-            vec = vector(sig)
+            vec = known(sig)
+            if vec is None:
+                vec = vector(sig)
             runs[key] = (sig, vec)
             total += vec
         self._total = total
