@@ -90,6 +90,16 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     _wait(driver, lambda d: yaml.safe_load((folder / "book.yaml").read_text()).get("cover"))
     _wait(driver, lambda d: d.find_element(By.ID, "job-status").text.endswith("done 2/2 puzzles"))
     _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2)
+    # the table's board and the sheet a click shows: drawn with at least twice the pixels
+    # they are shown at (sharp on a 2x screen), the board shown large enough to read
+    _click(driver, "#puzzle-rows tr:first-child .sheet-open")
+    for selector in ("#puzzle-rows tr:first-child img", "#sheet-large"):
+        shown, drawn = _wait(driver, lambda d, s=selector: d.execute_async_script(
+            "const [s, done] = arguments, i = document.querySelector(s);"
+            "if (!i.complete || !i.naturalWidth) return done(false);"
+            "const raw = new Image(); raw.onload = () => done([i.clientWidth, raw.naturalWidth]);"
+            "raw.src = i.currentSrc;", s))
+        assert drawn >= 2 * shown and shown >= 150, (selector, shown, drawn)
     _click(driver, "#preview .thumb")
     _wait(driver, lambda d: d.execute_script(
         "const i = document.getElementById('large'); return i.complete && i.naturalWidth > 0"))

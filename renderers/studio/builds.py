@@ -5,11 +5,14 @@ pages as pictures, and the puzzles listed from the build's manifest."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
+import json
 import shutil
 import sqlite3
 import threading
 import zipfile
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from conundrum.book.spec import BookSpec, load_spec
 from conundrum.book.work import remove_work_file, work_path
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
+from conundrum.puzzle import Puzzle, dump_puzzle
 
 from .jobs import Job
 from .pagecache import PageCache
@@ -29,6 +33,13 @@ from .reseed import reseed
 
 THUMB_WIDTH = 240  # pixels: the preview strip
 LARGE_WIDTH = 900  # pixels: one page looked at
+# A puzzle's sheet is looked at large (up to LARGE_WIDTH CSS pixels): drawn twice that
+# wide, sharp on a screen of 2 device pixels a CSS pixel. The table shows the board
+# alone, drawn at BOARD_DPI and shown at half its pixels (srcset 2x): a cell 0.3 in wide
+# is 30 CSS pixels, its colours and labels readable (tests/test_studio_sheets.py).
+SHEET_PIXELS = 2 * LARGE_WIDTH
+BOARD_DPI = 200
+SHEETS_KEPT = 256  # pictures of puzzles kept in memory (each 20-200 kB)
 
 
 class Builds:
@@ -39,7 +50,9 @@ class Builds:
         self.project = project
         self.last: Path | None = None  # the interior of the last build that finished
         self._drawing = threading.Lock()  # pdfium is not thread-safe; one sheet file
-        self._cache: dict[tuple, bytes] = {}  # puzzles' sheets
+        self._sheets: OrderedDict[str, bytes] = OrderedDict()  # by what they show
+        self._memo = threading.Lock()  # _sheets and _read, shared by the request threads
+        self._read: tuple[tuple, tuple[str, list[dict], BookSpec, dict]] | None = None
         self.pages = PageCache(self._drawing)  # pages and covers, kept across builds
         for candidate in (project.output, project.folder / ".studio" / "draft" / "book.pdf"):
             if candidate.exists() and manifest_path(candidate).exists():
@@ -102,7 +115,6 @@ class Builds:
             files["site"] = _zip(site, project.folder / "book-site.zip")
         job.files = {k: self.name(v) for k, v in files.items()}
         self.last = output
-        self._cache.clear()
         return done.spec
 
     # A draft resumes from every puzzle the drafts before it made (the build's own work
@@ -152,27 +164,75 @@ class Builds:
         from pypdf import PdfReader
         return len(PdfReader(self.last).pages)
 
-    def sheet_png(self, number: int) -> bytes | None:
+    def sheet_png(self, number: int, part: str = "sheet") -> bytes | None:
         """Puzzle `number` of the last build on its own sheet (`conundrum render`, in the
-        book's language, palette and page), as a PNG; None for a number the book lacks."""
+        book's language, palette and page) SHEET_PIXELS wide, or with `part="board"` its
+        board alone at BOARD_DPI, as a PNG; None for a number the book lacks. Drawn once
+        for what it shows (the puzzle, its title, the book's language, palette and page):
+        a build that leaves a puzzle alone leaves its picture drawn."""
+        from renderers.page.layout import page_size  # millimetres
         from renderers.render import render_sheet
 
-        if self.last is None or not manifest_path(self.last).exists():
+        if self.last is None or not manifest_path(self.last).exists() \
+                or not self.project.spec_path.exists():
             return None
-        manifest = manifest_path(self.last)
-        key = ("sheet", str(manifest), manifest.stat().st_mtime_ns, number)
-        if key not in self._cache:
-            title, entries = load_manifest(manifest)
-            entry = next((e for e in entries if e["number"] == number), None)
-            if entry is None:
-                return None
-            spec = load_spec(self.project.spec_path)
-            target = self.project.work / "sheet.png"
-            with self._drawing:  # one sheet at a time through the one file
-                render_sheet(entry_puzzle(entry, title, f"puzzle {number}"), target,
-                             lang=spec.language, palette=spec.palette, page=spec.page, dpi=50)
-                self._cache[key] = target.read_bytes()
-        return self._cache[key]
+        title, entries, spec, keys = self._read_build(manifest_path(self.last))
+        entry = next((e for e in entries if e["number"] == number), None)
+        if entry is None:
+            return None
+        def puzzle() -> Puzzle:
+            return entry_puzzle(entry, title, f"puzzle {number}")
+        if (number, part) not in keys:
+            # the board alone shows its tiles only; the sheet all the file says (its
+            # footer the command that makes it again, gone once the puzzle is a file)
+            shown = [entry.get(k) for k in ("board", "rules", "kind")] if part == "board" \
+                else dump_puzzle(puzzle())
+            keys[number, part] = hashlib.sha256(json.dumps(
+                [shown, spec.language, spec.palette, spec.page, part],
+                sort_keys=True, default=str).encode()).hexdigest()
+        key = keys[number, part]
+        with self._memo:  # requests are served from a pool of threads
+            if key in self._sheets:
+                self._sheets.move_to_end(key)
+                return self._sheets[key]
+        dpi = BOARD_DPI if part == "board" else \
+            round(SHEET_PIXELS * 25.4 / page_size(spec.page)[0])
+        target = self.project.work / "sheet.png"
+        with self._drawing:  # one sheet at a time through the one file
+            render_sheet(puzzle(), target, lang=spec.language, palette=spec.palette,
+                         page=spec.page, dpi=dpi, part=part)
+            data = target.read_bytes()
+        with self._memo:
+            self._sheets[key] = data
+            while len(self._sheets) > SHEETS_KEPT:
+                self._sheets.popitem(last=False)
+        return data
+        dpi = BOARD_DPI if part == "board" else \
+            round(SHEET_PIXELS * 25.4 / page_size(spec.page)[0])
+        target = self.project.work / "sheet.png"
+        with self._drawing:  # one sheet at a time through the one file
+            render_sheet(puzzle(), target,
+                         lang=spec.language, palette=spec.palette, page=spec.page,
+                         dpi=dpi, part=part)
+            self._sheets[key] = target.read_bytes()
+        while len(self._sheets) > SHEETS_KEPT:
+            self._sheets.popitem(last=False)
+        return self._sheets[key]
+
+    def _read_build(self, manifest: Path) -> tuple[str, list[dict], BookSpec, dict]:
+        """The last build's manifest (title, entries), the spec, and the pictures' keys
+        worked out so far (by number and part), read again only when either file changed:
+        a table of 100 sheets reads them once, not 100 times."""
+        files = (manifest, self.project.spec_path)
+        stamp = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+        with self._memo:
+            read = self._read
+        if read is None or read[0] != stamp:
+            title, entries = load_manifest(files[0])
+            read = (stamp, (title, entries, load_spec(files[1]), {}))
+            with self._memo:
+                self._read = read
+        return read[1]
 
     def puzzles(self) -> list[dict[str, Any]]:
         """The last build's puzzles as `GET /api/puzzles` lists them."""

@@ -38,6 +38,7 @@ GENERATED_ONLY = ("count", "tiles", "given", "positions")
 # own) is locked: printed as it is whatever changes.
 FREE = re.compile(rf"{FOLDER}/s\d+-\d{{3}}\.yaml")
 KEPT = re.compile(rf"{FOLDER}/s\d+-\d{{3}}-kept\.yaml")  # a free file the author kept
+_STEM = re.compile(rf"{FOLDER}/s(\d+)-")  # the number a section's studio files share
 
 
 def is_free(name: str | None) -> bool:
@@ -151,16 +152,22 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
                              f"{len(entries)})")
     data = project.read()
     sections = data.get("sections") or []
-    index = next((i for i, s in enumerate(sections) if isinstance(s, dict)
-                  and str(s.get("name", "")).strip() == entry["section"]), None)
-    if index is None:
+    named = [i for i, s in enumerate(sections) if isinstance(s, dict)
+             and str(s.get("name", "")).strip() == entry["section"]]
+    if not named:
         raise ConundrumError(f"puzzle {number}: its section {entry['section']!r} is no "
                              "longer in book.yaml; build again first")
+    if len(named) > 1:  # the manifest names a puzzle's section only by its name
+        raise ConundrumError(f"puzzle {number}: {len(named)} sections are named "
+                             f"{entry['section']!r}; rename one first")
+    index = named[0]
     members = [e for e in entries if e["section"] == entry["section"]]
+    own = {e["file"] for e in members if e.get("file")}
+    stem = _free_stem(project, data, index, own) if len(own) < len(members) else ""
     names: list[str] = []
     written: list[str] = []
     for e in members:
-        name = e.get("file") or f"{FOLDER}/s{index + 1}-{e['slot']:03d}.yaml"
+        name = e.get("file") or f"{stem}{e['slot']:03d}.yaml"
         kept = e is entry and (lock or replacement is not None) and is_free(name)
         if kept:  # the studio's free file becomes a kept one (_save_section: the free goes)
             name = name.removesuffix(".yaml") + "-kept.yaml"
@@ -168,6 +175,9 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
         path = project.inside(name)
         if e.get("file") and not (another and e is entry) and not kept:
             continue  # already a file: kept exactly as it is
+        if name not in own and path.exists():  # never over a puzzle of another section
+            raise ConundrumError(f"puzzle {number}: {name} is already in the folder; "
+                                 "move it away or list it in book.yaml")
         puzzle = entry_puzzle(e, title, f"puzzle {e['number']}")
         if replacement is not None and e is entry:
             puzzle = replacement
@@ -180,6 +190,23 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
         atomic_write(path, dump_puzzle(puzzle))
         written.append(name)
     return data, index, names, members.index(entry), written
+
+
+def _free_stem(project: Project, data: dict[str, Any], index: int, own: set[str]) -> str:
+    """The start of the names of section `index`'s new files, `puzzles/sI-`: I is the
+    section's place (1-based) unless another section lists an `sI-` file or the folder
+    holds one (a section moved, or removed and perhaps put back by undo), then the next
+    number free of both. The names are book.yaml's record: nothing else remembers them."""
+    taken = {str(n) for i, s in enumerate(data.get("sections") or [])
+             if i != index and isinstance(s, dict) for n in s.get("puzzles") or []}
+    folder = project.inside(FOLDER)
+    if folder.is_dir():
+        taken |= {f"{FOLDER}/{p.name}" for p in folder.iterdir()} - own
+    used = {int(m[1]) for n in taken if (m := _STEM.match(n))}
+    number = index + 1
+    while number in used:
+        number += 1
+    return f"{FOLDER}/s{number}-"
 
 
 def _save_section(project: Project, data: dict[str, Any], index: int,

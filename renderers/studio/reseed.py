@@ -1,6 +1,6 @@
 """Keep one puzzle, and let the rest of its section follow the book: a section that became
 puzzle files (keep, another one, a move) holds kept files and free ones (the studio's
-`puzzles/sN-SSS.yaml`, puzzles it generated and nobody kept: puzzles.FREE). When the
+`puzzles/sI-SSS.yaml`, puzzles it generated and nobody kept: puzzles.FREE). When the
 book's seed or the section's difficulty changes, the free files are made again as the
 generated section would make them; the kept files stay as they are.
 

@@ -163,9 +163,10 @@ class Api:
         return Response(data, media_type="image/png")
 
     def sheet_png(self, request: Request) -> Response:  # drawn in Starlette's thread pool
-        """A puzzle of the last build, drawn as its own sheet."""
+        """A puzzle of the last build, drawn as its own sheet (`?part=board`: its board)."""
+        part = "board" if request.query_params.get("part") == "board" else "sheet"
         try:
-            data = self.builds.sheet_png(request.path_params["n"])
+            data = self.builds.sheet_png(request.path_params["n"], part)
         except ConundrumError as exc:
             return _error(409, "", str(exc))
         if data is None:

@@ -87,7 +87,7 @@
     job = id;
     // a build may renumber the puzzles: the table's sheets load again once it is done
     // (`after`), never from the old numbers while it runs (a 404 for a puzzle gone)
-    document.querySelectorAll("#puzzle-rows img").forEach((i) => i.removeAttribute("src"));
+    document.querySelectorAll("#puzzle-rows img").forEach((i) => i.removeAttribute("srcset"));
     for (;;) {
       const r = await api("GET", "/api/jobs/" + id);
       const j = r.body;
@@ -113,9 +113,16 @@
     const rows = (await api("GET", "/api/puzzles")).body;
     $("#puzzle-rows").replaceChildren(...rows.map((p) => {
       const tr = document.createElement("tr");
+      // the board, drawn at twice the pixels it is shown at (2x); a click shows the sheet
       const sheet = document.createElement("td"), img = document.createElement("img");
-      img.src = `/api/puzzles/${p.number}.png?t=${stamp}`; img.alt = `Puzzle ${p.number} on its sheet`;
-      img.className = "sheet"; img.loading = "lazy"; sheet.appendChild(img); tr.appendChild(sheet);
+      const open = document.createElement("button"); open.type = "button"; open.className = "sheet-open";
+      img.srcset = `/api/puzzles/${p.number}.png?part=board&t=${stamp} 2x`; img.alt = `Puzzle ${p.number}'s board`;
+      img.className = "sheet"; img.loading = "lazy"; open.appendChild(img);
+      open.setAttribute("aria-label", `Puzzle ${p.number} on its sheet, large`);
+      open.addEventListener("click", () => { $("#sheet-large").src = `/api/puzzles/${p.number}.png?t=${stamp}`;
+        $("#sheet-caption").textContent = `Puzzle ${p.number}`; $("#sheet-figure").hidden = false;
+        $("#sheet-figure").scrollIntoView({block: "nearest"}); });
+      sheet.appendChild(open); tr.appendChild(sheet);
       [p.number, p.section, p.grade, p.score, p.given.map((g) => g.code + (g.positions === undefined ? "" : ` (${g.positions})`)).join(", "),
         p.board.length, p.locked ? "yes" : "no"].forEach((v) => { const td = document.createElement("td"); td.textContent = v ?? ""; tr.appendChild(td); });
       const td = document.createElement("td");
