@@ -268,23 +268,23 @@ class Board:
         """
         if not isinstance(p, Placement):
             p = as_placement(p)
-        for cell in p.cells:
-            if cell in self._cells:
-                other = self._tiles[self._cells[cell][1]]
+        cells, all_counts, dirty = self._cells, self._counts, self._dirty
+        squares = p.squares  # a property that builds its tuple: read once
+        for cell, _colour in squares:
+            if cell in cells:
+                other = self._tiles[cells[cell][1]]
                 raise BoardError(f"tile {p.code} overlaps tile {other.code} at {cell}")
         tile_id = self._next_id
         self._next_id += 1
         self._tiles[tile_id] = p
         self._codes[p.tile] += 1
-        for cell, colour in p.squares:
-            self._cells[cell] = (colour, tile_id)
-            if self._counts.pop(cell, None) is not None:
+        for cell, colour in squares:
+            cells[cell] = (colour, tile_id)
+            if all_counts.pop(cell, None) is not None:
                 self._score.pop(cell, None)
-                self._dirty.discard(cell)
-        cells = self._cells
-        all_counts = self._counts
+                dirty.discard(cell)
         fresh = self._fresh if self._frontier_runs is not None else None
-        for cell, colour in p.squares:
+        for cell, colour in squares:
             ci = COLOUR_INDEX[colour]
             for n in neighbours(cell):
                 if n in cells:
@@ -295,7 +295,7 @@ class Board:
                     if fresh is not None:
                         fresh.append(n)
                 counts[ci] += 1
-                self._dirty.add(n)
+                dirty.add(n)
         if fresh is not None:
             self._laid.append(p)
         self._runs = self._fitting = self._packed_runs = None

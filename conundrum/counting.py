@@ -13,6 +13,9 @@ and a change only re-derives the few dozen runs near the changed tile.
 
 from __future__ import annotations
 
+import sys
+from array import array
+
 from .board import Board
 from .fits import (
     HasOpenEnds,
@@ -143,9 +146,13 @@ class StandardTracker:
 
     def counts(self) -> dict[str, int]:
         """Position count of each tile of the set that is not on the board."""
-        total = self._total
+        # the packed total's fields (FIELD = 16 bits: an "H" each) read all at once, not
+        # shifted out tile by tile: the search asks this before every move
+        fields = array("H", self._total.to_bytes(2 * len(self.tiles), "little"))
+        if sys.byteorder == "big":
+            fields.byteswap()
         laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
-        return {code: (total >> shift) & MASK for code, shift in self._shifts
+        return {code: n for (code, _shift), n in zip(self._shifts, fields, strict=True)
                 if code not in laid}
 
     def positions(self, code: str) -> list[Placement]:
