@@ -10,7 +10,16 @@ import pytest
 
 from conundrum.book.make_book import order_book
 from conundrum.book.make_puzzles import Hooks, make_puzzles
-from conundrum.book.plan import LAG, SET, avoid_for, kinds_for, known, lean_tiles, shape_for
+from conundrum.book.plan import (
+    LAG,
+    SET,
+    avoid_for,
+    kinds_for,
+    known,
+    lane_later,
+    lean_tiles,
+    shape_for,
+)
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import planned_task
 from conundrum.book.variety import ASPECT_CAP, SectionVariety, aspect_class, lean, tile_key
@@ -67,6 +76,36 @@ def test_the_generator_tries_the_later_tiles_last() -> None:
     later = generate(GenerateRequest(seed=4, difficulty=2, later=(code,)))
     assert later.given[0].code != code
     assert later.extra["generator"]["later"] == avoid_mask([code])
+
+
+def test_the_slots_made_at_once_ask_first_for_tiles_of_their_own_lanes() -> None:
+    every = {t for tiles in SET.values() for t in tiles}
+    avoid = ("RRR",)
+    own = [every - set(lane_later(7, 0, slot, (), ())) for slot in range(LAG)]
+    assert all(own) and set().union(*own) == every  # the set dealt into LAG lanes
+    assert sum(map(len, own)) == len(every), "no tile in two lanes"
+    assert [every - set(lane_later(7, 0, slot + LAG, (), ())) for slot in range(LAG)] == own
+    assert own != [every - set(lane_later(8, 0, slot, (), ())) for slot in range(LAG)]
+    later = lane_later(7, 0, 1, avoid, ())
+    assert set(later) == every - own[1] - {"RRR"}
+    # a kind that runs out keeps its own order: those given least first, whatever the lane
+    chameleons = set(SET["chameleon"])
+    later = lane_later(7, 0, 1, avoid, (SET["chameleon"][0],))
+    assert set(later) == (every - own[1] - {"RRR"} - chameleons) | {SET["chameleon"][0]}
+
+
+@pytest.mark.parametrize(("level", "attempt", "lanes"), [(1, 0, True), (3, 0, True),
+                                                         (3, 1, False), (4, 0, False)])
+def test_only_first_tries_of_one_tile_puzzles_ask_by_lane(level, attempt, lanes) -> None:
+    """Lanes pay where a puzzle gives one tile: a 100-puzzle grade-3 section passed 13
+    first tries over for a tile given meanwhile, 5 with lanes; at grade 5 they made
+    more searches fail and more tiles repeat. A retry knows every puzzle before it."""
+    spec = parse_spec(f"title: L\nseed: 2\nsections:\n  - {{name: A, count: 9, "
+                      f"difficulty: {level}}}\n", "l.yaml")
+    variety = SectionVariety(9, [None] * 9)
+    variety.take(generate(GenerateRequest(seed=1, difficulty=level)))
+    task = planned_task(spec, variety, 0, 1, attempt)
+    assert (task.later is not None and len(task.later) > 40) is lanes
 
 
 def test_the_kinds_catch_up_with_the_plan_one_palindrome_a_slot() -> None:
@@ -201,6 +240,14 @@ def test_small_boards_lean_hard_enough_that_slots_seldom_pass_over_their_shape(
     shapes = Counter(aspect_class(m.puzzle.board) for m in made)
     assert max(shapes.values()) <= ASPECT_CAP * len(made)
     assert sum(m.attempt for m in made) <= len(made) // 10, "a slot costs one try"
+
+
+def test_a_grade_3_section_seldom_passes_a_first_try_over_for_a_clash(tmp_path) -> None:
+    spec = parse_spec("title: C\nseed: 2024\nper_page: 2\nsections:\n"
+                      "  - {name: C, count: 100, difficulty: 3}\n", "c.yaml")
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        max_grids=grid_limits(spec))
+    assert sum(m.attempt for m in made) <= 8, "13 passed over without lanes"
 
 
 @pytest.mark.slow

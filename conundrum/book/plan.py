@@ -23,19 +23,25 @@ A slot's try asks the generator (`conundrum.generate`) for
 A slot's first try is planned from the section's puzzles up to LAG slots before it
 (`known`), so up to LAG slots of a section are made at once (given the `--jobs`); a puzzle
 decided meanwhile may give the same tile, and the slot then tries again, planned from
-every puzzle before it. Either way a plan is a function of puzzles decided in slot
-order: the book stays a function of its spec for any `--jobs` and on `--resume`.
+every puzzle before it. Where a puzzle gives one tile (grades 1-3), the set is dealt into
+LAG lanes by the book's seed and a first try asks for its own lane's tiles first, the
+others `later` (`lane_later`), so the LAG slots made at once seldom meet on a tile.
+Either way a plan is a function of puzzles decided in slot order: the book stays a
+function of its spec for any `--jobs` and on `--resume`.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..generate.choose import kind
 from ..notation import MARGIN
 from ..tiles import STANDARD_TILES, canonical, chameleon_set
+from .seeds import derived_seed
 from .variety import SHAPES, SectionVariety, lean, running_cap
 
 LAG = 4  # a slot's first try knows the section's puzzles up to LAG slots before it
@@ -154,3 +160,28 @@ def lean_tiles(grid: tuple[int, int], least: int, most: int) -> int:
     the board), `least` (the level's fewest) to `most`."""
     cells = (grid[0] - 2 * MARGIN) * (grid[1] - 2 * MARGIN)
     return max(least, min(most, math.floor(LEAN_FILL * cells / 3)))
+
+
+def lane_later(seed: int, section: int, slot: int, avoid: Sequence[str],
+               later: Sequence[str]) -> tuple[str, ...]:
+    """`later` for a slot's first try that gives one tile: with every tile not avoided
+    outside the slot's lane (the set dealt into LAG lanes by the book's `seed`, per
+    section), so that the LAG slots made at once ask first for tiles no other of them
+    asks for first. Not for a kind that runs out (some of its tiles come `later`
+    already): its tiles given least must still come before those given more. A slot's
+    retries know every puzzle before it and ask as before."""
+    lanes = _lanes(seed, section)
+    others = lanes[LAG] - lanes[slot % LAG] - set(avoid)
+    out = set(later)
+    for tiles in SET.values():
+        if not out.intersection(tiles):
+            out |= others.intersection(tiles)
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=64)
+def _lanes(seed: int, section: int) -> tuple[frozenset[str], ...]:
+    """The set's tiles dealt into LAG lanes, then the whole set."""
+    tiles = sorted(t for kind_tiles in SET.values() for t in kind_tiles)
+    random.Random(derived_seed(seed, "lanes", section)).shuffle(tiles)
+    return (*(frozenset(tiles[i::LAG]) for i in range(LAG)), frozenset(tiles))

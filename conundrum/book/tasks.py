@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..generate.choose import avoid_mask
 from ..generate.difficulty import level_params
-from .plan import avoid_for, kinds_for, known, lean_tiles, leaning, shape_for
+from .plan import avoid_for, kinds_for, known, lane_later, lean_tiles, leaning, shape_for
 from .seeds import slot_seed
 from .spec import BookSpec
 from .variety import ASK_TRIES, ASPECT_TRIES, VARIETY_TRIES, SectionVariety, edge_window
@@ -131,6 +131,8 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
         task = replace(task, kinds=kinds_for(variety, slot, attempt))
     if task.kind == "count":
         avoid, later = avoid_for(variety.given[:seen], relaxed)
+        if attempt == 0 and _one_given(task):
+            later = lane_later(spec.seed, section, slot, avoid, later)
         task = replace(task, avoid=avoid or None, later=later or None)
     task = replace(task, seen=seen)
     if max_grid is None or attempt >= ASPECT_TRIES:  # a shape is asked while it is checked
@@ -145,6 +147,14 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
     if roomy(generate_request(shaped.request())):
         return shaped
     return _fewer_tiles(shaped) or task
+
+
+def _one_given(task: Task) -> bool:
+    """Whether the task's puzzle gives one tile (lanes pay there: at grade 5, two given
+    tiles a puzzle, the lanes made more searches fail and more tiles repeat)."""
+    given = task.given if task.given is not None else \
+        level_params(task.difficulty, task.rules).given[1]
+    return given == 1
 
 
 def _fewer_tiles(task: Task) -> Task | None:
