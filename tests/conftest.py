@@ -32,7 +32,6 @@ SLOW_CALLS = re.compile(
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        _group_by_module_fixture(item)
         function = getattr(item, "function", None)
         if function is None or item.get_closest_marker("slow"):
             continue
@@ -44,18 +43,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if SLOW_CALLS.search(source) or "chrome" in fixtures or any(
                 name.endswith("_book") or name.startswith("book_") for name in fixtures):
             item.add_marker(pytest.mark.slow)
-
-
-def _group_by_module_fixture(item: pytest.Item) -> None:
-    """A test that uses a module-scoped fixture (a book built once, a browser, a batch of
-    generated puzzles) joins its module's xdist group, so that under `-n 2` (with
-    `--dist loadgroup`, pyproject.toml) the fixture is made once, on one worker, not once
-    on each worker that happens to get one of its tests."""
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None or item.get_closest_marker("xdist_group"):
-        return
-    if any(d.scope == "module" for defs in info.name2fixturedefs.values() for d in defs):
-        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 @pytest.fixture
