@@ -14,7 +14,7 @@ from tests.support.pg import Server, Unavailable, running_server
 from tests.support.program import run_program
 
 # the browser fixtures (`chrome`, a module's; `driver`, a test's own) for every test file
-pytest_plugins = ("tests.support.web",)
+pytest_plugins = ("tests.support.web", "tests.support.sharing")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -125,14 +125,19 @@ def reference_arrangements(placements: list[Placement], codes: list[str],
     from itertools import permutations
 
     found: set[tuple[Placement, ...]] = set()
+    # the same tiles laid in another order make the same board: its positions are looked
+    # up, not scanned again (the scan itself is unchanged)
+    seen: dict[tuple[frozenset[Placement], str], set[Placement]] = {}
 
     def lay(order: tuple[int, ...], laid: dict[int, Placement]) -> None:
         if len(laid) == len(order):
             found.add(tuple(laid[i] for i in range(len(codes))))
             return
         i = order[len(laid)]
-        board = placements + list(laid.values())
-        for p in reference_positions(board, codes[i], rules):
+        key = (frozenset(laid.values()), codes[i])
+        if key not in seen:
+            seen[key] = reference_positions(placements + list(laid.values()), codes[i], rules)
+        for p in seen[key]:
             lay(order, {**laid, i: p})
 
     for order in permutations(range(len(codes))):
