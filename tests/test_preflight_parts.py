@@ -93,17 +93,28 @@ def _heavy_from(path: Path, first: int, pages: int = 9) -> Path:
     return path
 
 
+def _last_first(part, data, count: int, jobs: int) -> list:
+    """forked_map's results, the parts run from the last to the first: the parts of
+    heavy pages at the end pass the limit before the first part starts."""
+    return [part(data, index) for index in reversed(range(count))][::-1]
+
+
 @pytest.mark.parametrize("part_pages", [1, 3])
 def test_the_same_fault_is_named_first_for_any_jobs(tmp_path: Path, monkeypatch,
                                                      part_pages: int) -> None:
     files = {name: CORPUS[name](tmp_path / f"{k}.pdf") for k, name in enumerate(
         ("wide array", "font dangling", "mediabox strings", "resources integer"))}
-    files["heavy"] = _heavy_from(tmp_path / "heavy.pdf", 5)
-    monkeypatch.setattr(pdf_facts, "MAX_CONTENT_BYTES", 20_000_000)  # reached at page 4
+    files["heavy"] = _heavy_from(tmp_path / "heavy.pdf", 5)  # the limit passed at page 7
+    files["heavy at the end"] = _heavy_from(tmp_path / "end.pdf", 7, pages=12)
+    files["book"] = made(tmp_path / "book.pdf", pages=7)
+    monkeypatch.setattr(pdf_facts, "MAX_CONTENT_BYTES", 20_000_000)
     for name, path in files.items():
         whole = _one_pass(monkeypatch, path)
         with monkeypatch.context() as m:
             m.setattr(pdf_facts, "PART_PAGES", part_pages)
             for jobs in (1, 2):
                 assert _outcome(path, jobs) == whole, (name, jobs)
+            m.setattr(pdf_facts, "forked_map", _last_first)
+            assert _outcome(path, 1) == whole, (name, "last part first")
     assert "pages 1-7 inflates" in _outcome(files["heavy"], 2)
+    assert "pages 1-9 inflates" in _outcome(files["heavy at the end"], 2)

@@ -9,8 +9,10 @@ Sizes are in inches.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +20,7 @@ from pypdf.generic import IndirectObject
 
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
-from conundrum.workers import forked_map
+from conundrum.workers import can_fork, forked_map
 from renderers.preflight.facts import PT, Box, PageFacts, PdfFacts
 from renderers.preflight.objects import Least, measure_ink, scan_objects
 from renderers.preflight.reader import MAX_CONTENT_BYTES, guarded, open_pdf
@@ -43,7 +45,9 @@ def read_pdf(path: str | os.PathLike, ink: bool = True,
     breaks a limit of reader.py."""
     name, reader = open_pdf(path)
     count = len(reader.pages)
-    parts = forked_map(_read_part, (name, reader), -(-count // PART_PAGES), jobs)
+    # the content inflated so far by all parts: none inflates much past the limit
+    inflated = multiprocessing.get_context("fork" if can_fork() else "spawn").Value("q", 0)
+    parts = forked_map(_read_part, (name, reader, inflated), -(-count // PART_PAGES), jobs)
     facts = guarded(name, lambda: _facts(name, reader, parts))
     if trims:
         _bleed_by_size(facts, trims, bleed)
@@ -80,16 +84,17 @@ class _Part:
     sizes: list[int] = field(default_factory=list)  # each page's inflated content, in order
     pages_fault: ConundrumError | None = None  # pypdf's, reading the pages' boxes
     fault: ConundrumError | None = None  # pypdf's, on the page after those sized
+    short: bool = False  # stopped before its last page: all parts had passed the limit
     smallest_text: Least = None
     lowest_image_dpi: Least = None
     objects_fault: ConundrumError | None = None  # pdfium's
 
 
-def _read_part(job: tuple[str, Any], index: int) -> _Part:
+def _read_part(job: tuple[str, Any, Any], index: int) -> _Part:
     """Part `index` of the pages: their boxes, fonts, colour operators, line widths and
     content sizes (pypdf), then their type sizes and images (pdfium). Stops at a fault or
-    once its own pages pass the inflated-content limit (the caller adds up all pages)."""
-    name, reader = job
+    once the content all parts inflated (`job[2]`) passes the limit."""
+    name, reader, inflated = job
     pages = range(index * PART_PAGES, min(len(reader.pages), (index + 1) * PART_PAGES))
     part = _Part()
     try:  # every page's boxes first, as `_facts` raises their faults first
@@ -99,10 +104,10 @@ def _read_part(job: tuple[str, Any], index: int) -> _Part:
         part.pages_fault = exc
         return part
     try:
-        guarded(name, lambda: _read_pages(reader, pages, part))
+        guarded(name, lambda: _read_pages(reader, pages, part, _shared(inflated)))
     except ConundrumError as exc:
         part.fault = exc
-    if part.fault is not None or sum(part.sizes) > MAX_CONTENT_BYTES:
+    if part.fault is not None or part.short:
         return part  # the caller raises before it would read pdfium's facts
     try:
         part.smallest_text, part.lowest_image_dpi = scan_objects(name, pages)
@@ -111,11 +116,33 @@ def _read_part(job: tuple[str, Any], index: int) -> _Part:
     return part
 
 
-def _read_pages(reader: Any, pages: range, part: _Part) -> None:
+def _shared(inflated: Any) -> Callable[[int], int]:
+    def add(size: int) -> int:
+        with inflated.get_lock():
+            inflated.value += size
+            return int(inflated.value)
+    return add
+
+
+def _running(start: int) -> Callable[[int], int]:
+    total = [start]
+
+    def add(size: int) -> int:
+        total[0] += size
+        return total[0]
+    return add
+
+
+def _read_pages(reader: Any, pages: range, part: _Part, add: Callable[[int], int]) -> None:
+    """Read `pages` into `part`; `add(size)` counts a page's inflated content and gives
+    the total so far: past the limit, the part stops short."""
     widths: list[float] = []
-    inflated = 0
+    inflated = add(0)
     seen: dict[Any, int] = {}  # a content stream shared by pages is scanned once
     for k in pages:
+        if inflated > MAX_CONTENT_BYTES:
+            part.short = True
+            break
         page = reader.pages[k]
         _fonts_of(page, part.fonts)
         ref = dict.get(page, "/Contents")
@@ -126,9 +153,7 @@ def _read_pages(reader: Any, pages: range, part: _Part) -> None:
                 seen[key] = size
         size = seen[key] if key is not None else size
         part.sizes.append(size)
-        inflated += size
-        if inflated > MAX_CONTENT_BYTES:
-            break
+        inflated = add(size)
     part.thinnest = min(widths, default=None)
 
 
@@ -143,6 +168,12 @@ def _facts(name: str, reader: Any, parts: list[_Part]) -> PdfFacts:
         if part.pages_fault is not None:
             raise part.pages_fault
     for part in parts:  # in page order: the first fault or limit passed is raised
+        if part.short and inflated + sum(part.sizes) <= MAX_CONTENT_BYTES:
+            # all parts passed the limit before this one did: read on from here, in turn,
+            rest = _Part()  # to the page where one process reading would pass it
+            _read_pages(reader, range(number + len(part.sizes), len(reader.pages)), rest,
+                        _running(inflated + sum(part.sizes)))
+            part.sizes += rest.sizes
         for size in part.sizes:
             number += 1
             inflated += size
