@@ -118,3 +118,14 @@ def test_the_same_fault_is_named_first_for_any_jobs(tmp_path: Path, monkeypatch,
             assert _outcome(path, 1) == whole, (name, "last part first")
     assert "pages 1-7 inflates" in _outcome(files["heavy"], 2)
     assert "pages 1-9 inflates" in _outcome(files["heavy at the end"], 2)
+
+
+def test_the_book_s_self_check_warns_alike_for_any_jobs(tmp_path: Path, monkeypatch) -> None:
+    from renderers.publish import _warn_preflight
+
+    monkeypatch.setattr(pdf_facts, "PART_PAGES", 4)
+    book = made(tmp_path / "book.pdf", pages=11, wider_page=7, colour=(200, 0, 0))
+    said: dict[int, list[str]] = {1: [], 2: []}
+    for jobs, warnings in said.items():
+        _warn_preflight(book, "grey", warnings.append, jobs=jobs)
+    assert said[1] == said[2] and len(said[1]) >= 2, said  # the page 1 mm wide, rgb ink
