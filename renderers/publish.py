@@ -101,7 +101,8 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
 
     result = make_book(spec, book_options, render, warn, hooks or Hooks(), finish)
     if spec.bleed:  # a print-on-demand book: the printer's checks, as `preflight` makes them
-        _warn_preflight(result.pdf, spec.colour, warn, spec.paper, spec.printer)
+        _warn_preflight(result.pdf, spec.colour, warn, spec.paper, spec.printer,
+                        options.jobs)
     if options.web is None and spec.web:
         warn(f"the QR codes lead to {spec.web}; write the pages to upload there with "
              "--web DIR")
@@ -138,17 +139,18 @@ class _Extras:
 
 
 def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white",
-                    printer: str = "kdp") -> None:
+                    printer: str = "kdp", jobs: int = 1) -> None:
     """Warn, one line a rule, where the book breaks a rule of `printer`'s checks that
     needs no rasterising (page count for its paper and ink, trim size, bleed, fonts,
     colour, line and type sizes, images, what the file may not hold; the margins are kept
-    by the layout itself); `conundrum preflight` runs all."""
+    by the layout itself); `conundrum preflight` runs all. The pages are read by up to
+    `jobs` workers (the same warnings for any `jobs`)."""
     from renderers.preflight import interior_checks, printer_rules
     from renderers.preflight.pdf_facts import read_pdf
     from renderers.preflight.record import ink_for
 
     rules = printer_rules(printer)
-    for check in interior_checks(read_pdf(pdf, ink=False), rules, colour,
+    for check in interior_checks(read_pdf(pdf, ink=False, jobs=jobs), rules, colour,
                                  ink_for(paper, colour), with_ink=False, paper=paper):
         if not check.ok:
             warn(f"{pdf}: {rules['name']}: {check.rule}: {check.measured}; the printer "

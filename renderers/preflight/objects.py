@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
-from renderers.preflight.facts import PT, PageFacts, PdfFacts
+from renderers.preflight.facts import PT, PageFacts
 from renderers.preflight.reader import (
     MAX_PAGE_INCHES,
     MAX_RASTER_PIXELS,
@@ -39,15 +39,19 @@ def _times(m: Matrix, n: Matrix) -> Matrix:
     return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
 
 
-def scan_objects(name: str, facts: PdfFacts) -> None:
-    """Fill `facts.smallest_text` and `facts.lowest_image_dpi` from every page's objects
-    (through pdfium's C interface: a book page holds hundreds of paths, and the Python
-    wrapper of each costs more than the rest of the check)."""
+Least = tuple[float, int] | None  # the smallest value found and its page, or none
+
+
+def scan_objects(name: str, pages: range) -> tuple[Least, Least]:
+    """The smallest type size as printed and the lowest image resolution, each with its
+    page, among the pages at `pages` (0-based; the earliest page on a tie), read from
+    every object (through pdfium's C interface: a book page holds hundreds of paths, and
+    the Python wrapper of each costs more than the rest of the check)."""
     document = open_pdfium(name)  # first: it reports a library that cannot be loaded
-    found: dict[str, tuple[float, int] | None] = {"text": None, "image": None}
+    found: dict[str, Least] = {"text": None, "image": None}
     calls = _Calls()
     try:
-        for k in range(len(facts.pages)):
+        for k in pages:
             page = document[k]
             try:
                 _walk(calls, ctypes.cast(page.raw, ctypes.c_void_p).value, None, 0, k + 1,
@@ -58,7 +62,7 @@ def scan_objects(name: str, facts: PdfFacts) -> None:
         raise ConundrumError(f"{shown(name)}: ran out of memory reading its pages") from None
     finally:
         document.close()
-    facts.smallest_text, facts.lowest_image_dpi = found["text"], found["image"]
+    return found["text"], found["image"]
 
 
 class _Calls:
@@ -92,7 +96,7 @@ class _Calls:
 
 
 def _walk(calls: _Calls, parent: int | None, outer: Matrix | None, depth: int, number: int,
-          found: dict[str, tuple[float, int] | None]) -> None:
+          found: dict[str, Least]) -> None:
     """The objects of a page (`outer` None) or of a form placed by `outer` (`parent` its
     address: None is NULL, as ctypes passes it), forms followed to MAX_FORM_DEPTH."""
     count, get = (calls.page_count, calls.page_object) if outer is None else \

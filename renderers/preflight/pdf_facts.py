@@ -9,35 +9,56 @@ Sizes are in inches.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from pypdf.generic import IndirectObject
 
 from conundrum.errors import ConundrumError
 from conundrum.terminal import shown
+from conundrum.workers import can_fork, forked_map
 from renderers.preflight.facts import PT, Box, PageFacts, PdfFacts
-from renderers.preflight.objects import measure_ink, scan_objects
+from renderers.preflight.objects import Least, measure_ink, scan_objects
 from renderers.preflight.reader import MAX_CONTENT_BYTES, guarded, open_pdf
 
 __all__ = ["PT", "Box", "PageFacts", "PdfFacts", "read_pdf", "read_record"]
 
 TOLERANCE = 0.01  # inches: a page 1 mm (0.04 in) off is caught, rounding is not
 PRINT_KEY = "/ConundrumPrint"  # what our own books record of their printing (publish.py)
+# pages a part of the reading: a few times a worker's share of a book, so the parts even
+# out among workers that a loaded machine slows unevenly
+PART_PAGES = 64
 
 
 def read_pdf(path: str | os.PathLike, ink: bool = True,
-             trims: dict[str, Any] | None = None, bleed: float = 0.125) -> PdfFacts:
+             trims: dict[str, Any] | None = None, bleed: float = 0.125,
+             jobs: int = 1) -> PdfFacts:
     """The facts of the PDF at `path`; `ink=False` leaves out rasterising (fast). With
     `trims` (the printer's sizes), pages without a TrimBox whose size is one of them plus
-    `bleed` on three sides are read as that trim with bleed. ConundrumError when it is not
-    a PDF that can be read, or breaks a limit of reader.py."""
+    `bleed` on three sides are read as that trim with bleed. The pages are read in parts
+    of PART_PAGES, by up to `jobs` forked workers: the same facts, and the same fault
+    first, for any `jobs`. ConundrumError when it is not a PDF that can be read, or
+    breaks a limit of reader.py."""
     name, reader = open_pdf(path)
-    facts = guarded(name, lambda: _facts(name, reader))
+    count = len(reader.pages)
+    # the content inflated so far by all parts: none inflates much past the limit
+    inflated = multiprocessing.get_context("fork" if can_fork() else "spawn").Value("q", 0)
+    parts = forked_map(_read_part, (name, reader, inflated), -(-count // PART_PAGES), jobs)
+    facts = guarded(name, lambda: _facts(name, reader, parts))
     if trims:
         _bleed_by_size(facts, trims, bleed)
-    scan_objects(name, facts)
+    for part in parts:  # pdfium's faults after pypdf's, as one process reading in turn
+        if part.objects_fault is not None:
+            raise part.objects_fault
+        for key, least in (("smallest_text", part.smallest_text),
+                           ("lowest_image_dpi", part.lowest_image_dpi)):
+            known = getattr(facts, key)
+            if least is not None and (known is None or least[0] < known[0]):
+                setattr(facts, key, least)  # strictly less: the earliest page on a tie
     if ink:
         measure_ink(name, facts.pages)
     return facts
@@ -51,26 +72,122 @@ def read_record(path: str | os.PathLike) -> dict[str, str]:
     return guarded(name, lambda: _recorded((reader.metadata or {}).get(PRINT_KEY)))
 
 
-def _facts(name: str, reader: Any) -> PdfFacts:
-    pages = [_page_facts(k, page) for k, page in enumerate(reader.pages, 1)]
+@dataclass
+class _Part:
+    """What one part of the pages (`_read_part`) found: the faults are kept, not raised,
+    so that the first in page order is raised whichever part ends first."""
+
+    pages: list[PageFacts] = field(default_factory=list)
+    fonts: dict[str, bool] = field(default_factory=dict)  # name: embedded (or Type 3)
+    ops: set[str] = field(default_factory=set)
+    thinnest: float | None = None
+    sizes: list[int] = field(default_factory=list)  # each page's inflated content, in order
+    pages_fault: ConundrumError | None = None  # pypdf's, reading the pages' boxes
+    fault: ConundrumError | None = None  # pypdf's, on the page after those sized
+    short: bool = False  # stopped before its last page: all parts had passed the limit
+    smallest_text: Least = None
+    lowest_image_dpi: Least = None
+    objects_fault: ConundrumError | None = None  # pdfium's
+
+
+def _read_part(job: tuple[str, Any, Any], index: int) -> _Part:
+    """Part `index` of the pages: their boxes, fonts, colour operators, line widths and
+    content sizes (pypdf), then their type sizes and images (pdfium). Stops at a fault or
+    once the content all parts inflated (`job[2]`) passes the limit."""
+    name, reader, inflated = job
+    pages = range(index * PART_PAGES, min(len(reader.pages), (index + 1) * PART_PAGES))
+    part = _Part()
+    try:  # every page's boxes first, as `_facts` raises their faults first
+        part.pages = guarded(name, lambda: [_page_facts(k + 1, reader.pages[k])
+                                            for k in pages])
+    except ConundrumError as exc:
+        part.pages_fault = exc
+        return part
+    try:
+        guarded(name, lambda: _read_pages(reader, pages, part, _shared(inflated)))
+    except ConundrumError as exc:
+        part.fault = exc
+    if part.fault is not None or part.short:
+        return part  # the caller raises before it would read pdfium's facts
+    try:
+        part.smallest_text, part.lowest_image_dpi = scan_objects(name, pages)
+    except ConundrumError as exc:
+        part.objects_fault = exc
+    return part
+
+
+def _shared(inflated: Any) -> Callable[[int], int]:
+    def add(size: int) -> int:
+        with inflated.get_lock():
+            inflated.value += size
+            return int(inflated.value)
+    return add
+
+
+def _running(start: int) -> Callable[[int], int]:
+    total = [start]
+
+    def add(size: int) -> int:
+        total[0] += size
+        return total[0]
+    return add
+
+
+def _read_pages(reader: Any, pages: range, part: _Part, add: Callable[[int], int]) -> None:
+    """Read `pages` into `part`; `add(size)` counts a page's inflated content and gives
+    the total so far: past the limit, the part stops short."""
+    widths: list[float] = []
+    inflated = add(0)
+    seen: dict[Any, int] = {}  # a content stream shared by pages is scanned once
+    for k in pages:
+        if inflated > MAX_CONTENT_BYTES:
+            part.short = True
+            break
+        page = reader.pages[k]
+        _fonts_of(page, part.fonts)
+        ref = dict.get(page, "/Contents")
+        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else None
+        if key is None or key not in seen:
+            size = _scan_content(page, part.ops, widths, MAX_CONTENT_BYTES - inflated)
+            if key is not None:
+                seen[key] = size
+        size = seen[key] if key is not None else size
+        part.sizes.append(size)
+        inflated = add(size)
+    part.thinnest = min(widths, default=None)
+
+
+def _facts(name: str, reader: Any, parts: list[_Part]) -> PdfFacts:
+    pages: list[PageFacts] = []
     fonts: dict[str, bool] = {}
     ops: set[str] = set()
     widths: list[float] = []
     inflated = 0
-    seen: dict[Any, int] = {}  # a content stream shared by pages is scanned once
-    for number, page in enumerate(reader.pages, 1):
-        _fonts_of(page, fonts)
-        ref = dict.get(page, "/Contents")
-        key = (ref.idnum, ref.generation) if isinstance(ref, IndirectObject) else None
-        if key is None or key not in seen:
-            size = _scan_content(page, ops, widths, MAX_CONTENT_BYTES - inflated)
-            if key is not None:
-                seen[key] = size
-        inflated += seen[key] if key is not None else size
-        if inflated > MAX_CONTENT_BYTES:
-            raise ConundrumError(
-                f"{shown(name)}: the content of pages 1-{number} inflates to more than "
-                f"{MAX_CONTENT_BYTES:,} bytes (preflight's inflated-content limit)")
+    number = 0
+    for part in parts:  # the pages' boxes are read first (their faults raised first)
+        if part.pages_fault is not None:
+            raise part.pages_fault
+    for part in parts:  # in page order: the first fault or limit passed is raised
+        if part.short and inflated + sum(part.sizes) <= MAX_CONTENT_BYTES:
+            # all parts passed the limit before this one did: read on from here, in turn,
+            rest = _Part()  # to the page where one process reading would pass it
+            _read_pages(reader, range(number + len(part.sizes), len(reader.pages)), rest,
+                        _running(inflated + sum(part.sizes)))
+            part.sizes += rest.sizes
+        for size in part.sizes:
+            number += 1
+            inflated += size
+            if inflated > MAX_CONTENT_BYTES:
+                raise ConundrumError(
+                    f"{shown(name)}: the content of pages 1-{number} inflates to more "
+                    f"than {MAX_CONTENT_BYTES:,} bytes (preflight's inflated-content limit)")
+        if part.fault is not None:
+            raise part.fault
+        pages += part.pages
+        for font, ok in part.fonts.items():
+            fonts[font] = fonts.get(font, True) and ok
+        ops |= part.ops
+        widths += [] if part.thinnest is None else [part.thinnest]
     root = reader.trailer["/Root"].get_object()
     info = reader.metadata or {}
     return PdfFacts(name, pages, sorted(n for n, ok in fonts.items() if not ok), ops,

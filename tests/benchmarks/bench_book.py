@@ -123,8 +123,8 @@ def _render(count: int, pool: list[Made], queue) -> None:
         pdf = Path(tmp) / "b.pdf"
         pdf.write_bytes(data)
         cover_pdf(replace(spec, cover=True), len(pages), [m.puzzle for m in content.puzzles])
-        interior_checks(read_pdf(pdf, ink=False), printer_rules("kdp"), spec.colour, "black",
-                        with_ink=False)
+        interior_checks(read_pdf(pdf, ink=False, jobs=2), printer_rules("kdp"), spec.colour,
+                        "black", with_ink=False)
     extra = time.perf_counter() - end
     # counted without keeping the drawings (`drawn()` would): the peak is the render's
     items = sum(len(p.all_items()) for p in pages)
