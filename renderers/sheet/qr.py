@@ -8,6 +8,7 @@ vector code like any other shape, and no image is embedded.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
@@ -64,6 +65,7 @@ def qr_matrix(url: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in code.matrix]
 
 
+@lru_cache(maxsize=4096)  # a book asks it of each address at every layout of its section
 def qr_fits(url: str, size: float) -> bool:
     """True when the address's code, quiet zone included, fits a `size` mm square with
     modules of MIN_MODULE mm or more."""
