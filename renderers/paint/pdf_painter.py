@@ -87,10 +87,13 @@ class Painter:
     def reset(self) -> None:
         """Start a new page: fpdf2 restated the graphics state; forget ours so it is
         sent again."""
-        self._fill = self._stroke = self._text = None
-        self._width = None
-        self._font = None
+        self._forget()
         self._k, self._top = self.pdf.k, self.pdf.h
+
+    def _forget(self) -> None:
+        # every colour, width and font is set again before it is next used
+        self._fill = self._stroke = self._text = None
+        self._width = self._font = None
 
     def flush(self) -> None:
         """Hand the operators gathered so far to fpdf2's page."""
@@ -103,10 +106,6 @@ class Painter:
         paint = self._paint
         for item in items:
             paint[type(item)](item)  # type: ignore[operator]
-
-    def paint(self, item: Item) -> None:
-        """Paint one item."""
-        self._paint[type(item)](item)  # type: ignore[operator]
 
     def _colours(self, fill: str | None, stroke: str | None, width: float) -> None:
         # fpdf2's state kept in step: it restates these at each new page
@@ -201,6 +200,4 @@ class Painter:
         self.flush()  # fpdf2 writes the rotation and the text itself, after what is here
         with self.pdf.rotation(item.angle, item.x, item.y):
             self.pdf.text(x, item.y, item.text)
-        # the rotation's graphics state ended with it: set every colour and font again
-        self._fill = self._stroke = self._text = None
-        self._width = self._font = None
+        self._forget()  # the rotation's graphics state ended with it
