@@ -145,7 +145,7 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white",
     colour, line and type sizes, images, what the file may not hold; the margins are kept
     by the layout itself); `conundrum preflight` runs all. The pages are read by up to
     `jobs` workers (the same warnings for any `jobs`)."""
-    from renderers.preflight import interior_checks, printer_rules
+    from renderers.preflight import interior_checks
     from renderers.preflight.pdf_facts import read_pdf
     from renderers.preflight.record import ink_for
 
@@ -157,13 +157,11 @@ def _warn_preflight(pdf: Path, colour: str, warn: Warn, paper: str = "white",
                  f"asks {check.required}")
 
 
-def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle],
-                 printer: str | None = None) -> Path:
+def _write_cover(spec: BookSpec, pdf: Path, puzzles: list[BookPuzzle]) -> Path:
     """`<book>-cover.pdf` beside the book, for its page count and from its puzzles, its
-    spine by `printer`'s rule (default: the spec's)."""
+    spine by the spec's printer's rule (`--printer` is in the spec by now: `publish`)."""
     from pypdf import PdfReader
 
-
     pages = len(PdfReader(pdf).pages)
-    data = cover_pdf(spec, pages, [bp.puzzle for bp in puzzles], printer)
+    data = cover_pdf(spec, pages, [bp.puzzle for bp in puzzles])
     return atomic_write(cover_name(pdf), data)

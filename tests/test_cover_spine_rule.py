@@ -7,6 +7,7 @@ many pages."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,8 @@ def test_book_writes_its_cover_by_the_printer_it_is_made_for(tmp_path: Path) -> 
     spec = spec_of("6x9", "plain", paper_thickness="0.0025")
     interior = made(tmp_path / "book.pdf", pages=120)
     for printer, words in (("kdp", True), ("ingram", False)):
-        written = _write_cover(spec, interior, [], printer)
+        # as publish() hands it on: `--printer` put in the spec
+        written = _write_cover(replace(spec, printer=printer), interior, [])
         assert written == cover_name(interior)
         report = preflight(interior, written, printer=printer, thickness=0.0025)
         check = next(c for c in report.checks if c.rule == "spine text")
