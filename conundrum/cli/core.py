@@ -196,7 +196,6 @@ def _check_all(pz: Puzzle, text: str, answers: str, as_json: bool) -> None:
 
 def _book_puzzle(manifest: Path, number: str) -> Puzzle:
     """Puzzle `number` (as printed) of the book whose manifest is `manifest`."""
-
     if not number.isascii() or not number.isdigit():
         raise ConundrumError(f"{number!r}: after a manifest, give the puzzle's number as "
                              "printed in the book, then the answers file")

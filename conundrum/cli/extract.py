@@ -24,7 +24,6 @@ def extract_command(
         "--all", help="Every puzzle, as <folder>/puzzle-001.yaml ...")] = False,
 ) -> None:
     """Puzzle N of a built book (from its manifest) as a puzzle file, or --all of them."""
-
     if output is None:
         raise ConundrumError("give -o: the puzzle file to write (with --all, a folder)")
     if every == (number is not None):

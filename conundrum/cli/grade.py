@@ -40,7 +40,6 @@ def grade_command(
     weight_of = dict(w.values)
     score = effort.score
     if pz.kind == "all":  # Lay them all: what the reader must rule out, besides
-
         with naming(puzzle):
             lay = measure_all(pz, puzzle_arrangements(pz), w)
         values, parts = {**values, **lay.features}, {**parts, **lay.contributions()}

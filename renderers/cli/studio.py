@@ -18,7 +18,6 @@ DEFAULT_PORT = 8765  # taken: any free port instead
 
 def _listen(host: str, port: int | None) -> socket.socket:
     """A bound, listening socket (ConundrumError when the address cannot be had)."""
-
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     for candidate in ([port] if port is not None else [DEFAULT_PORT, 0]):
         sock = socket.socket(family, socket.SOCK_STREAM)

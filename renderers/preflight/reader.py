@@ -38,7 +38,6 @@ def regular_file(path: str | os.PathLike, what: str) -> str:
 def open_pdf(path: str | os.PathLike, what: str = "a PDF") -> tuple[str, Any]:
     """The file's name and its pypdf reader, checked as `regular_file` does and refused
     when it has more than MAX_PAGES pages or needs a password to open."""
-
     name = regular_file(path, what)
 
     def read() -> Any:

@@ -39,7 +39,6 @@ def ink_for(paper: str, colour: str) -> str:
 def with_print_record(data: bytes, record: str) -> bytes:
     """The PDF `data` with `record` added to its document information, as an incremental
     update (the pages are not written again: a long book's bytes stay as drawn)."""
-
     info = dict(PdfReader(io.BytesIO(data)).metadata or {})
     writer = PdfWriter(io.BytesIO(data), incremental=True)
     writer.add_metadata({**info, NameObject(PRINT_KEY): TextStringObject(record)})

@@ -91,7 +91,6 @@ def player_script() -> str:
     """The player's script as a page carries it: the rules' modules, then the player's joined
     inside one function, minified by jsmin (their comments are for the reader of the
     source; a page stays within its weight)."""
-
     return jsmin(joined_script())
 
 
