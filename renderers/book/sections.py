@@ -145,12 +145,12 @@ class Sections(BookPages):
         """The grid limit of section `index` at the spec's puzzles a page, or at fewer
         where its boards could not grow within that (see `grid_limits`). ConundrumError
         for a large-print section whose boards cannot grow on one page of its trim."""
-        per_page, limit = self.section_fit(index)
-        if self.geo.scale > 1 and not roomy(replace(self._request(index), max_grid=limit)):
+        limit, request = self.section_fit(index)[1], self._request(index)
+        if self.geo.scale > 1 and not roomy(replace(request, max_grid=limit)):
             section = self.spec.sections[index]
             raise ConundrumError(
                 f"large_print: true: section {section.name!r} (grade {section.difficulty}) on "
-                f"{self.spec.page}: boards of up to {most_tiles(self._request(index))} tiles "
+                f"{self.spec.page}: boards of up to {most_tiles(request)} tiles "
                 f"do not fit one a page with cells of {MIN_CELL * self.geo.scale:.1f} mm and "
                 f"type of 12 pt or more (the page holds {limit[0]} x {limit[1]} cells); "
                 f"use {self._roomier_trims(index)}a lower grade, or no large print")
@@ -160,11 +160,12 @@ class Sections(BookPages):
         """"a trim of A, B or C, " naming the large-print trims section `index`'s boards
         grow on (one name a size), or "" when there is none."""
         names: dict[tuple[float, float], str] = {}
+        request = self._request(index)
         for name in large_print_pages():
             geo = Geometry.of(name, self.spec.bleed, 10**6, True)  # the widest gutter
             book = type(self)(replace(self.spec, page=name), [], None, geo, {})
             limit = book.section_fit(index)[1]
-            if roomy(replace(self._request(index), max_grid=limit)):
+            if roomy(replace(request, max_grid=limit)):
                 names.setdefault(page_size(name), name)
         found = list(names.values())
         if not found:
