@@ -43,26 +43,26 @@ def test_the_guide_lists_the_heavy_modules():
 @pytest.mark.parametrize("argv", [["--help"], ["solve", str(EXAMPLE)], ["render", "--help"]])
 def test_start_up_loads_none_of_the_heavy_modules(argv):
     """Plugins register without loading fpdf2 or Pillow; `make bench` times the start-up."""
-    code = ("import sys, contextlib, io\n"
-            "from conundrum.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    main({argv!r})\n"
-            f"print(sorted(m for m in sys.modules "
-            f"if any(m == h or m.startswith(h + '.') for h in {HEAVY!r})))")
+    loaded = heavy_loaded_by("import contextlib, io\n"
+                             "from conundrum.cli import main\n"
+                             "with contextlib.redirect_stdout(io.StringIO()):\n"
+                             f"    main({argv!r})\n")
+    assert loaded <= rich_console_loads(), loaded
+
+
+def heavy_loaded_by(code: str) -> set[str]:
+    """The listed modules a fresh interpreter has loaded once it has run `code`."""
+    code += (f"import sys\nprint(sorted(m for m in sys.modules "
+             f"if any(m == h or m.startswith(h + '.') for h in {HEAVY!r})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert set(ast.literal_eval(out)) <= rich_console_loads(), out
+    return set(ast.literal_eval(out))
 
 
 def rich_console_loads() -> set[str]:
     """The listed modules rich's console loads by itself: none from rich 13.9, but 13.8
     (the floor) imports rich.table with its console, which every printing command needs."""
-    code = ("import sys, rich.console\n"
-            f"print(sorted(m for m in sys.modules "
-            f"if any(m == h or m.startswith(h + '.') for h in {HEAVY!r})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    return set(ast.literal_eval(out)) & {"rich.table"}
+    return heavy_loaded_by("import rich.console\n") & {"rich.table"}
 
 
 def _absolute(node: ast.ImportFrom, module: str) -> str:
