@@ -13,8 +13,9 @@ import pytest
 from tests.support.pg import Server, Unavailable, running_server
 from tests.support.program import run_program
 
-# the browser fixtures (`chrome`, a module's; `driver`, a test's own) for every test file
-pytest_plugins = ("tests.support.web", "tests.support.sharing")
+# the browser fixtures (`chrome`, a module's; `driver`, a test's own) and a studio on a
+# test's folder (`studio`) for every test file
+pytest_plugins = ("tests.support.web", "tests.support.sharing", "tests.support.studio")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -11,12 +11,6 @@ import yaml
 from tests.support.studio import SMALL, WRITE, client, finish, saved_book
 
 
-@pytest.fixture
-def studio(tmp_path: Path):
-    with client(tmp_path) as c:
-        yield c
-
-
 def test_every_response_has_a_csp_without_inline_scripts(studio) -> None:
     for path in ("/", "/api/spec", "/static/studio.js", "/api/pages/1.png"):
         csp = studio.get(path).headers["content-security-policy"]

@@ -7,20 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
-from tests.support.studio import WRITE, client, finish, saved_book
+from tests.support.studio import WRITE, finish, saved_book
 
 TWO = {"title": "Two Sections", "seed": 3,
        "sections": [{"name": "First", "count": 2, "difficulty": 1},
                     {"name": "Second", "count": 2, "difficulty": 1}]}
-
-
-@pytest.fixture
-def studio(tmp_path: Path):
-    with client(tmp_path) as c:
-        yield c
 
 
 def _spec(folder: Path) -> dict:

@@ -9,18 +9,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 import yaml
 from PIL import Image
 
 from renderers.studio import builds
-from tests.support.studio import WRITE, client, finish, saved_book
-
-
-@pytest.fixture
-def studio(tmp_path: Path):
-    with client(tmp_path) as c:
-        yield c
+from tests.support.studio import WRITE, finish, saved_book
 
 
 def _png(studio, url: str) -> Image.Image:

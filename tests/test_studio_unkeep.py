@@ -6,16 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 import yaml
 
-from tests.support.studio import WRITE, client, finish, saved_book
-
-
-@pytest.fixture
-def studio(tmp_path: Path):
-    with client(tmp_path) as c:
-        yield c
+from tests.support.studio import WRITE, finish, saved_book
 
 
 def _listed(folder: Path) -> list[str]:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 TOKEN = "test-token"
 WRITE = {"X-Conundrum-Token": TOKEN}
@@ -19,6 +22,13 @@ def client(folder: Path):
     from renderers.studio.project import Project
 
     return TestClient(create_app(Project(folder), {"testserver"}, token=TOKEN))
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Iterator:
+    """A test's own studio on its folder (`client`), for every test file (conftest.py)."""
+    with client(tmp_path) as c:
+        yield c
 
 
 def finish(c, response, timeout: float = 300) -> dict:
