@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from conundrum.book.spec import isbn_valid
 from conundrum.errors import ConundrumError
 from renderers.page.fonts import PT_TO_MM, text_width
-from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, Page, Rect, Text
+from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, WORD_CLEAR, Page, Rect, Text
 
 X_NOMINAL = 0.33  # mm: the EAN-13 module at 100 %
 X_LEAST = 0.264  # mm: 80 %, the smallest for a book cover
@@ -28,7 +28,6 @@ GUARD_DROP = 5  # modules the guard bars reach below the data bars
 DIGIT_PT = 8.0  # the digits under the bars (OCR-B's usual size; the book's font)
 ISBN_PT = 8.0  # "ISBN 978-..." above the symbol
 INK = "#000000"  # bars in one ink: black (100 % K on a cmyk cover)
-CLEAR = 0.6  # mm: 1.5 pt (0.53 mm) of paper between a line of digits and the bars
 
 
 @dataclass(frozen=True)
@@ -105,12 +104,12 @@ def draw_barcode(page: Page, area: tuple[float, float, float, float], isbn: str,
                              "80 % of its size")
     digit_h = DIGIT_PT * PT_TO_MM
     # the ISBN line above the bars and the add-on's digits above its own, each with 1.5 pt
-    # of paper (CLEAR) between its lowest possible ink (descenders) and the bars
-    top = y + 1.0 + (TEXT_ASCENT + TEXT_DESCENT) * ISBN_PT * PT_TO_MM + CLEAR
+    # of paper (WORD_CLEAR) between its lowest possible ink (descenders) and the bars
+    top = y + 1.0 + (TEXT_ASCENT + TEXT_DESCENT) * ISBN_PT * PT_TO_MM + WORD_CLEAR
     bottom = y + h - 1.0 - digit_h * 1.05  # above the digits
     bars_h = bottom - top - GUARD_DROP * module
     left = x + (w - span * module) / 2 + QUIET_LEFT * module
-    addon_top = top + (TEXT_ASCENT + TEXT_DESCENT) * digit_h + CLEAR
+    addon_top = top + (TEXT_ASCENT + TEXT_DESCENT) * digit_h + WORD_CLEAR
     for first, width in sym.bars:
         bx = left + first * module
         if first >= MAIN:  # the add-on
@@ -124,7 +123,7 @@ def draw_barcode(page: Page, area: tuple[float, float, float, float], isbn: str,
     text = f"ISBN {label or sym.digits}"
     size = min(ISBN_PT, ISBN_PT * (MAIN * module) / max(text_width(text, ISBN_PT), 1e-6))
     size = max(size, 7.0)
-    page.add(Text(left + MAIN * module / 2, top - CLEAR - TEXT_DESCENT * size * PT_TO_MM,
+    page.add(Text(left + MAIN * module / 2, top - WORD_CLEAR - TEXT_DESCENT * size * PT_TO_MM,
                   text, size, False, "center", INK, "barcode isbn"))
 
 
@@ -142,5 +141,5 @@ def _digits(page: Page, sym: Symbol, left: float, module: float, bottom: float,
     if sym.addon:
         first = next(start for start, _ in sym.bars if start >= MAIN)
         middle = left + (first + len(sym.modules)) / 2 * module
-        page.add(Text(middle, addon_top - CLEAR - TEXT_DESCENT * digit_h, sym.addon, DIGIT_PT,
+        page.add(Text(middle, addon_top - WORD_CLEAR - TEXT_DESCENT * digit_h, sym.addon, DIGIT_PT,
                       False, "center", INK, "barcode digits"))

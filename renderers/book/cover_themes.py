@@ -34,7 +34,15 @@ from renderers.book.cover_layout import (
     section_words,
 )
 from renderers.page.fonts import PT_TO_MM, fit_size
-from renderers.page.layout import TEXT_ASCENT, TEXT_DESCENT, Circle, Page, Rect, Text
+from renderers.page.layout import (
+    TEXT_ASCENT,
+    TEXT_DESCENT,
+    WORD_CLEAR,
+    Circle,
+    Page,
+    Rect,
+    Text,
+)
 from renderers.page.palettes import contrast
 from renderers.page.style import Style
 from renderers.page.text import ASCENT, draw_fitted, draw_paragraph, line_height
@@ -42,7 +50,6 @@ from renderers.sheet.draw import BoardView, draw_board, draw_tile
 
 COLOURS = "RYGBP"
 LABEL_ROOM = 6.0  # mm: the widest label band draw_grid puts on each side of a board
-CLEAR = 0.6  # mm: 1.5 pt (0.53 mm) of paper between a word and ink not its own, and a hair
 STROKE = 0.15  # mm: half a ladder step's frame, inked beyond its edge
 NIGHT = "#1d2a44"  # the night ground: a deep blue that prints as near-black in grey
 
@@ -223,7 +230,7 @@ def _ladder(page: Page, spec: BookSpec, x: float, y: float, w: float, h: float, 
     label = max(7.0, 8.0 * scale)
     # each step's number stands on it, 1.5 pt of paper clear of its edge (inside the
     # lowest steps it touched their frames); the tallest step's number over the top
-    over = (TEXT_ASCENT + TEXT_DESCENT) * label * PT_TO_MM + CLEAR + STROKE
+    over = (TEXT_ASCENT + TEXT_DESCENT) * label * PT_TO_MM + WORD_CLEAR + STROKE
     # the caption's accented capitals reach above its line's top (text.ASCENT)
     raised = max(0.0, (TEXT_ASCENT - ASCENT) * size * PT_TO_MM)
     steps_h = h - cap_h - 2.0 - over - raised - STROKE
@@ -236,10 +243,10 @@ def _ladder(page: Page, spec: BookSpec, x: float, y: float, w: float, h: float, 
         fill = _step_colours(COLOURS[n - 1], style, look)[0] if n in grades else None
         page.add(Rect(x + (n - 1) * step + 0.4, floor - sh, step - 0.8, sh, fill=fill,
                       stroke=look.ink, width=2 * STROKE, tag=f"cover ladder {n}"))
-        page.add(Text(x + (n - 0.5) * step, floor - sh - STROKE - CLEAR - TEXT_DESCENT
+        page.add(Text(x + (n - 0.5) * step, floor - sh - STROKE - WORD_CLEAR - TEXT_DESCENT
                       * label * PT_TO_MM, str(n), label, True, "center", look.ink,
                       "cover ladder label"))
-    draw_fitted(page, caption, x, floor + STROKE + CLEAR + raised, w, size, look.ink,
+    draw_fitted(page, caption, x, floor + STROKE + WORD_CLEAR + raised, w, size, look.ink,
                 bold=True, tag="cover ladder caption")
 
 

@@ -196,6 +196,9 @@ READ_PT = 8.0  # the smallest type a reader must read: grid labels, legend, answ
 MIN_LINE_MM = 0.25 * PT_TO_MM  # the thinnest line a press holds (0.25 pt)
 TEXT_ASCENT = 0.95  # the top of accented capitals above the baseline, in font sizes
 TEXT_DESCENT = 0.25  # descenders below the baseline, in font sizes
+# mm of paper a word keeps from ink not its own (the layout audit's 1.5 pt, 0.53 mm, and a
+# hair): the cover's words and its barcode's digits
+WORD_CLEAR = 0.6
 BLEEDS = "bleed"  # the tag prefix of items meant to run past the trim
 
 
