@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from tests.support.paths import ROOT
+from tests.support.paths import ROOT, module_at
 
 DOCS = ROOT / "docs"
 STALE = "out of date: run `make docs-images` and commit docs/ (a change of output is a decision)"
@@ -22,15 +21,7 @@ STALE = "out of date: run `make docs-images` and commit docs/ (a change of outpu
 PLAYER_TOLERANCE = 0.02
 
 
-def _make_images():
-    spec = importlib.util.spec_from_file_location("make_images", DOCS / "make_images.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_images = _make_images()
+make_images = module_at(DOCS / "make_images.py")
 MADE = {*make_images.IMAGES, make_images.PLAYER, *make_images.STUDIO}
 
 

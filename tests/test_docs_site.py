@@ -3,7 +3,6 @@ pyproject.toml, its navigation holds every page, and `make docs` builds it stric
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
@@ -13,18 +12,14 @@ from types import ModuleType, SimpleNamespace
 import pytest
 import yaml
 
-from tests.support.paths import ROOT
+from tests.support.paths import ROOT, module_at
 from tests.support.program import run_program
 
 DOCS = ROOT / "docs"
 
 
 def _hook(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, DOCS / "hooks" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_at(DOCS / "hooks" / f"{name}.py")
 
 
 cli_reference = _hook("cli_reference")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from referencing import Registry, Resource
 from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS, parse_spec
 from conundrum.errors import ConundrumError
 from conundrum.puzzle import KNOWN_KEYS, parse_puzzle
-from tests.support.paths import ROOT
+from tests.support.paths import ROOT, module_at
 
 SCHEMAS = ROOT / "docs" / "schema"
 NAMES = ("puzzle", "book-spec", "manifest")
@@ -211,11 +210,7 @@ def test_a_manifest_entry_needs_its_contract_keys():
 
 
 def _registries_hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("registries", ROOT / "docs/hooks/registries.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_at(ROOT / "docs/hooks/registries.py")
 
 
 def test_the_book_specs_enums_of_names_are_the_registries():
