@@ -96,12 +96,78 @@ def test_a_removed_section_s_files_survive_a_new_section_in_its_place(studio,
     assert {n: b for n, b in _files(tmp_path).items() if n in before} == before
 
 
-def test_a_puzzle_of_one_of_two_sections_of_one_name_is_not_kept(studio,
-                                                                  tmp_path: Path) -> None:
-    """The build names a puzzle's section by its name only: keeping a puzzle of one of
-    two sections named alike would write the files of both into one; refused instead."""
-    twins = {**TWO, "sections": [{**s, "name": "Twin"} for s in TWO["sections"]]}
+def _twins(spec: dict) -> dict:
+    return {**spec, "sections": [{**s, "name": "Twin"} for s in spec["sections"]]}
+
+
+def _reseeded_rows(folder: Path, rename: bool) -> list[dict]:
+    """TWO's second section made files (its first puzzle kept), perhaps renamed as the
+    first one is, then the book's seed changed: the puzzles the draft prints."""
+    with client(folder) as studio:
+        assert saved_book(studio, TWO)["state"] == "done"
+        _keep(studio, 3)
+        spec = _spec(folder)
+        if rename:
+            spec = _twins(spec)
+            assert saved_book(studio, spec)["state"] == "done"
+        job = saved_book(studio, {**spec, "seed": 5})
+        assert job["state"] == "done", job
+        assert any(n.startswith("made again: puzzles/s2-") for n in job["notes"]), job
+        return studio.get("/api/puzzles").json()
+
+
+def test_twin_sections_never_take_each_other_s_puzzles_on_a_reseed(tmp_path: Path) -> None:
+    """Two sections of one name are two sections: a new seed makes the free file of the
+    second from its own new puzzles, never from its twin's (which then prints another
+    one). The book is the one the same sections under two names give, puzzle for puzzle."""
+    (tmp_path / "twins").mkdir()
+    (tmp_path / "apart").mkdir()
+    twins = _reseeded_rows(tmp_path / "twins", rename=True)
+    apart = _reseeded_rows(tmp_path / "apart", rename=False)
+    assert [p["section"] for p in twins] == ["Twin"] * 4
+    assert [p["section_index"] for p in twins] == [0, 0, 1, 1]
+    assert [p["board"] for p in twins] == [p["board"] for p in apart]
+    assert [p["file"] for p in twins] == [p["file"] for p in apart]
+    assert len({str(p["board"]) for p in twins}) == 4
+
+
+def test_a_puzzle_of_one_of_two_sections_of_one_name_is_kept_in_its_own(
+        studio, tmp_path: Path) -> None:
+    """Keep, move and the table tell twin sections apart by their place: only the second
+    becomes files, the first stays generated and prints the same puzzles."""
+    twins = _twins(TWO)
     assert saved_book(studio, twins)["state"] == "done"
-    job = finish(studio, studio.post("/api/puzzles/3/lock", headers=WRITE))
-    assert job["state"] == "failed" and "2 sections are named 'Twin'" in job["error"]
-    assert _spec(tmp_path) == twins and not (tmp_path / "puzzles").exists()
+    before = studio.get("/api/puzzles").json()
+    assert [p["section_index"] for p in before] == [0, 0, 1, 1]
+    _keep(studio, 3)
+    first, second = _spec(tmp_path)["sections"]
+    assert first == twins["sections"][0]
+    assert len(second["puzzles"]) == 2 and sorted(_files(tmp_path)) == sorted(second["puzzles"])
+    after = studio.get("/api/puzzles").json()
+    assert [p["board"] for p in after] == [p["board"] for p in before]
+    assert [p["locked"] for p in after] == [False, False, True, False]
+    # a place in its own section only (2 puzzles), not in both (4)
+    r = studio.post("/api/puzzles/3/move", json={"to": 3}, headers=WRITE)
+    assert r.status_code == 422 and "(1 to 2)" in r.text
+    assert finish(studio, studio.post("/api/puzzles/4/move", json={"to": 1},
+                                      headers=WRITE))["state"] == "done"
+    moved = studio.get("/api/puzzles").json()
+    assert [p["board"] for p in moved] == [p["board"] for p in after][:2] + \
+        [after[3]["board"], after[2]["board"]]
+    # the editor cannot tell which Twin it is to add to: refused, nothing written
+    r = studio.post("/api/editor/save", headers=WRITE, json={
+        "board": [{"code": "B*Y", "at": [0, 0], "dir": "h"}], "given": ["YYY"],
+        "name": "mine", "section": "Twin"})
+    assert r.status_code == 422 and "2 sections have that name" in r.text
+    assert not (tmp_path / "puzzles/mine.yaml").exists()
+
+
+def test_a_puzzle_is_not_kept_from_a_build_of_other_sections(studio, tmp_path: Path) -> None:
+    """book.yaml changed since the build (its sections swapped): which section a puzzle of
+    that build is in cannot be told by a name two sections may share; refused, nothing
+    written, until the next build."""
+    assert saved_book(studio, TWO)["state"] == "done"
+    _save(studio, {**TWO, "sections": TWO["sections"][::-1]})
+    job = finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))
+    assert job["state"] == "failed" and "build again first" in job["error"], job
+    assert not (tmp_path / "puzzles").exists()

@@ -26,6 +26,7 @@ from conundrum.files import atomic_write
 from conundrum.puzzle import Puzzle, dump_puzzle, load_puzzle
 
 from .project import Project
+from .sections import section_of
 
 FOLDER = "puzzles"
 TRIES = 10  # seeds tried for another puzzle before giving up (each one a repeat)
@@ -151,17 +152,8 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
         raise ConundrumError(f"no puzzle {number} in the last build (it has "
                              f"{len(entries)})")
     data = project.read()
-    sections = data.get("sections") or []
-    named = [i for i, s in enumerate(sections) if isinstance(s, dict)
-             and str(s.get("name", "")).strip() == entry["section"]]
-    if not named:
-        raise ConundrumError(f"puzzle {number}: its section {entry['section']!r} is no "
-                             "longer in book.yaml; build again first")
-    if len(named) > 1:  # the manifest names a puzzle's section only by its name
-        raise ConundrumError(f"puzzle {number}: {len(named)} sections are named "
-                             f"{entry['section']!r}; rename one first")
-    index = named[0]
-    members = [e for e in entries if e["section"] == entry["section"]]
+    # by its place, not its name: two sections may share one (sections.py)
+    index, members = section_of(project, data, entries, number)
     own = {e["file"] for e in members if e.get("file")}
     stem = _free_stem(project, data, index, own) if len(own) < len(members) else ""
     names: list[str] = []

@@ -212,7 +212,8 @@ class Api:
         if entry is None:
             return _error(404, "", f"no puzzle {number} in the last build")
         to = (await _json(request)).get("to")
-        places = sum(p["section"] == entry["section"] for p in self.builds.puzzles())
+        places = sum(p["section_index"] == entry["section_index"]
+                     for p in self.builds.puzzles())
         if not isinstance(to, int) or isinstance(to, bool) or not 1 <= to <= places:
             return _error(422, "to", f"send {{\"to\": K}}, K a place in its section "
                                      f"(1 to {places})")
