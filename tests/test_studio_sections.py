@@ -71,8 +71,9 @@ def test_a_section_kept_after_a_reorder_never_takes_another_s_files(studio,
 
 def test_a_removed_section_s_files_survive_a_new_section_in_its_place(studio,
                                                                       tmp_path: Path) -> None:
-    """A section removed leaves its files in the folder (undo brings it back with them):
-    the section that takes its place never writes over them."""
+    """A section removed takes its files out of puzzles/, but they wait in .studio/removed/
+    while Undo can bring the section back (test_studio_tidy.py): the section that takes its
+    place never takes their names, and the section put back prints them."""
     assert saved_book(studio, TWO)["state"] == "done"
     _keep(studio, 1)
     before = _files(tmp_path)
@@ -81,8 +82,9 @@ def test_a_removed_section_s_files_survive_a_new_section_in_its_place(studio,
     third = {"name": "Third", "count": 2, "difficulty": 2}
     assert saved_book(studio, {**with_first, "sections": [third, with_first["sections"][1]]}
                       )["state"] == "done"
-    _keep(studio, 1)  # Third, at First's old place, becomes files: the same names
-    assert {n: b for n, b in _files(tmp_path).items() if n in before} == before
+    assert not set(_files(tmp_path)) & set(before)  # set aside, not left behind
+    _keep(studio, 1)  # Third, at First's old place, becomes files: not the same names
+    assert not set(_files(tmp_path)) & set(before)
     names = _spec(tmp_path)["sections"][0]["puzzles"]
     assert len(names) == 2 and not set(names) & set(before)
 

@@ -23,6 +23,8 @@ from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
 from conundrum.overwrite_guard import output_lock
 
+from .tidy import Ledger
+
 SPEC_NAME = "book.yaml"
 OUTPUT_NAME = "book.pdf"  # `conundrum book book.yaml -o book.pdf` in the folder
 CATALOGUE_NAME = "conundrum-catalogue.sqlite"  # the book command's default beside book.pdf
@@ -64,9 +66,42 @@ class Project:
     _undo: list[str | None] = field(default_factory=list)
     _mutex: threading.Lock = field(default_factory=threading.Lock)
     _known: str | None = None  # book.yaml as the studio last read or wrote it
+    ledger: Ledger = field(init=False)  # the puzzle files the studio wrote (tidy.py)
+    _lists: dict[str, frozenset[str]] = field(default_factory=dict)  # by book.yaml text
 
     def __post_init__(self) -> None:
         self._known = self._text()
+        self.ledger = Ledger(self.folder, self.folder / WORK_NAME)
+
+    def listed(self, spec: dict[str, Any] | str | None) -> frozenset[str]:
+        """The puzzle files the spec (a mapping, or book.yaml's text) lists, by their
+        names relative to the folder (`puzzles/a.yaml`); names that leave it left out."""
+        if isinstance(spec, str):
+            if spec not in self._lists:
+                try:
+                    data = yaml.safe_load(spec)
+                except yaml.YAMLError:
+                    data = None
+                if len(self._lists) > 2 * UNDO_DEPTH:  # the undo's texts, and a few more
+                    self._lists = {}
+                self._lists[spec] = self.listed(data if isinstance(data, dict) else {})
+            return self._lists[spec]
+        root, names = self.folder.resolve(), set()
+        sections = (spec or {}).get("sections")  # not checked yet: any shape at all
+        for section in sections if isinstance(sections, list) else []:
+            files = section.get("puzzles") if isinstance(section, dict) else None
+            for name in files if isinstance(files, list) else []:
+                try:
+                    names.add(self.inside(str(name).strip()).relative_to(root).as_posix())
+                except (ConundrumError, ValueError):
+                    continue
+        return frozenset(names)
+
+    def _tidy(self, now: dict[str, Any] | str | None) -> None:
+        """The studio's own files no section of `now` lists out of the folder (tidy.py);
+        those a book.yaml Undo can reach lists kept aside for it."""
+        reachable = set().union(*(self.listed(t) for t in self._undo if t is not None))
+        self.ledger.tidy(set(self.listed(now)), reachable)
 
     def _notice_outside_change(self) -> str | None:
         """book.yaml's text now; changed by hand (or another program) since the studio
@@ -148,13 +183,21 @@ class Project:
             if revision != self.revision:
                 raise RevisionConflict(f"{self.spec_path}: saved meanwhile (revision "
                                        f"{self.revision}, not {revision}); reload it")
-            self.check(data)
+            # a file the studio set aside for Undo, listed again: back in the folder
+            back = self.ledger.put_back(self.listed(data))
+            try:
+                self.check(data)
+            except ConundrumError:
+                if back:
+                    self._tidy(before)
+                raise
             if before == dump_spec(data):
                 return self.revision  # nothing changed: nothing to write or undo
             atomic_write(self.spec_path, dump_spec(data))
             self._known = dump_spec(data)
             self._undo = [*self._undo[-UNDO_DEPTH + 1:], before]
             self.revision += 1
+            self._tidy(data)
             return self.revision
 
     def undo(self) -> int:
@@ -167,9 +210,11 @@ class Project:
             if before is None:
                 self.spec_path.unlink(missing_ok=True)
             else:
+                self.ledger.put_back(self.listed(before))
                 atomic_write(self.spec_path, before)
             self._known = before
             self.revision += 1
+            self._tidy(before)
             return self.revision
 
     @property

@@ -8,7 +8,6 @@ was, byte for byte."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -47,6 +46,12 @@ def is_free(name: str | None) -> bool:
     return name is not None and FREE.fullmatch(name) is not None
 
 
+def _studio_names(names: list[str]) -> list[str]:
+    """The studio's own names among `names` (FREE, KEPT): the author's file that a
+    puzzle set by hand replaced is still the author's, never tidied away (tidy.py)."""
+    return [n for n in names if is_free(n) or KEPT.fullmatch(n)]
+
+
 def _entries(project: Project, last: Path | None) -> tuple[str, list[dict]]:
     if last is None or not manifest_path(last).exists():
         raise ConundrumError("no build yet: build the book before changing its puzzles")
@@ -63,6 +68,7 @@ def keep(project: Project, last: Path | None, number: int,
         data, index, names, _place, written = _as_files(project, last, number, another,
                                                         replacement, lock=not another)
         _save_section(project, data, index, names)
+    project.ledger.wrote(_studio_names(written))
     return written
 
 
@@ -95,12 +101,16 @@ def unkeep(project: Project, last: Path | None, number: int) -> list[str]:
         raise ConundrumError(f"puzzle {number}: cannot unkeep {name}, {free} is already "
                              "in the folder")
     section["puzzles"] = [free if n == name else n for n in section["puzzles"]]
-    os.replace(project.inside(name), project.inside(free))
+    # the same puzzle under the free name; the kept file, the studio's, is set aside
+    # for Undo by the save (tidy.py)
+    atomic_write(project.inside(free), project.inside(name).read_bytes())
+    project.ledger.wrote([name])
     try:
         project.save(data, project.revision)
     except ConundrumError:
-        os.replace(project.inside(free), project.inside(name))  # book.yaml still names it
+        project.inside(free).unlink()  # book.yaml still names the kept one
         raise
+    project.ledger.wrote([free])
     return [free]
 
 
@@ -117,6 +127,7 @@ def move(project: Project, last: Path | None, number: int, to: int) -> list[str]
                                  f"(1 to {len(names)})")
         names.insert(to - 1, names.pop(place))
         _save_section(project, data, index, names, order="listed")
+    project.ledger.wrote(_studio_names(written))
     return written
 
 
@@ -194,6 +205,7 @@ def _free_stem(project: Project, data: dict[str, Any], index: int, own: set[str]
     folder = project.inside(FOLDER)
     if folder.is_dir():
         taken |= {f"{FOLDER}/{p.name}" for p in folder.iterdir()} - own
+    taken |= project.ledger.set_aside() - own  # Undo may bring those back
     used = {int(m[1]) for n in taken if (m := _STEM.match(n))}
     number = index + 1
     while number in used:
@@ -213,10 +225,10 @@ def _save_section(project: Project, data: dict[str, Any], index: int,
     if order is not None:
         section["order"] = order
     data["sections"] = [section if i == index else s for i, s in enumerate(sections)]
+    # a free file now kept under its new name: the old one is the studio's, and the
+    # save sets it aside for Undo (tidy.py)
+    project.ledger.wrote(n for n in before if is_free(n) and n not in names)
     project.save(data, project.revision)
-    for name in before:  # a free file now kept under its new name: the old one goes
-        if is_free(name) and name not in names:
-            project.inside(name).unlink(missing_ok=True)
 
 
 def _request(entry: dict, path: Path) -> dict[str, Any]:

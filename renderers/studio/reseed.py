@@ -53,10 +53,13 @@ def reseed(project: Project, last: Path | None, notes: list[str]) -> list[str]:
     mixed = [i for i in stale if not all(is_free(n) for n in sections[i]["puzzles"])]
     for i in stale:
         if i not in mixed:  # nothing kept: a generated section again
+            # its free files, the studio's, leave the folder with the save (tidy.py)
+            project.ledger.wrote(n for n in sections[i]["puzzles"] if is_free(n))
             sections[i] = _generated(sections[i])
             notes.append(f"section {sections[i]['name']}: nothing kept, generated again")
     written = _refill(project, data, mixed) if mixed else []
     project.save(data, project.revision)
+    project.ledger.wrote(written)
     return written
 
 
