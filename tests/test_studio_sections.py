@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conundrum.book.spec import load_spec
 from tests.support.studio import WRITE, client, finish, saved_book
 
 TWO = {"title": "Two Sections", "seed": 3,
@@ -173,3 +174,32 @@ def test_a_puzzle_is_not_kept_from_a_build_of_other_sections(studio, tmp_path: P
     job = finish(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))
     assert job["state"] == "failed" and "build again first" in job["error"], job
     assert not (tmp_path / "puzzles").exists()
+
+
+def test_names_are_read_as_the_book_command_reads_them(studio, tmp_path: Path) -> None:
+    """A book.yaml written by hand: `010`, `Yes` and `on` are three names (YAML 1.2, as
+    `conundrum book` reads them), not 8, True and True (two sections of one name, and no
+    name the book accepts); the studio shows, saves and keeps them as they are."""
+    (tmp_path / "book.yaml").write_text(
+        "title: 010\nseed: 3\nsections:\n- name: 010\n  count: 2\n  difficulty: 1\n"
+        "- name: Yes\n  count: 1\n  difficulty: 1\n- name: on\n  count: 01\n"
+        "  difficulty: 1\n")
+    got = studio.get("/api/spec").json()
+    assert got["spec"]["title"] == "010"
+    assert [s["name"] for s in got["spec"]["sections"]] == ["010", "Yes", "on"]
+    assert got["spec"]["sections"][2]["count"] == 1
+    job = saved_book(studio, {**got["spec"], "subtitle": "By hand"})
+    assert job["state"] == "done", job
+    _keep(studio, 1)
+    rows = studio.get("/api/puzzles").json()
+    assert [(p["section"], p["section_index"], p["locked"]) for p in rows] == [
+        ("010", 0, True), ("010", 0, False), ("Yes", 1, False), ("on", 2, False)]
+    assert [s.name for s in load_spec(tmp_path / "book.yaml").sections] == ["010", "Yes", "on"]
+
+
+def test_a_book_yaml_the_book_command_refuses_is_said_so(studio, tmp_path: Path) -> None:
+    """A key given twice (written by hand): the book command's message, not a crash."""
+    (tmp_path / "book.yaml").write_text("title: A\ntitle: B\nsections: []\n")
+    r = studio.get("/api/spec")
+    assert r.status_code == 409 and "book.yaml" in r.json()["errors"][0]["message"]
+    assert "title" in r.json()["errors"][0]["message"]

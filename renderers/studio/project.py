@@ -20,7 +20,7 @@ import yaml
 from conundrum.book.handmade import hand_made_puzzles
 from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS, BookSpec, parse_spec
 from conundrum.errors import ConundrumError
-from conundrum.files import atomic_write
+from conundrum.files import TypedFloat, TypedInt, atomic_write, safe_yaml, typed_text
 from conundrum.overwrite_guard import output_lock
 
 from .tidy import Ledger
@@ -79,8 +79,8 @@ class Project:
         if isinstance(spec, str):
             if spec not in self._lists:
                 try:
-                    data = yaml.safe_load(spec)
-                except yaml.YAMLError:
+                    data = safe_yaml(spec, str(self.spec_path))
+                except ConundrumError:  # a book.yaml broken by hand lists nothing
                     data = None
                 if len(self._lists) > 2 * UNDO_DEPTH:  # the undo's texts, and a few more
                     self._lists = {}
@@ -153,8 +153,10 @@ class Project:
             self._notice_outside_change()
         if not self.spec_path.exists():
             return copy.deepcopy(STARTER)
-        data = yaml.safe_load(self.spec_path.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
+        # read as the book command reads it (YAML 1.2): `name: yes` and `name: on` are two
+        # names, not both True; `name: 010` is "010", not 8
+        data = safe_yaml(self.spec_path.read_text(encoding="utf-8"), str(self.spec_path))
+        return _as_typed(data) if isinstance(data, dict) else {}
 
     def check(self, data: dict[str, Any]) -> BookSpec:
         """The spec `data` as the CLI reads it; InvalidSpec with the faults by key path."""
@@ -221,6 +223,26 @@ class Project:
     def can_undo(self) -> int:
         """How many saves can be undone."""
         return len(self._undo)
+
+
+# The keys whose value is text (conundrum.book.spec's `_text`): a number typed there is
+# the text typed (`title: 010`), kept as it was typed when that is not the number's own.
+TEXT_KEYS = ("title", "subtitle", "author", "publisher", "edition", "copyright", "volume",
+             "blurb", "intro", "name")
+
+
+def _as_typed(value: Any, key: str = "") -> Any:
+    """book.yaml's data with the loader's numbers as plain ones (JSON and the YAML dump
+    take them), a number under a text key as the text typed where that differs."""
+    if isinstance(value, dict):
+        return {k: _as_typed(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_typed(v) for v in value]
+    if isinstance(value, (TypedInt, TypedFloat)):
+        plain = int(value) if isinstance(value, TypedInt) else float(value)
+        text = str(typed_text(value))
+        return text if key in TEXT_KEYS and text != str(plain) else plain
+    return value
 
 
 def dump_spec(data: dict[str, Any]) -> str:

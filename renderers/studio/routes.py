@@ -79,7 +79,11 @@ class Api:
     async def get_spec(self, request: Request) -> Response:
         """The spec as saved, its revision and whether a change can be undone."""
         project = self.project
-        return JSONResponse({"spec": project.read(), "revision": project.revision,
+        try:
+            spec = project.read()
+        except ConundrumError as exc:  # book.yaml broken by hand: the book command's words
+            return _error(409, "", str(exc))
+        return JSONResponse({"spec": spec, "revision": project.revision,
                              "saved": project.spec_path.exists(), "undo": project.can_undo})
 
     async def put_spec(self, request: Request) -> Response:

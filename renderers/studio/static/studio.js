@@ -46,6 +46,7 @@
   const clearErrors = () => document.querySelectorAll(".error").forEach((e) => { e.textContent = ""; });
   const loadSpec = async () => {
     const r = await api("GET", "/api/spec");
+    if (r.status !== 200) { $("#book-error").textContent = r.body.errors[0].message; return; }
     spec = r.body.spec; revision = r.body.revision; show();
   };
   const fromForm = () => {
