@@ -208,17 +208,6 @@ class Builds:
             while len(self._sheets) > SHEETS_KEPT:
                 self._sheets.popitem(last=False)
         return data
-        dpi = BOARD_DPI if part == "board" else \
-            round(SHEET_PIXELS * 25.4 / page_size(spec.page)[0])
-        target = self.project.work / "sheet.png"
-        with self._drawing:  # one sheet at a time through the one file
-            render_sheet(puzzle(), target,
-                         lang=spec.language, palette=spec.palette, page=spec.page,
-                         dpi=dpi, part=part)
-            self._sheets[key] = target.read_bytes()
-        while len(self._sheets) > SHEETS_KEPT:
-            self._sheets.popitem(last=False)
-        return self._sheets[key]
 
     def _read_build(self, manifest: Path) -> tuple[str, list[dict], BookSpec, dict]:
         """The last build's manifest (title, entries), the spec, and the pictures' keys
