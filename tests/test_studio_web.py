@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.support.axe import audit, serious
 from tests.support.program import run_program
-from tests.support.studio import Served
+from tests.support.studio import WRITE, Served, client, finish, saved_book
 from tests.support.web import console_errors, new_driver
 
 pytestmark = pytest.mark.slow  # drives the browser
@@ -291,3 +291,39 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     assert serious(audit(driver)) == [], "puzzles after a move"
     errors = console_errors(driver)  # the one refusal asked for is the browser's note of a 404
     assert [e for e in errors if "/regenerate - Failed to load resource" not in e] == [], errors
+
+
+def test_twin_sections_in_the_puzzles_table(tmp_path: Path) -> None:
+    """Two sections of one name, as the author sees them: each row says which of them it
+    is in, Up and Down stop at its own section's edge, and Add section names the new one
+    as no section is named."""
+    spec = {"title": "Twins", "seed": 3,
+            "sections": [{"name": "Bonus", "count": 2, "difficulty": 1},
+                         {"name": "Bonus", "count": 2, "difficulty": 1},
+                         {"name": "Section 4", "count": 1, "difficulty": 1}]}
+    with client(tmp_path) as c:
+        assert saved_book(c, spec)["state"] == "done"
+        assert finish(c, c.post("/api/puzzles/3/lock", headers=WRITE))["state"] == "done"
+    served = Served(tmp_path)
+    driver = new_driver(1200, 1000)
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    try:
+        driver.get(served.url)
+        _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 5)
+        rows = driver.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")
+        cells = [[td.text for td in r.find_elements(By.TAG_NAME, "td")][2] for r in rows]
+        assert cells == ["Bonus (section 1)"] * 2 + ["Bonus (section 2)"] * 2 + ["Section 4"]
+        moves = [[not r.find_element(By.CSS_SELECTOR, f"[data-action=move-{w}]").is_enabled()
+                  for w in ("up", "down")] for r in rows]
+        assert moves == [[True, False], [False, True], [True, False], [False, True],
+                         [True, True]]
+        driver.find_element(By.ID, "add-section").click()
+        _wait(driver, lambda d: len(yaml.safe_load((tmp_path / "book.yaml").read_text())
+                                    ["sections"]) == 4)
+        names = [s["name"] for s in yaml.safe_load((tmp_path / "book.yaml").read_text())
+                 ["sections"]]
+        assert names == ["Bonus", "Bonus", "Section 4", "Section 5"]
+        assert console_errors(driver) == []
+    finally:
+        driver.quit()
+        served.stop()

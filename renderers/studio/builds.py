@@ -30,6 +30,7 @@ from .pagecache import PageCache
 from .project import Project
 from .puzzles import is_free
 from .reseed import reseed
+from .sections import section_places
 
 THUMB_WIDTH = 240  # pixels: the preview strip
 LARGE_WIDTH = 900  # pixels: one page looked at
@@ -207,17 +208,6 @@ class Builds:
             while len(self._sheets) > SHEETS_KEPT:
                 self._sheets.popitem(last=False)
         return data
-        dpi = BOARD_DPI if part == "board" else \
-            round(SHEET_PIXELS * 25.4 / page_size(spec.page)[0])
-        target = self.project.work / "sheet.png"
-        with self._drawing:  # one sheet at a time through the one file
-            render_sheet(puzzle(), target,
-                         lang=spec.language, palette=spec.palette, page=spec.page,
-                         dpi=dpi, part=part)
-            self._sheets[key] = target.read_bytes()
-        while len(self._sheets) > SHEETS_KEPT:
-            self._sheets.popitem(last=False)
-        return self._sheets[key]
 
     def _read_build(self, manifest: Path) -> tuple[str, list[dict], BookSpec, dict]:
         """The last build's manifest (title, entries), the spec, and the pictures' keys
@@ -239,12 +229,19 @@ class Builds:
         if self.last is None or not manifest_path(self.last).exists():
             return []
         _title, entries = load_manifest(manifest_path(self.last))
-        return [{"number": e["number"], "section": e["section"], "grade": e.get("grade"),
+        try:
+            spec = load_spec(self.project.spec_path) if self.project.spec_path.exists() \
+                else None
+        except ConundrumError:  # book.yaml broken by hand since: the runs of one name
+            spec = None
+        places = section_places(entries, spec)
+        return [{"number": e["number"], "section": e["section"], "section_index": place,
+                 "grade": e.get("grade"),
                  "score": e.get("score"), "given": e.get("given"), "board": e.get("board"),
                  "seed": e.get("seed"),
                  "locked": e.get("source") == "file" and not is_free(e.get("file")),
                  "kind": e.get("kind", "count"), "file": e.get("file")}
-                for e in entries]
+                for e, place in zip(entries, places, strict=True)]
 
 
 def _copy_sqlite(source: Path, target: Path) -> None:

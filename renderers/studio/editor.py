@@ -105,8 +105,12 @@ def save(doc: Any, project: Any) -> str:
     data = project.read() if section else None
     if data is not None:
         sections = data.setdefault("sections", [])
-        found = next((s for s in sections if isinstance(s, dict)
-                      and str(s.get("name", "")).strip() == section), None)
+        named = [s for s in sections if isinstance(s, dict)
+                 and str(s.get("name", "")).strip() == section]
+        if len(named) > 1:  # which of them the author means, only they know
+            raise EditorError(f"section {section!r}: {len(named)} sections have that name; "
+                              "rename one, or name another section")
+        found = named[0] if named else None
         if found is None:  # a new section asks its first puzzle's question
             sections.append({"name": section, "puzzles": [relative]}
                             | ({"kind": puzzle.kind} if puzzle.kind != "count" else {}))

@@ -20,8 +20,10 @@ import yaml
 from conundrum.book.handmade import hand_made_puzzles
 from conundrum.book.spec import BOOK_KEYS, SECTION_KEYS, BookSpec, parse_spec
 from conundrum.errors import ConundrumError
-from conundrum.files import atomic_write
+from conundrum.files import TypedFloat, TypedInt, atomic_write, safe_yaml, typed_text
 from conundrum.overwrite_guard import output_lock
+
+from .tidy import Ledger
 
 SPEC_NAME = "book.yaml"
 OUTPUT_NAME = "book.pdf"  # `conundrum book book.yaml -o book.pdf` in the folder
@@ -64,9 +66,42 @@ class Project:
     _undo: list[str | None] = field(default_factory=list)
     _mutex: threading.Lock = field(default_factory=threading.Lock)
     _known: str | None = None  # book.yaml as the studio last read or wrote it
+    ledger: Ledger = field(init=False)  # the puzzle files the studio wrote (tidy.py)
+    _lists: dict[str, frozenset[str]] = field(default_factory=dict)  # by book.yaml text
 
     def __post_init__(self) -> None:
         self._known = self._text()
+        self.ledger = Ledger(self.folder, self.folder / WORK_NAME)
+
+    def listed(self, spec: dict[str, Any] | str | None) -> frozenset[str]:
+        """The puzzle files the spec (a mapping, or book.yaml's text) lists, by their
+        names relative to the folder (`puzzles/a.yaml`); names that leave it left out."""
+        if isinstance(spec, str):
+            if spec not in self._lists:
+                try:
+                    data = safe_yaml(spec, str(self.spec_path))
+                except ConundrumError:  # a book.yaml broken by hand lists nothing
+                    data = None
+                if len(self._lists) > 2 * UNDO_DEPTH:  # the undo's texts, and a few more
+                    self._lists = {}
+                self._lists[spec] = self.listed(data if isinstance(data, dict) else {})
+            return self._lists[spec]
+        root, names = self.folder.resolve(), set()
+        sections = (spec or {}).get("sections")  # not checked yet: any shape at all
+        for section in sections if isinstance(sections, list) else []:
+            files = section.get("puzzles") if isinstance(section, dict) else None
+            for name in files if isinstance(files, list) else []:
+                try:
+                    names.add(self.inside(str(name).strip()).relative_to(root).as_posix())
+                except (ConundrumError, ValueError):
+                    continue
+        return frozenset(names)
+
+    def _tidy(self, now: dict[str, Any] | str | None) -> None:
+        """The studio's own files no section of `now` lists out of the folder (tidy.py);
+        those a book.yaml Undo can reach lists kept aside for it."""
+        reachable = set().union(*(self.listed(t) for t in self._undo if t is not None))
+        self.ledger.tidy(set(self.listed(now)), reachable)
 
     def _notice_outside_change(self) -> str | None:
         """book.yaml's text now; changed by hand (or another program) since the studio
@@ -118,8 +153,10 @@ class Project:
             self._notice_outside_change()
         if not self.spec_path.exists():
             return copy.deepcopy(STARTER)
-        data = yaml.safe_load(self.spec_path.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
+        # read as the book command reads it (YAML 1.2): `name: yes` and `name: on` are two
+        # names, not both True; `name: 010` is "010", not 8
+        data = safe_yaml(self.spec_path.read_text(encoding="utf-8"), str(self.spec_path))
+        return _as_typed(data) if isinstance(data, dict) else {}
 
     def check(self, data: dict[str, Any]) -> BookSpec:
         """The spec `data` as the CLI reads it; InvalidSpec with the faults by key path."""
@@ -148,13 +185,21 @@ class Project:
             if revision != self.revision:
                 raise RevisionConflict(f"{self.spec_path}: saved meanwhile (revision "
                                        f"{self.revision}, not {revision}); reload it")
-            self.check(data)
+            # a file the studio set aside for Undo, listed again: back in the folder
+            back = self.ledger.put_back(self.listed(data))
+            try:
+                self.check(data)
+            except ConundrumError:
+                if back:
+                    self._tidy(before)
+                raise
             if before == dump_spec(data):
                 return self.revision  # nothing changed: nothing to write or undo
             atomic_write(self.spec_path, dump_spec(data))
             self._known = dump_spec(data)
             self._undo = [*self._undo[-UNDO_DEPTH + 1:], before]
             self.revision += 1
+            self._tidy(data)
             return self.revision
 
     def undo(self) -> int:
@@ -167,15 +212,37 @@ class Project:
             if before is None:
                 self.spec_path.unlink(missing_ok=True)
             else:
+                self.ledger.put_back(self.listed(before))
                 atomic_write(self.spec_path, before)
             self._known = before
             self.revision += 1
+            self._tidy(before)
             return self.revision
 
     @property
     def can_undo(self) -> int:
         """How many saves can be undone."""
         return len(self._undo)
+
+
+# The keys whose value is text (conundrum.book.spec's `_text`): a number typed there is
+# the text typed (`title: 010`), kept as it was typed when that is not the number's own.
+TEXT_KEYS = ("title", "subtitle", "author", "publisher", "edition", "copyright", "volume",
+             "blurb", "intro", "name")
+
+
+def _as_typed(value: Any, key: str = "") -> Any:
+    """book.yaml's data with the loader's numbers as plain ones (JSON and the YAML dump
+    take them), a number under a text key as the text typed where that differs."""
+    if isinstance(value, dict):
+        return {k: _as_typed(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_typed(v) for v in value]
+    if isinstance(value, (TypedInt, TypedFloat)):
+        plain = int(value) if isinstance(value, TypedInt) else float(value)
+        text = str(typed_text(value))
+        return text if key in TEXT_KEYS and text != str(plain) else plain
+    return value
 
 
 def dump_spec(data: dict[str, Any]) -> str:

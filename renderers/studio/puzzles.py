@@ -8,7 +8,6 @@ was, byte for byte."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ from conundrum.files import atomic_write
 from conundrum.puzzle import Puzzle, dump_puzzle, load_puzzle
 
 from .project import Project
+from .sections import section_of
 
 FOLDER = "puzzles"
 TRIES = 10  # seeds tried for another puzzle before giving up (each one a repeat)
@@ -46,6 +46,12 @@ def is_free(name: str | None) -> bool:
     return name is not None and FREE.fullmatch(name) is not None
 
 
+def _studio_names(names: list[str]) -> list[str]:
+    """The studio's own names among `names` (FREE, KEPT): the author's file that a
+    puzzle set by hand replaced is still the author's, never tidied away (tidy.py)."""
+    return [n for n in names if is_free(n) or KEPT.fullmatch(n)]
+
+
 def _entries(project: Project, last: Path | None) -> tuple[str, list[dict]]:
     if last is None or not manifest_path(last).exists():
         raise ConundrumError("no build yet: build the book before changing its puzzles")
@@ -62,6 +68,7 @@ def keep(project: Project, last: Path | None, number: int,
         data, index, names, _place, written = _as_files(project, last, number, another,
                                                         replacement, lock=not another)
         _save_section(project, data, index, names)
+    project.ledger.wrote(_studio_names(written))
     return written
 
 
@@ -94,12 +101,16 @@ def unkeep(project: Project, last: Path | None, number: int) -> list[str]:
         raise ConundrumError(f"puzzle {number}: cannot unkeep {name}, {free} is already "
                              "in the folder")
     section["puzzles"] = [free if n == name else n for n in section["puzzles"]]
-    os.replace(project.inside(name), project.inside(free))
+    # the same puzzle under the free name; the kept file, the studio's, is set aside
+    # for Undo by the save (tidy.py)
+    atomic_write(project.inside(free), project.inside(name).read_bytes())
+    project.ledger.wrote([name])
     try:
         project.save(data, project.revision)
     except ConundrumError:
-        os.replace(project.inside(free), project.inside(name))  # book.yaml still names it
+        project.inside(free).unlink()  # book.yaml still names the kept one
         raise
+    project.ledger.wrote([free])
     return [free]
 
 
@@ -116,6 +127,7 @@ def move(project: Project, last: Path | None, number: int, to: int) -> list[str]
                                  f"(1 to {len(names)})")
         names.insert(to - 1, names.pop(place))
         _save_section(project, data, index, names, order="listed")
+    project.ledger.wrote(_studio_names(written))
     return written
 
 
@@ -151,17 +163,8 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
         raise ConundrumError(f"no puzzle {number} in the last build (it has "
                              f"{len(entries)})")
     data = project.read()
-    sections = data.get("sections") or []
-    named = [i for i, s in enumerate(sections) if isinstance(s, dict)
-             and str(s.get("name", "")).strip() == entry["section"]]
-    if not named:
-        raise ConundrumError(f"puzzle {number}: its section {entry['section']!r} is no "
-                             "longer in book.yaml; build again first")
-    if len(named) > 1:  # the manifest names a puzzle's section only by its name
-        raise ConundrumError(f"puzzle {number}: {len(named)} sections are named "
-                             f"{entry['section']!r}; rename one first")
-    index = named[0]
-    members = [e for e in entries if e["section"] == entry["section"]]
+    # by its place, not its name: two sections may share one (sections.py)
+    index, members = section_of(project, data, entries, number)
     own = {e["file"] for e in members if e.get("file")}
     stem = _free_stem(project, data, index, own) if len(own) < len(members) else ""
     names: list[str] = []
@@ -202,6 +205,7 @@ def _free_stem(project: Project, data: dict[str, Any], index: int, own: set[str]
     folder = project.inside(FOLDER)
     if folder.is_dir():
         taken |= {f"{FOLDER}/{p.name}" for p in folder.iterdir()} - own
+    taken |= project.ledger.set_aside() - own  # Undo may bring those back
     used = {int(m[1]) for n in taken if (m := _STEM.match(n))}
     number = index + 1
     while number in used:
@@ -221,10 +225,10 @@ def _save_section(project: Project, data: dict[str, Any], index: int,
     if order is not None:
         section["order"] = order
     data["sections"] = [section if i == index else s for i, s in enumerate(sections)]
+    # a free file now kept under its new name: the old one is the studio's, and the
+    # save sets it aside for Undo (tidy.py)
+    project.ledger.wrote(n for n in before if is_free(n) and n not in names)
     project.save(data, project.revision)
-    for name in before:  # a free file now kept under its new name: the old one goes
-        if is_free(name) and name not in names:
-            project.inside(name).unlink(missing_ok=True)
 
 
 def _request(entry: dict, path: Path) -> dict[str, Any]:

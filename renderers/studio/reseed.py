@@ -26,6 +26,7 @@ from conundrum.puzzle import dump_puzzle, load_puzzle
 
 from .project import Project, dump_spec
 from .puzzles import DROPPED, is_free
+from .sections import parts
 
 SECTION_OWN = ("name", "difficulty", "kind", "counts")  # what a generated section keeps
 
@@ -52,10 +53,13 @@ def reseed(project: Project, last: Path | None, notes: list[str]) -> list[str]:
     mixed = [i for i in stale if not all(is_free(n) for n in sections[i]["puzzles"])]
     for i in stale:
         if i not in mixed:  # nothing kept: a generated section again
+            # its free files, the studio's, leave the folder with the save (tidy.py)
+            project.ledger.wrote(n for n in sections[i]["puzzles"] if is_free(n))
             sections[i] = _generated(sections[i])
             notes.append(f"section {sections[i]['name']}: nothing kept, generated again")
     written = _refill(project, data, mixed) if mixed else []
     project.save(data, project.revision)
+    project.ledger.wrote(written)
     return written
 
 
@@ -93,13 +97,17 @@ def _refill(project: Project, data: dict[str, Any], mixed: list[int]) -> list[st
     done = publish(spec, PublishOptions(output=folder / "book.pdf", draft=True,
                                         catalogue=str(project.catalogue)), lambda _: None)
     title, entries = load_manifest(done.book.manifest)
+    # each section's puzzles by its place: a section of the same name is another one
+    cut = parts(entries, done.spec.sections)
+    if cut is None:
+        raise ConundrumError(f"{done.book.manifest}: the draft is not of the book's "
+                             "sections; build again")
     written = []
     for i in mixed:
         names = data["sections"][i]["puzzles"]
         kept = {puzzle_key(load_puzzle(project.inside(n))) for n in names if not is_free(n)}
-        name = str(virtual["sections"][i]["name"]).strip()
-        fresh = [p for p in (entry_puzzle(e, title, "") for e in entries
-                             if e["section"] == name) if puzzle_key(p) not in kept]
+        fresh = [p for p in (entry_puzzle(e, title, "") for e in cut[i])
+                 if puzzle_key(p) not in kept]
         for free, puzzle in zip([n for n in names if is_free(n)], fresh, strict=False):
             for key in DROPPED:
                 puzzle.extra.pop(key, None)

@@ -79,7 +79,11 @@ class Api:
     async def get_spec(self, request: Request) -> Response:
         """The spec as saved, its revision and whether a change can be undone."""
         project = self.project
-        return JSONResponse({"spec": project.read(), "revision": project.revision,
+        try:
+            spec = project.read()
+        except ConundrumError as exc:  # book.yaml broken by hand: the book command's words
+            return _error(409, "", str(exc))
+        return JSONResponse({"spec": spec, "revision": project.revision,
                              "saved": project.spec_path.exists(), "undo": project.can_undo})
 
     async def put_spec(self, request: Request) -> Response:
@@ -212,7 +216,8 @@ class Api:
         if entry is None:
             return _error(404, "", f"no puzzle {number} in the last build")
         to = (await _json(request)).get("to")
-        places = sum(p["section"] == entry["section"] for p in self.builds.puzzles())
+        places = sum(p["section_index"] == entry["section_index"]
+                     for p in self.builds.puzzles())
         if not isinstance(to, int) or isinstance(to, bool) or not 1 <= to <= places:
             return _error(422, "to", f"send {{\"to\": K}}, K a place in its section "
                                      f"(1 to {places})")

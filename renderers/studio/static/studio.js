@@ -46,6 +46,7 @@
   const clearErrors = () => document.querySelectorAll(".error").forEach((e) => { e.textContent = ""; });
   const loadSpec = async () => {
     const r = await api("GET", "/api/spec");
+    if (r.status !== 200) { $("#book-error").textContent = r.body.errors[0].message; return; }
     spec = r.body.spec; revision = r.body.revision; show();
   };
   const fromForm = () => {
@@ -76,7 +77,11 @@
     clearTimeout(typing); typing = setTimeout(() => { spec = fromForm(); save(); }, 500); });
   $("#add-section").addEventListener("click", () => {
     spec = fromForm(); spec.sections = spec.sections || [];
-    spec.sections.push({name: "Section " + (spec.sections.length + 1), count: 2}); save(true); });
+    // a name no section has: "Section 3" again after a removal would be a twin
+    const names = new Set(spec.sections.map((s) => String(s.name ?? "").trim()));
+    let n = spec.sections.length + 1;
+    while (names.has("Section " + n)) n += 1;
+    spec.sections.push({name: "Section " + n, count: 2}); save(true); });
   $("#undo").addEventListener("click", async () => {
     const r = await api("POST", "/api/spec/undo", {});
     if (r.status === 200) { await loadSpec(); build(true); } else $("#book-error").textContent = r.body.errors[0].message;
@@ -123,7 +128,9 @@
         $("#sheet-caption").textContent = `Puzzle ${p.number}`; $("#sheet-figure").hidden = false;
         $("#sheet-figure").scrollIntoView({block: "nearest"}); });
       sheet.appendChild(open); tr.appendChild(sheet);
-      [p.number, p.section, p.grade, p.score, p.given.map((g) => g.code + (g.positions === undefined ? "" : ` (${g.positions})`)).join(", "),
+      // two sections of one name: each said with its place in the book, to tell them apart
+      const twin = rows.some((q) => q.section === p.section && q.section_index !== p.section_index);
+      [p.number, twin ? `${p.section} (section ${p.section_index + 1})` : p.section, p.grade, p.score, p.given.map((g) => g.code + (g.positions === undefined ? "" : ` (${g.positions})`)).join(", "),
         p.board.length, p.locked ? "yes" : "no"].forEach((v) => { const td = document.createElement("td"); td.textContent = v ?? ""; tr.appendChild(td); });
       const td = document.createElement("td");
       // a kept row offers Unkeep instead of Keep (its file goes back to the free name)
@@ -134,7 +141,7 @@
           if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } else refused(r); });
         td.appendChild(b); });
       // move within its section: one place up or down (the section prints as listed)
-      const mates = rows.filter((q) => q.section === p.section), place = mates.indexOf(p) + 1;
+      const mates = rows.filter((q) => q.section_index === p.section_index), place = mates.indexOf(p) + 1;
       [["Up", place - 1], ["Down", place + 1]].forEach(([label, to]) => {
         const b = document.createElement("button"); b.type = "button"; b.textContent = label;
         b.setAttribute("aria-label", `Move puzzle ${p.number} ${label.toLowerCase()} in ${p.section}`);
