@@ -246,8 +246,6 @@ class Builds:
 
 def _copy_sqlite(source: Path, target: Path) -> None:
     """A consistent copy of an SQLite file, write-ahead log included (SQLite's backup)."""
-
-
     remove_work_file(target)
     with contextlib.closing(sqlite3.connect(source)) as src, \
             contextlib.closing(sqlite3.connect(target)) as dst:

@@ -89,8 +89,6 @@ def save(doc: Any, project: Any) -> str:
     `section`, list it in that section of book.yaml (a section of puzzle files, or a new
     one). The file's name relative to the folder. EditorError for a bad name, an illegal
     board or a generated section."""
-
-
     name = str(doc.get("name", "")).strip() if isinstance(doc, dict) else ""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,60}", name):
         raise EditorError(f"name {name!r}: letters, digits, - and _ only (no folders)")

@@ -79,10 +79,7 @@ def unkeep(project: Project, last: Path | None, number: int) -> list[str]:
     for a number the book lacks, a puzzle not kept, or one that is the author's own file
     (named by hand: the studio never renames those)."""
     _title, entries = _entries(project, last)
-    entry = next((e for e in entries if e["number"] == number), None)
-    if entry is None:
-        raise ConundrumError(f"no puzzle {number} in the last build (it has "
-                             f"{len(entries)})")
+    entry = _entry(entries, number)
     name = entry.get("file")
     if not name or is_free(name):
         raise ConundrumError(f"puzzle {number} is not kept: nothing to unkeep")
@@ -158,10 +155,7 @@ def _as_files(project: Project, last: Path | None, number: int, another: bool = 
     With `lock` (or a `replacement`), puzzle `number`'s file is a kept one (not FREE)."""
     another = another or replacement is not None
     title, entries = _entries(project, last)
-    entry = next((e for e in entries if e["number"] == number), None)
-    if entry is None:
-        raise ConundrumError(f"no puzzle {number} in the last build (it has "
-                             f"{len(entries)})")
+    entry = _entry(entries, number)
     data = project.read()
     # by its place, not its name: two sections may share one (sections.py)
     index, members = section_of(project, data, entries, number)
@@ -265,3 +259,12 @@ def _another(request: dict[str, Any], avoid: set[str]) -> Puzzle:
         if puzzle_key(puzzle) not in avoid:
             return puzzle
     raise ConundrumError(f"no other puzzle found in {TRIES} tries: {why}")
+
+
+def _entry(entries: list[dict[str, Any]], number: int) -> dict[str, Any]:
+    """Puzzle `number`'s manifest entry; ConundrumError when the last build lacks it."""
+    entry = next((e for e in entries if e["number"] == number), None)
+    if entry is None:
+        raise ConundrumError(f"no puzzle {number} in the last build (it has "
+                             f"{len(entries)})")
+    return entry
