@@ -139,18 +139,19 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
             later = lane_later(spec.seed, section, slot, avoid, later)
         task = replace(task, avoid=avoid or None, later=later or None)
     task = replace(task, seen=seen)
-    if max_grid is None or attempt >= ASPECT_TRIES:  # a shape is asked while it is checked
-        return _small_for_chameleon(task)
+    small = _small_for_chameleon(task)
+    if max_grid is None or attempt >= ASPECT_TRIES or small is not task:
+        return small  # a shape is asked while it is checked; never of a small chameleon's
     from ..generate import most_tiles, roomy
 
     tiles = most_tiles(generate_request(task.request()))
     leant = leaning(max_grid, shape_for(variety, seen, attempt, slot), tiles)
     if leant is None:
-        return _small_for_chameleon(task)
+        return task
     shaped = replace(task, max_grid=leant, leans=True)
     if roomy(generate_request(shaped.request())):
-        return _small_for_chameleon(shaped)
-    return _fewer_tiles(shaped) or _small_for_chameleon(task)
+        return shaped
+    return _fewer_tiles(shaped) or task
 
 
 def _small_for_chameleon(task: Task) -> Task:
@@ -160,8 +161,10 @@ def _small_for_chameleon(task: Task) -> Task:
     (5-9 tiles) gave one in 75% of tries at 13.6 ms, on 5 tiles in 95% at 4.6 ms; grade 2
     70% at 17.0 ms, on 9 tiles 97% at 5.8 ms; grade 3 77% at 13.1 ms, on 14 tiles 97% at
     5.9 ms. (Palindromes, few positions, gain nothing: grade 3 on 14 tiles 17% against 33%.)
-    Its grid is leant as for the level's largest boards: leant for 5 tiles (3 cells
-    across), grade 1's chameleon tries of a 100-puzzle section took 32.6 ms, not 7.6 ms.
+    Its board grows in the page's grid, not leant: most such boards grow square in any
+    room (grade 1's 14 chameleon tries of a 100-puzzle section, leant as for 9 tiles: 10
+    square, 9 chameleons, 8.0 ms a try; not leant: 12, 11, 4.3 ms; leant for 5 tiles,
+    3 cells across: 39 ms).
     Not at grade 3 (SMALL_CHAMELEON_LEVEL): there it changed no CPU of the bench's section
     (seed 2024) and met more clashes in it (10 tries passed over, the lanes' test allows 8)."""
     if task.tiles is not None or task.kind != "count" or task.kinds != ("chameleon",) \
