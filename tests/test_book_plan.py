@@ -21,7 +21,7 @@ from conundrum.book.plan import (
     shape_for,
 )
 from conundrum.book.spec import parse_spec
-from conundrum.book.tasks import planned_task
+from conundrum.book.tasks import generate_request, planned_task
 from conundrum.book.variety import ASPECT_CAP, SectionVariety, aspect_class, lean, tile_key
 from conundrum.book.work import WorkFile
 from conundrum.errors import GenerationError
@@ -164,6 +164,32 @@ def test_a_lean_too_small_for_the_grades_largest_boards_asks_for_fewer_tiles() -
     assert shapes["tall"] >= 4, shapes
     fresh = SectionVariety(15, [None] * 15)
     assert planned_task(spec, fresh, 0, 5, 2, grid).tiles is None  # no lean: the grade's own
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_a_one_tile_chameleon_is_asked_on_the_levels_smallest_boards(level) -> None:
+    """Few boards of grade 1-3's larger sizes offer a chameleon within the level's counts:
+    asked for one, a try grows the level's fewest tiles (in the page's grid, not leant),
+    and nearly always gives one. A plain slot, and a two-tile grade, as before."""
+    spec = parse_spec(f"title: C\nseed: 3\nsections:\n  - {{name: A, count: 9, "
+                      f"difficulty: {level}}}\n", "c.yaml")
+    grid = (30, 24)
+    given = level_params(level).given[1]
+    plan = [("plain",) * given] * 9
+    plan[3] = ("chameleon",) + ("plain",) * (given - 1)  # slots 0 and 1 ask a band's edge
+    variety = SectionVariety(9, plan)
+    plain, asked = (planned_task(spec, variety, 0, slot, 0, grid) for slot in (2, 3))
+    assert plain.kinds == ("plain",) * given and plain.tiles is None
+    assert asked.kinds == plan[3]
+    least, most = level_params(level).tiles
+    if given > 1:
+        assert asked.tiles is None
+        return
+    assert asked.tiles == least < most
+    assert not asked.leans and asked.max_grid == grid  # small boards grow square anyway
+    kinds = [kind(generate(replace(generate_request(asked.request()), seed=seed)
+                           ).given[0].code) for seed in range(1, 11)]
+    assert kinds.count("chameleon") >= 8, kinds
 
 
 # ---- whole sections ------------------------------------------------------------------
