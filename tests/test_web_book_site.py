@@ -359,7 +359,7 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
 
 
 SWATCH = """
-const b = document.body, sq = document.querySelector('#swatch-defs #sq-R rect');
+const b = document.body, sq = document.querySelector('#squares #sq-R rect');
 const css = v => getComputedStyle(document.documentElement).getPropertyValue('--' + v).trim();
 return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
         shown: document.querySelector('.swatch').getBoundingClientRect().width,
@@ -452,4 +452,46 @@ def test_on_a_phone_the_settings_menu_opens_inside_the_screen(book, driver, lang
         " select')).filter(e => e.getBoundingClientRect().left < 0)"
         ".map(e => e.id || e.textContent)")
     assert cut == []
+    assert console_errors(driver) == []
+
+
+# An array is no saved settings (player/load.js): were the index to read one as the
+# player's own pages do not, a member every array has would name its language and palette.
+ARRAY_MEMBERS = "Array.prototype.lang = 'fr'; Array.prototype.palette = 'mono';"
+
+
+def settled_on(driver, page, prefs: str) -> dict:
+    """What `page` shows once its script has read `prefs` as the reader's saved settings and
+    loaded what they ask for (the index: its count of finished puzzles is written last; a
+    puzzle's page: its player is ready). As the storage hands on late (`finished_marks`),
+    up to 5 s of reloads."""
+    open_page(driver, page)
+    driver.execute_script("localStorage.setItem('conundrum:prefs', arguments[0])", prefs)
+    got: dict = {}
+    for _ in range(25):
+        driver.refresh()
+        time.sleep(0.2)
+        got = driver.execute_script(
+            "const c = document.getElementById('finished-count');"
+            "return {prefs: localStorage.getItem('conundrum:prefs'),"
+            " ready: c ? c.textContent !== '' : !!window.conundrum,"
+            " lang: document.documentElement.lang, palette: document.body.dataset.palette}")
+        if got["prefs"] == prefs and got["ready"]:
+            break
+    return got
+
+
+def test_the_index_refuses_saved_settings_that_are_an_array_as_the_player_does(book, driver):  # noqa: F811
+    spec, result, site, _written = book
+    let_files_load(driver)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ARRAY_MEMBERS})
+    index, page = site / "index.html", site / f"{result.puzzles[0].number}.html"
+    own = {"lang": spec.language, "palette": spec.palette}
+    for where in (index, page):
+        # settings that are an object are followed: the shared files load here
+        got = settled_on(driver, where, '{"lang": "fr", "palette": "mono"}')
+        assert got["ready"] and {k: got[k] for k in own} == {"lang": "fr", "palette": "mono"}
+        got = settled_on(driver, where, "[]")
+        assert got["ready"] and {k: got[k] for k in own} == own, where.name
+    driver.execute_script("localStorage.removeItem('conundrum:prefs')")
     assert console_errors(driver) == []
