@@ -5,7 +5,8 @@
    files, and M is the messages of a language the reader chose, if any.
    It relabels the page in that language, carries the address's choice on to the puzzles,
    marks each puzzle the reader has finished or started (its progress in localStorage, kept
-   by the player under "conundrum:<puzzle id>"), and on http(s) starts the service worker. */
+   by the player under "conundrum:<puzzle id>"), and on http(s) starts the service worker
+   as the player does. */
 var body = document.body;
 if (CARRY) Array.prototype.forEach.call(document.querySelectorAll("a[data-id]"), function (a) {
   a.setAttribute("href", a.getAttribute("href") + "#" + CARRY);
@@ -55,10 +56,4 @@ if (DATA.lang !== PAGE_LANG) {
   line.textContent = line.getAttribute("data-text").replace("{done}", done)
     .replace("{total}", all);
 })();
-if (/^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
-  var link = document.createElement("link");
-  link.rel = "manifest";
-  link.href = "manifest.webmanifest";
-  document.head.appendChild(link);
-  navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
-}
+startSite();                  // on http(s): the manifest and service worker (load.js)

@@ -1,7 +1,8 @@
 /* The web player, load.js: What the page is opened with: its data (DATA), the address
    fragment (HASH: #lang=, #palette=, #p=), the reader's settings (prefs), and on a book site
    the language or palette they ask for that the page does not carry (loaded before the
-   player starts: withShared), and the reader's dark or light theme.
+   player starts: withShared), the reader's dark or light theme, and a book site's service
+   worker (startSite).
    The first of the player's modules: renderers/web/page.py joins the others inside the
    function `play`, which this one starts. A book site's index (renderers/web/index.py)
    runs this module and choice.js as the player does, so both read the address, the
@@ -82,3 +83,14 @@ function applyTheme() {
 applyTheme();
 if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", applyTheme);
 window.addEventListener("storage", function (e) { if (e.key === THEME_KEY) applyTheme(); });
+/* On a book site served over http(s): the site's manifest and its service worker, which
+   keeps every page for offline play (a page opened from disk does without). Started by the
+   player once it is drawn (start.js) and by the index (index.js). */
+function startSite() {
+  if (!/^https?:$/.test(window.location.protocol) || !navigator.serviceWorker) return;
+  var manifest = document.createElement("link");
+  manifest.rel = "manifest";
+  manifest.href = "manifest.webmanifest";
+  document.head.appendChild(manifest);
+  navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
+}
