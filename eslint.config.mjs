@@ -71,6 +71,20 @@ export default [
   ...joined("renderers/web/rules/", {}, "game.js"),
   ...joined("renderers/web/player/", {ConundrumRules: "readonly"}),
   {
+    // a book site's index: its script runs after the player's own load.js and choice.js,
+    // joined as a page's modules are (renderers/web/index.py), so it uses what they declare
+    files: ["renderers/web/index.js"],
+    languageOptions: {
+      ecmaVersion: ES,
+      sourceType: "script",
+      parserOptions: {ecmaFeatures: {impliedStrict: true}},
+      globals: {...globals.browser, ...Object.fromEntries(
+        ["load.js", "choice.js"].flatMap((f) => declared("renderers/web/player/" + f))
+          .map((n) => [n, "readonly"]))},
+    },
+    rules: {"no-unused-vars": ["error", {args: "none", caughtErrors: "none"}]},
+  },
+  {
     // the studio's page runs in the author's own browser (`conundrum studio`), not a
     // reader's: ES2020 (`??`)
     files: ["renderers/studio/static/*.js"],

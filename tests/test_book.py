@@ -278,6 +278,35 @@ sections:
     assert "Jak hrát" in page_text(reader, 2)
 
 
+# A web address too long for the QR codes' room: every slot of a section finds it so
+LONG_WEB = "https://example.org/" + "a" * 60 + "/" + "b" * 60 + "/"
+
+
+def test_a_section_laid_out_again_says_each_note_once(tmp_path, capsys) -> None:
+    """Grade 5 at 6 a page on 6x9 is laid out again at 1 a page (renderers/book/sections.py
+    `_section`), every slot of both layouts finding the address too dense for its QR code:
+    each note reaches stderr once, kept once where it is made (book_pages repeats what it
+    is given)."""
+    spec = write(tmp_path, "again.yaml", "title: T\npage: 6x9\nbleed: true\nper_page: 6\n"
+                 f"web: {LONG_WEB}\nsections:\n  - {{name: Hard, count: 2, difficulty: 5}}\n")
+    assert build(spec, tmp_path / "again.pdf") == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert sum("does not fit 6 a page on 6x9" in line for line in lines) == 1
+    assert sum("QR codes are left out" in line for line in lines) == 1
+
+
+def test_two_large_print_sections_of_one_name_each_say_their_note(tmp_path, capsys) -> None:
+    """Two sections may share a name and grade: each says it keeps answer lines only where
+    its boards leave room (a note each, as each has its own puzzles; none is folded into
+    the other's)."""
+    spec = write(tmp_path, "twice.yaml", "title: T\npage: 8.5x11\nbleed: true\n"
+                 "large_print: true\nseed: 4\nsections:\n"
+                 + "  - {name: Hard, count: 1, difficulty: 5}\n" * 2)
+    assert build(spec, tmp_path / "twice.pdf") == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert sum("section 'Hard' (grade 5): large print" in line for line in lines) == 2
+
+
 # ---- failures ---------------------------------------------------------------------------
 @pytest.mark.parametrize("text, words", [
     ("title: T\npage: a3\nsections: [{name: A, count: 1}]", "unknown page 'a3'"),

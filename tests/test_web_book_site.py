@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import re
 import threading
-import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -27,6 +26,7 @@ from tests.support.web import (  # noqa: F401
     let_files_load,
     new_driver,
     open_page,
+    poll,
 )
 from tests.test_web_platform import contrast, luminance, media
 from tests.test_web_site import book  # noqa: F401
@@ -113,13 +113,9 @@ def test_the_index_groups_grades_and_marks_finished_puzzles(book, driver):  # no
     first = driver.execute_script("return window.conundrum.positions(arguments[0])[0]",
                                   third.puzzle.given[0].code)
     driver.execute_script("window.conundrum.answer(arguments[0])", first)
-    started: list = []
-    for _ in range(25):
-        open_page(driver, site / "index.html")
-        started = driver.find_elements(By.CSS_SELECTOR, "a.started")
-        if started:
-            break
-        time.sleep(0.2)
+    open_page(driver, site / "index.html")
+    started = poll(lambda: driver.find_elements(By.CSS_SELECTOR, "a.started"), bool,
+                   between=driver.refresh)
     assert started[0].find_element(By.CSS_SELECTOR, ".name").get_attribute(
         "textContent").endswith(
         ", " + message(spec.language, "web_started"))
@@ -138,14 +134,9 @@ def reload_theme(driver, stored: str) -> str:
     """The index's theme once reloaded after `stored` was kept as the reader's switch; as
     the storage hands on late (`finished_marks`), up to 5 s of reloads."""
     driver.execute_script("localStorage.setItem('conundrum:theme', arguments[0])", stored)
-    theme = ""
-    for _ in range(25):
-        driver.refresh()
-        theme = driver.execute_script("return document.documentElement.dataset.theme")
-        if theme == stored:
-            break
-        time.sleep(0.2)
-    return theme
+    driver.refresh()
+    return poll(lambda: driver.execute_script("return document.documentElement.dataset.theme"),
+                lambda theme: theme == stored, between=driver.refresh)
 
 
 def test_the_index_is_dark_as_the_player_is(book, driver):  # noqa: F811
@@ -275,16 +266,18 @@ def test_two_sites_on_one_origin_keep_both_offline_caches(book, tmp_path):  # no
 def index_in(driver, lang: str, puzzles) -> None:
     """The index shows its words and every link's name in `lang` (each link's hidden name
     read, as a screen reader would: number and grade)."""
-    for tries in range(1, 41):  # the language's shared file loads after the page
-        if driver.execute_script("return document.documentElement.lang") == lang:
-            break
-        time.sleep(0.2)
-        if tries % 10 == 0:
-            # Chromium hands the last page's localStorage write (a language chosen in the
-            # menu) to the next page a moment later on a loaded machine (see finished_marks):
-            # the index read it before it came, so it is opened afresh
+    waits = iter(range(1, 41))
+
+    def again() -> None:
+        # Chromium hands the last page's localStorage write (a language chosen in the menu)
+        # to the next page a moment later on a loaded machine (see `poll`): the index may
+        # have read it before it came, so every 2 s it is opened afresh
+        if next(waits) % 10 == 0:
             driver.refresh()
-    assert driver.execute_script("return document.documentElement.lang") == lang
+
+    # the language's shared file loads after the page
+    assert poll(lambda: driver.execute_script("return document.documentElement.lang"),
+                lambda now: now == lang, tries=40, between=again) == lang
     assert driver.find_element(By.ID, "intro").text == message(lang, "web_index_intro")
     names = [e.get_attribute("textContent")
              for e in driver.find_elements(By.CSS_SELECTOR, "a[data-id] .name")]
@@ -323,16 +316,12 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     assert driver.find_element(By.ID, "settings").screenshot_as_png  # the menu is drawn
     Select(driver.find_element(By.ID, "set-palette")).select_by_value("mono")
-    for _ in range(25):
-        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono":
-            break
-        time.sleep(0.2)
+    assert poll(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette"),
+                lambda name: name == "mono") == "mono"
     driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     Select(driver.find_element(By.ID, "set-lang")).select_by_value("cs")
-    for _ in range(25):
-        if driver.execute_script("return document.documentElement.lang") == "cs":
-            break
-        time.sleep(0.2)
+    assert poll(lambda: driver.execute_script("return document.documentElement.lang"),
+                lambda lang: lang == "cs") == "cs"
     driver.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
     assert driver.execute_script("return document.documentElement.lang") == "cs"
     assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
@@ -359,7 +348,7 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
 
 
 SWATCH = """
-const b = document.body, sq = document.querySelector('#swatch-defs #sq-R rect');
+const b = document.body, sq = document.querySelector('#squares #sq-R rect');
 const css = v => getComputedStyle(document.documentElement).getPropertyValue('--' + v).trim();
 return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
         shown: document.querySelector('.swatch').getBoundingClientRect().width,
@@ -370,14 +359,9 @@ return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
 def index_palette(driver, name: str) -> dict:
     """The index's palette once its shared file has loaded and its squares are drawn in it
     (up to 5 s: the body names the palette before the file's colours arrive)."""
-    got: dict = {}
     red = get_palette(name).fills["R"]
-    for _ in range(25):
-        got = driver.execute_script(SWATCH)
-        if got["palette"] == name and got["red"] == red:
-            break
-        time.sleep(0.2)
-    return got
+    return poll(lambda: driver.execute_script(SWATCH),
+                lambda got: got["palette"] == name and got["red"] == red)
 
 
 def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
@@ -405,10 +389,8 @@ def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
     open_page(driver, site / f"{first.number}.html")
     driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     Select(driver.find_element(By.ID, "set-palette")).select_by_value(other)
-    for _ in range(25):
-        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other:
-            break
-        time.sleep(0.2)
+    assert poll(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette"),
+                lambda name: name == other) == other
     driver.find_element(By.CSS_SELECTOR, "a.back").click()
     assert index_palette(driver, other)["red"] == pal.fills["R"]
     driver.find_element(By.CSS_SELECTOR, f'a[href^="{result.puzzles[1].number}.html"]').click()
@@ -452,4 +434,45 @@ def test_on_a_phone_the_settings_menu_opens_inside_the_screen(book, driver, lang
         " select')).filter(e => e.getBoundingClientRect().left < 0)"
         ".map(e => e.id || e.textContent)")
     assert cut == []
+    assert console_errors(driver) == []
+
+
+# An array is no saved settings (player/load.js): were the index to read one as the
+# player's own pages do not, a member every array has would name its language and palette.
+ARRAY_MEMBERS = "Array.prototype.lang = 'fr'; Array.prototype.palette = 'mono';"
+
+
+SETTLED = """
+const c = document.getElementById('finished-count');
+return {prefs: localStorage.getItem('conundrum:prefs'),
+        ready: c ? c.textContent !== '' : !!window.conundrum,
+        lang: document.documentElement.lang, palette: document.body.dataset.palette};
+"""
+
+
+def settled_on(driver, page, prefs: str) -> dict:
+    """What `page` shows once its script has read `prefs` as the reader's saved settings and
+    loaded what they ask for (the index: its count of finished puzzles is written last; a
+    puzzle's page: its player is ready). As the storage hands on late (`finished_marks`),
+    up to 5 s of reloads."""
+    open_page(driver, page)
+    driver.execute_script("localStorage.setItem('conundrum:prefs', arguments[0])", prefs)
+    driver.refresh()
+    return poll(lambda: driver.execute_script(SETTLED),
+                lambda got: got["prefs"] == prefs and got["ready"], between=driver.refresh)
+
+
+def test_the_index_refuses_saved_settings_that_are_an_array_as_the_player_does(book, driver):  # noqa: F811
+    spec, result, site, _written = book
+    let_files_load(driver)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ARRAY_MEMBERS})
+    index, page = site / "index.html", site / f"{result.puzzles[0].number}.html"
+    own = {"lang": spec.language, "palette": spec.palette}
+    for where in (index, page):
+        # settings that are an object are followed: the shared files load here
+        got = settled_on(driver, where, '{"lang": "fr", "palette": "mono"}')
+        assert got["ready"] and {k: got[k] for k in own} == {"lang": "fr", "palette": "mono"}
+        got = settled_on(driver, where, "[]")
+        assert got["ready"] and {k: got[k] for k in own} == own, where.name
+    driver.execute_script("localStorage.removeItem('conundrum:prefs')")
     assert console_errors(driver) == []

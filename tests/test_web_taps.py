@@ -12,13 +12,10 @@ from renderers.page.i18n import LANGUAGES, message
 from renderers.sheet.puzzle import solve
 from renderers.web.page import page_html
 from tests.support.axe import audit, serious
-from tests.support.web import console_errors, new_driver
+from tests.support.web import console_errors, double_tap_zoom, finger, new_driver
 from tests.test_web_phone import emulate, open_fresh
 
 pytestmark = pytest.mark.slow  # drives the browser
-
-RADIUS = 11  # px: a fingertip, as Chromium's touch adjustment sees it
-
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
@@ -42,13 +39,6 @@ def phone():
         yield driver
     finally:
         driver.quit()
-
-
-def finger(driver, x: float, y: float) -> None:
-    point = {"x": x, "y": y, "radiusX": RADIUS, "radiusY": RADIUS}
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
-                           {"type": "touchStart", "touchPoints": [point]})
-    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 # The cell's centre brought where a finger can reach it: on the board, not under the dock.
@@ -137,12 +127,7 @@ def test_zoomed_in_every_tap_beside_a_tile_still_lands_under_the_finger(pages, p
     puzzle, path = pages[name]
     open_fresh(phone, path)
     view = "return document.getElementById('view').dataset.zoom"
-    centre = phone.execute_script(
-        "const r = document.getElementById('board').getBoundingClientRect();"
-        "return [r.left + r.width / 2, r.top + r.height / 2]")
-    finger(phone, *centre)
-    finger(phone, *centre)
-    assert float(phone.execute_script(view)) > 1
+    assert double_tap_zoom(phone) > 1
     code = lay_and_pick(phone, puzzle)
     assert float(phone.execute_script(view)) > 1
     tap_beside(phone, puzzle, code)
@@ -239,11 +224,7 @@ def test_axe_on_a_zoomed_board_with_a_tile_picked_and_a_wrong_lay(pages, phone, 
     puzzle, path = pages[name]
     open_fresh(phone, path)
     assert serious(audit(phone)) == [], (name, "at load")
-    centre = phone.execute_script(
-        "const r = document.getElementById('board').getBoundingClientRect();"
-        "return [r.left + r.width / 2, r.top + r.height / 2]")
-    finger(phone, *centre)
-    finger(phone, *centre)
+    assert double_tap_zoom(phone) > 1
     code = lay_and_pick(phone, puzzle)
     cell = phone.execute_script(BESIDE)[0]
     reach = phone.execute_script(REACH, cell)

@@ -92,7 +92,7 @@ def book_pages(content: BookContent, warn: Warn, lazy: bool = False,
             known_pages = len(pages)
             continue
         book.fill_in_see()  # "see page N" to each answer, now that they are laid out
-        for note in dict.fromkeys(book.notes):  # a section laid out again says it once
+        for note in book.notes:
             warn(note)
         return pages if geo.scale == 1 else [enlarged(p, geo.scale) for p in pages]
 

@@ -118,7 +118,7 @@ def plural_category(lang: str, n: int) -> str:
 # A plural rule as data a page's script reads without evaluating code (its CSP allows no
 # eval): the category of each count 0..199 by initial. CLDR's rules for whole numbers look
 # at n itself (small values) and at n % 10 and n % 100, so from 100 on they repeat every
-# 100: a count n >= 200 takes the category of 100 + n % 100 (player/words.js `plural`).
+# 100: a count n >= 200 takes the category of 100 + n % 100 (player/choice.js `plural`).
 PLURAL_TABLE_SIZE = 200
 PLURAL_INITIAL = {"zero": "z", "one": "o", "two": "t", "few": "f", "many": "m", "other": "x"}
 

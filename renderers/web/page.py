@@ -82,8 +82,8 @@ RULES_MODULES = ("board", "game")
 # shared files' window.conundrumShared). The first, load.js, reads what the page is
 # opened with and starts the others, joined inside the function `play`, once a book
 # site's shared files it asks for are loaded.
-PLAYER_MODULES = ("load", "address", "words", "merge", "state", "board", "controls", "input",
-                  "moves", "judge", "progress", "settings", "start")
+PLAYER_MODULES = ("load", "choice", "address", "words", "merge", "state", "board", "controls",
+                  "input", "moves", "judge", "progress", "settings", "start")
 
 
 @lru_cache(maxsize=1)
@@ -103,10 +103,18 @@ def rules_script() -> str:
 
 def joined_script() -> str:
     """The rules' and the player's modules joined as a page runs them, before minifying."""
-    first, *rest = PLAYER_MODULES
-    player = "\n".join(asset(f"player/{name}.js") for name in rest)
-    return (rules_script() + "(function () {\n\"use strict\";\n" + asset(f"player/{first}.js")
-            + "\nfunction play() {\n" + player + "}\nwithShared(play);\n})();\n")
+    return rules_script() + joined_modules([f"player/{name}.js" for name in PLAYER_MODULES],
+                                           "play")
+
+
+def joined_modules(files: list[str], start: str) -> str:
+    """Script files joined in one strict-mode function, as a page runs them: the first
+    (player/load.js) at once, the others inside the function `start`, which the first's
+    withShared runs once the shared files the reader asked for are loaded (the player's
+    modules; a book site's index, renderers/web/index.py, joins some of the same)."""
+    first, *rest = files
+    return ("(function () {\n\"use strict\";\n" + asset(first) + f"\nfunction {start}() {{\n"
+            + "\n".join(asset(name) for name in rest) + f"}}\nwithShared({start});\n}})();\n")
 
 
 ALL_KEYS = ("instruction_all", "web_all_", "reason_all_")  # only a Lay-them-all page's

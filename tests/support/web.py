@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
+
+T = TypeVar("T")
 
 PROGRAMS = ("chromium", "chromedriver")
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage")
@@ -90,24 +94,55 @@ def console_errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
-def finished_marks(driver, index: Path, tries: int = 25) -> list[str]:
-    """The pages a book site's index marks finished, opened afresh. Chromium hands a page's
-    localStorage writes to the next page a moment later (longer on a loaded machine), so an
-    index without marks is looked at again, for up to `tries` x 0.2 s."""
-    import time
+def poll(read: Callable[[], T], done: Callable[[T], bool], tries: int = 25, every: float = 0.2,
+         between: Callable[[], object] | None = None) -> T:
+    """What `read()` gives once `done` holds for it, read again every `every` s (after
+    `between`, such as a reload) for up to `tries` reads: Chromium hands a page's
+    localStorage writes to the next page a moment later (longer on a loaded machine), and a
+    site's shared files load after the page. The last value read whatever it is: the test
+    asserts on it, so a page that never gets there still fails."""
+    got = read()
+    for _ in range(tries - 1):
+        if done(got):
+            break
+        time.sleep(every)
+        if between is not None:
+            between()
+        got = read()
+    return got
 
+
+def finished_marks(driver, index: Path, tries: int = 25) -> list[str]:
+    """The pages a book site's index marks finished, opened afresh and reloaded (`poll`)
+    while it marks none."""
     from selenium.webdriver.common.by import By
 
     open_page(driver, index)
-    names: list[str] = []
-    for _ in range(tries):
-        names = [a.get_attribute("href").rsplit("/", 1)[-1]
-                 for a in driver.find_elements(By.CSS_SELECTOR, "a.finished")]
-        if names:
-            break
-        time.sleep(0.2)
-        driver.refresh()
-    return names
+    return poll(lambda: [a.get_attribute("href").rsplit("/", 1)[-1]
+                         for a in driver.find_elements(By.CSS_SELECTOR, "a.finished")],
+                bool, tries, between=driver.refresh)
+
+
+RADIUS = 11  # px: a fingertip, as Chromium's touch adjustment sees it
+
+
+def finger(driver, x: float, y: float) -> None:
+    """One finger-sized tap at (x, y) (CDP touch events, as a phone sends them)."""
+    point = {"x": x, "y": y, "radiusX": RADIUS, "radiusY": RADIUS}
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                           {"type": "touchStart", "touchPoints": [point]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def double_tap_zoom(driver) -> float:
+    """Tap the player's board twice at its centre (its double tap zooms in) and return the
+    zoom its view then says (1 unzoomed): the caller asserts it grew."""
+    centre = driver.execute_script(
+        "const r = document.getElementById('board').getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2]")
+    finger(driver, *centre)
+    finger(driver, *centre)
+    return float(driver.execute_script("return document.getElementById('view').dataset.zoom"))
 
 
 def let_files_load(driver) -> None:

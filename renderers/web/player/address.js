@@ -1,30 +1,9 @@
-/* The web player, address.js: The language and palette asked for (load.js) applied, and a
-   share link's puzzle read and bounded (readShared). Then the game itself: R
-   (ConundrumRules), game, grid, ALL (Lay them all), M (the messages), $ and the drawing
-   constants.
+/* The web player, address.js: A share link's puzzle read and bounded (readShared). Then
+   the game itself: R (ConundrumRules), game, grid, ALL (Lay them all), $ and the drawing
+   constants (the language and palette asked for, M and t: choice.js).
    One of the player's modules, joined in order inside one function by renderers/web/page.py
    (PLAYER_MODULES); they share its scope. */
 var R = ConundrumRules;
-/* ---- the language and palette asked for: #lang=, #palette= or the reader's settings ---- */
-var PAGE_LANG = DATA.lang, PAGE_PALETTE = document.body.dataset.palette;
-if (wantLang && wantLang !== DATA.lang && own(DATA.languages, wantLang)) {
-  DATA.languages[DATA.lang] = DATA.messages;
-  DATA.messages = DATA.languages[wantLang];
-  DATA.lang = wantLang;
-  document.documentElement.lang = DATA.lang;
-}
-if (wantPalette && own(DATA.palettes, wantPalette)) {
-  var chosenPalette = DATA.palettes[wantPalette];
-  // a rule after the page's own, not the root's style: the dark theme's colours still win
-  var paletteRule = document.createElement("style");
-  paletteRule.textContent = ":root{" + Object.keys(chosenPalette.vars).map(function (k) {
-    return "--" + k + ":" + chosenPalette.vars[k];
-  }).join(";") + "}";
-  document.head.appendChild(paletteRule);
-  var defs = document.querySelector("#board defs");
-  defs.innerHTML = chosenPalette.symbols;
-  document.body.dataset.palette = wantPalette;
-}
 /* A link's fault: `key` the message the page shows, with its `params`. */
 function LinkFault(key, params) { this.key = key; this.params = params || {}; }
 var CODE = /^[RYGBP*]{3}$/, CHAMELEON = /^[RYGBP]\*[RYGBP]$/;
@@ -121,7 +100,6 @@ if (DATA.empty) {
 var game = new R.Game(DATA);
 var ALL = DATA.kind === "all";               // Lay them all: every tile laid, then "Check"
 var grid = game.grid;
-var M = DATA.messages;
 var NS = "http://www.w3.org/2000/svg";
 var C = 10, GAP = 0.6, BAND = 7;           // one cell is 10 units, as a sheet's 10 mm cell
 var STORE_KEY = "conundrum:" + DATA.id;

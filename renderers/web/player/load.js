@@ -1,9 +1,12 @@
 /* The web player, load.js: What the page is opened with: its data (DATA), the address
    fragment (HASH: #lang=, #palette=, #p=), the reader's settings (prefs), and on a book site
    the language or palette they ask for that the page does not carry (loaded before the
-   player starts: withShared).
+   player starts: withShared), the reader's dark or light theme, and a book site's service
+   worker (startSite).
    The first of the player's modules: renderers/web/page.py joins the others inside the
-   function `play`, which this one starts. */
+   function `play`, which this one starts. A book site's index (renderers/web/index.py)
+   runs this module and choice.js as the player does, so both read the address, the
+   settings and the shared files by the same rules. */
 var DATA = JSON.parse(document.getElementById("conundrum-data").textContent);
 /* A name read from the address is looked up only among an object's own entries, so
    "#palette=constructor" or "__proto__" names nothing (never a prototype's member). */
@@ -61,4 +64,33 @@ function withShared(start) {
     document.head.appendChild(s);
   });
   setTimeout(take, 5000);                   // a file that never answers: play without it
+}
+/* Dark or light: the reader's switch when used (kept for every puzzle and the index), else
+   the system's prefers-color-scheme, followed as it changes; set before the page waits for
+   any shared file. Print is always light (player.css). */
+var THEME_KEY = "conundrum:theme";
+var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+function chosenTheme() {
+  try { return window.localStorage.getItem(THEME_KEY); } catch (e) { return null; }
+}
+function applyTheme() {
+  var chosen = chosenTheme();
+  var dark = chosen ? chosen === "dark" : !!(darkQuery && darkQuery.matches);
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+  var button = document.getElementById("theme");      // the player's switch, once made
+  if (button) button.setAttribute("aria-pressed", String(dark));
+}
+applyTheme();
+if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", applyTheme);
+window.addEventListener("storage", function (e) { if (e.key === THEME_KEY) applyTheme(); });
+/* On a book site served over http(s): the site's manifest and its service worker, which
+   keeps every page for offline play (a page opened from disk does without). Started by the
+   player once it is drawn (start.js) and by the index (index.js). */
+function startSite() {
+  if (!/^https?:$/.test(window.location.protocol) || !navigator.serviceWorker) return;
+  var manifest = document.createElement("link");
+  manifest.rel = "manifest";
+  manifest.href = "manifest.webmanifest";
+  document.head.appendChild(manifest);
+  navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
 }

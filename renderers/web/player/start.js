@@ -21,15 +21,7 @@ refresh();
 save();
 buttonsState();
 fit();
-/* On a book site served over http(s): the site's manifest and its service worker, which
-   keeps every page for offline play (a page opened from disk does without). */
-if (DATA.site && /^https?:$/.test(window.location.protocol) && navigator.serviceWorker) {
-  var manifest = document.createElement("link");
-  manifest.rel = "manifest";
-  manifest.href = "manifest.webmanifest";
-  document.head.appendChild(manifest);
-  navigator.serviceWorker.register("sw.js").catch(function () { /* offline play only */ });
-}
+if (DATA.site) startSite();           // its manifest and service worker (load.js)
 if (sharedFault) {
   say("unreadable", t(sharedFault.key, sharedFault.params));
   document.body.classList.add("no-puzzle");

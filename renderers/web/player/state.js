@@ -1,6 +1,7 @@
 /* The web player, state.js: What the reader has done, kept under the puzzle's id in
    localStorage: the state, another tab's taken in (merge.js merges), share-link progress,
-   restore and save, the solve's end, the active-time timer and the dark/light theme.
+   restore and save, the solve's end and the active-time timer (the dark/light
+   theme: load.js).
    One of the player's modules, joined in order inside one function by renderers/web/page.py
    (PLAYER_MODULES); they share its scope. */
 /* ---- what the reader has done (kept under the puzzle's id) ----------------- */
@@ -180,20 +181,3 @@ function showTimerButton() {
   b.textContent = t(timerHidden() ? "web_timer_show" : "web_timer_hide");
   b.setAttribute("aria-pressed", String(timerHidden()));
 }
-
-/* Dark or light: the reader's switch when used (kept for every puzzle), else the system's
-   prefers-color-scheme, followed as it changes. Print is always light (player.css). */
-var THEME_KEY = "conundrum:theme";
-var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
-function chosenTheme() {
-  try { return window.localStorage.getItem(THEME_KEY); } catch (e) { return null; }
-}
-function applyTheme() {
-  var chosen = chosenTheme();
-  var dark = chosen ? chosen === "dark" : !!(darkQuery && darkQuery.matches);
-  document.documentElement.dataset.theme = dark ? "dark" : "light";
-  if ($("theme")) $("theme").setAttribute("aria-pressed", String(dark));
-}
-applyTheme();
-if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", applyTheme);
-window.addEventListener("storage", function (e) { if (e.key === THEME_KEY) applyTheme(); });

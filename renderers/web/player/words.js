@@ -1,28 +1,8 @@
-/* The web player, words.js: The page's words (i18n): the language's plural rule as data, t(key,
-   params) over the messages (M) filling their {name} placeholders, a fault's reason and the
-   clock.
+/* The web player, words.js: The page's text in the language chosen (M and t: choice.js),
+   a fault's reason and the clock.
    One of the player's modules, joined in order inside one function by renderers/web/page.py
    (PLAYER_MODULES); they share its scope. */
 /* ---- words ---------------------------------------------------------------- */
-/* The language's plural rule comes with its words as data (i18n.plural_table): the
-   category of each count 0..199 by initial; from 200 on, counts repeat every 100. */
-var PLURAL_NAMES = { z: "zero", o: "one", t: "two", f: "few", m: "many", x: "other" };
-function plural(n) {
-  var table = M._plural;
-  return PLURAL_NAMES[table.charAt(n < table.length ? n : 100 + n % 100)];
-}
-function t(key, params) {
-  params = params || {};
-  var entry = M[key];
-  if (entry && typeof entry === "object") entry = entry[plural(Math.abs(params.n))];
-  return String(entry).replace(/\{(\w+)\}/g, function (m, k) {
-    return Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m;
-  });
-}
-/* The address's language and palette, carried on by the links to the site's other pages
-   (the pager, the index, the finish card's next puzzle). */
-var CARRY = ["lang", "palette"].filter(function (k) { return HASH[k]; })
-  .map(function (k) { return k + "=" + encodeURIComponent(HASH[k]); }).join("&");
 /* The text the page was written with, in the language and for the puzzle now shown. */
 (function relabel() {
   var title = DATA.titleDefault ? t("title_default") : DATA.title;
