@@ -104,8 +104,8 @@ def publish(spec_path: str | os.PathLike, options: PublishOptions, warn: Warn,
         _warn_preflight(result.pdf, spec.colour, warn, spec.paper, spec.printer,
                         options.jobs)
     if options.web is None and spec.web:
-        warn(f"the QR codes lead to {spec.web}; write the pages to upload there with "
-             "--web DIR")
+        # true whether or not the QR codes had room (a note says when they were left out)
+        warn(f"web: {spec.web}: write the book's pages to upload there with --web DIR")
     return Published(spec, result, extra.site, extra.exported, extra.cover)
 
 

@@ -180,7 +180,8 @@ def test_book_cli_writes_the_site_and_refuses_a_file_as_folder(tmp_path):
     # the same book without --web: its QR codes need pages, and it says how to write them
     alone = run("book", str(spec), "-o", str(tmp_path / "c.pdf"), "--draft")
     assert alone.returncode == 0, alone.stderr
-    assert "QR codes lead to https://example.org/v/" in alone.stderr and "--web DIR" in alone.stderr
+    assert ("web: https://example.org/v/: write the book's pages" in alone.stderr
+            and "--web DIR" in alone.stderr)
 
 
 def test_the_site_solves_no_puzzle_again(book, monkeypatch):
