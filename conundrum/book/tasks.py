@@ -44,6 +44,11 @@ class Task:
     seen: int = 0  # how many of the section's puzzles the plan knew (plan.py, `known`)
 
     @property
+    def where(self) -> tuple[int, int, int]:
+        """(section, slot, attempt): the order tries are decided in."""
+        return (self.section, self.slot, self.attempt)
+
+    @property
     def asks(self) -> bool:
         """Whether the try asks for the book's plan (kinds, a part of the band, a shape)."""
         return self.kinds is not None or self.score is not None or self.leans
