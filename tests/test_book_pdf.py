@@ -150,6 +150,25 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
     assert "Poznámky" in reader.pages[-1].extract_text()  # the last part's text reads back
 
 
+def test_the_dearest_parts_are_handed_out_first(monkeypatch):
+    """A part handed out last that costs more than the others (issue 35's answers: boards
+    drawn by the painter, many a page) would leave the other worker idle at the end."""
+    import renderers.paint.pdf as pdf
+    from renderers.book.layout import book_pages
+
+    monkeypatch.setattr(pdf, "CHUNK", 7)
+    pages = book_pages(content("6x9", True, "en", 2), lambda _m: None, lazy=True)
+    handed: list[list[int]] = []
+    monkeypatch.setattr(pdf, "forked_map", lambda part, data, count, jobs, first: (
+        handed.append(list(first)), [part(data, i) for i in range(count)])[1])
+    pdf.pdf_bytes(pages, jobs=2)
+    cost = [pdf.part_cost(pages[i * 7:(i + 1) * 7]) for i in range(-(-len(pages) // 7))]
+    assert len(set(cost)) > 1 and handed == [sorted(range(len(cost)), key=lambda i: -cost[i])]
+    answers = [p for p in pages if p.kind == "answers"]
+    puzzles = [p for p in pages if p.kind == "puzzles"]
+    assert pdf.part_cost(answers) / len(answers) > pdf.part_cost(puzzles) / len(puzzles)
+
+
 @pytest.mark.parametrize("answers", [a for a in ANSWERS if a != "none"])  # each drawn key
 def test_a_lazily_laid_out_book_paints_exactly_as_an_eager_one(monkeypatch, answers):
     """render_book leaves boards and tiles to the painting processes (Page.later); drawn
