@@ -128,6 +128,7 @@ def test_no_hairline_under_a_quarter_point_and_no_type_under_6_pt() -> None:
 
 def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(monkeypatch):
     import renderers.paint.pdf as pdf
+    from conundrum.book.make_book import _page_count
 
     monkeypatch.setattr(pdf, "CHUNK", 7)  # parts of 7 pages: a 24-page book has 4
     book = content("6x9", True, "cs", 2)
@@ -136,6 +137,12 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
     assert alone == shared
     reader = PdfReader(io.BytesIO(shared))
     assert len(reader.pages) >= 24
+    # the manifest's page count reads the page tree's /Count, of the parts joined or of one
+    assert _page_count(shared) == len(reader.pages)
+    from renderers.book.layout import book_pages
+
+    one = pdf.pdf_bytes(book_pages(book, lambda _m: None)[:5])  # fpdf2's own, one part
+    assert _page_count(one) == len(PdfReader(io.BytesIO(one)).pages) == 5
     assert reader.metadata.title == book.spec.title
     assert reader.trailer["/Root"]["/Lang"] == "cs"
     subsets = {}
