@@ -35,8 +35,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
+from typing import Any
 
 from ..generate.choose import kind
 from ..notation import MARGIN
@@ -101,8 +102,9 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     seen = known(slot, attempt)
     out = list(planned)
     for name, other in (("chameleon", "plain"), ("palindrome", "plain")):
-        short = sum(p.count(name) for p in variety.plan[:slot] if p)
-        short -= sum(kind(c) == name for codes in variety.given[:seen] for c in codes)
+        short = _running(variety, f"planned {name}", variety.plan, slot,
+                         partial(_planned, name))
+        short -= _running(variety, f"given {name}", variety.given, seen, partial(_given, name))
         short -= sum((kinds_for(variety, j, 0) or ()).count(name) for j in range(seen, slot))
         # one of a kind a slot at most: two palindromes cost the generator five times as
         # long, two chameleons share their joker centre
@@ -114,6 +116,26 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     if attempt == 0:
         variety.asked[slot] = kinds
     return kinds
+
+
+def _planned(name: str, kinds: tuple[str, ...] | None) -> int:
+    return kinds.count(name) if kinds else 0
+
+
+def _given(name: str, codes: tuple[str, ...]) -> int:
+    return sum(kind(c) == name for c in codes)
+
+
+def _running(variety: SectionVariety, name: str, rows: Sequence, upto: int,
+             count: Callable[[Any], int]) -> int:
+    """sum(count(row) for row in rows[:upto]), from running sums kept on the section
+    (`rows`, the plan or the puzzles given, only ever grow at the end): each try asked it
+    again from the section's start, quadratic in a 640-puzzle section."""
+    sums = variety.tallies.setdefault(name, [0])
+    upto = min(upto, len(rows))
+    while len(sums) <= upto:
+        sums.append(sums[-1] + count(rows[len(sums) - 1]))
+    return sums[upto]
 
 
 def shape_for(variety: SectionVariety, seen: int, turn: int = 0,
