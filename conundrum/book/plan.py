@@ -62,19 +62,21 @@ def known(slot: int, attempt: int) -> int:
     return slot if attempt else max(0, slot - LAG + 1)
 
 
-def avoid_for(history: Sequence[Sequence[str]], relaxed: bool = False
-              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def avoid_for(history: Sequence[Sequence[str]], relaxed: bool = False,
+              uses: Counter | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The tiles (canonical codes) a slot asks the generator not to give, and to give only
     where the board offers no other ("later"), after the section's puzzles whose given
     tiles are `history`: every tile given is avoided, but where a kind runs out (fewer
     than a MIN_CHOICE share of it left) its tiles given more than the least given of it
     come later instead, and only those of the last RECENT puzzles are avoided: repeats
     are few, and far apart. `relaxed` (a slot the plan failed many times): only the last
-    RECENT puzzles' tiles are avoided."""
+    RECENT puzzles' tiles are avoided. `uses`: the tiles of `history` counted, when
+    known (`uses_of`)."""
     recent = {c for codes in history[-RECENT:] for c in codes}
     if relaxed:
         return tuple(sorted(recent)), ()
-    uses = Counter(c for codes in history for c in codes)
+    if uses is None:
+        uses = Counter(c for codes in history for c in codes)
     avoid: set[str] = set()
     later: set[str] = set()
     for tiles in SET.values():
@@ -116,6 +118,16 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     if attempt == 0:
         variety.asked[slot] = kinds
     return kinds
+
+
+def uses_of(variety: SectionVariety, seen: int) -> Counter:
+    """The tiles the section's first `seen` puzzles gave, counted (for `avoid_for`): kept
+    per puzzle as the section grows, not counted again from its start for every try."""
+    counts = variety.uses
+    while len(counts) <= min(seen, len(variety.given)):
+        counts.append(counts[-1] + Counter(variety.given[len(counts) - 1]) if counts
+                      else Counter())
+    return counts[min(seen, len(variety.given))]
 
 
 def _planned(name: str, kinds: tuple[str, ...] | None) -> int:

@@ -182,6 +182,7 @@ class SectionVariety:
     leant: dict[tuple[int, int], str | None] = field(default_factory=dict)
     # running sums over `plan` and `given`, by name (plan.py, `_running`)
     tallies: dict[str, list[int]] = field(default_factory=dict)
+    uses: list[Counter] = field(default_factory=list)  # the tiles the first 0, 1 ... gave
 
     @property
     def cap(self) -> int:
