@@ -20,7 +20,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
@@ -90,12 +90,15 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
 _ADOPTED: tuple[Callable[[Any, int], Any], Any] | None = None
 
 
-def forked_map(part: Callable[[Any, int], T], data: Any, count: int, jobs: int) -> list[T]:
+def forked_map(part: Callable[[Any, int], T], data: Any, count: int, jobs: int,
+               first: Sequence[int] = ()) -> list[T]:
     """[part(data, 0), ..., part(data, count - 1)], in that order: here, or (jobs > 1,
     several parts, and a platform that forks) in up to `jobs` forked workers that inherit
     `data`. Only each part's result travels back (pickled), so `data` may hold anything,
     lambdas included. Callers split their work into the same parts whatever `jobs` is, so
-    the results never depend on it.
+    the results never depend on it. The workers start with the parts listed in `first`
+    (the dearest: a long part started last would leave the other workers idle), then
+    the others in order.
 
     >>> forked_map(lambda data, i: data[i] * 2, [1, 2, 3], 3, jobs=1)
     [2, 4, 6]
@@ -107,8 +110,11 @@ def forked_map(part: Callable[[Any, int], T], data: Any, count: int, jobs: int) 
     with frozen_heap(), ProcessPoolExecutor(
             min(jobs, count), mp_context=multiprocessing.get_context("fork"),
             initializer=_adopt, initargs=(part, data, os.getpid())) as pool:
+        rest = set(range(count)) - set(first)
+        order = [*dict.fromkeys(first), *sorted(rest)]
+        futures = {index: pool.submit(_run_part, index) for index in order}
         try:
-            return list(pool.map(_run_part, range(count)))
+            return [futures[index].result() for index in range(count)]
         except BrokenProcessPool:
             raise WorkerDied("a worker process died (killed by the system, or out of "
                              "memory); free memory, or run again with fewer --jobs") from None

@@ -338,7 +338,7 @@ def test_the_manifest_written_meanwhile_is_the_manifest(tmp_path, monkeypatch) -
     import conundrum.book.manifest as manifest_module
 
     with monkeypatch.context() as patch:  # a writer that dies before writing a byte
-        patch.setattr(manifest_module, "_send_dump", lambda doc, send: os._exit(1))
+        patch.setattr(manifest_module, "_send_dump", lambda *book_and_pipe: os._exit(1))
         with ManifestSoon(SPEC, puzzles, background=True) as soon:
             assert soon.text() == expected
     with ManifestSoon(SPEC, puzzles, background=False) as soon:

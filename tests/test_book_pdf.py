@@ -128,6 +128,7 @@ def test_no_hairline_under_a_quarter_point_and_no_type_under_6_pt() -> None:
 
 def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(monkeypatch):
     import renderers.paint.pdf as pdf
+    from conundrum.book.make_book import _page_count
 
     monkeypatch.setattr(pdf, "CHUNK", 7)  # parts of 7 pages: a 24-page book has 4
     book = content("6x9", True, "cs", 2)
@@ -136,6 +137,12 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
     assert alone == shared
     reader = PdfReader(io.BytesIO(shared))
     assert len(reader.pages) >= 24
+    # the manifest's page count reads the page tree's /Count, of the parts joined or of one
+    assert _page_count(shared) == len(reader.pages)
+    from renderers.book.layout import book_pages
+
+    one = pdf.pdf_bytes(book_pages(book, lambda _m: None)[:5])  # fpdf2's own, one part
+    assert _page_count(one) == len(PdfReader(io.BytesIO(one)).pages) == 5
     assert reader.metadata.title == book.spec.title
     assert reader.trailer["/Root"]["/Lang"] == "cs"
     subsets = {}
@@ -148,6 +155,25 @@ def test_a_long_book_painted_in_parts_gives_the_same_bytes_whatever_the_jobs(mon
     parts = -(-len(reader.pages) // 7)
     assert len(subsets) == 2 * parts  # each part's two faces, each under its own tag
     assert "Poznámky" in reader.pages[-1].extract_text()  # the last part's text reads back
+
+
+def test_the_dearest_parts_are_handed_out_first(monkeypatch):
+    """A part handed out last that costs more than the others (issue 35's answers: boards
+    drawn by the painter, many a page) would leave the other worker idle at the end."""
+    import renderers.paint.pdf as pdf
+    from renderers.book.layout import book_pages
+
+    monkeypatch.setattr(pdf, "CHUNK", 7)
+    pages = book_pages(content("6x9", True, "en", 2), lambda _m: None, lazy=True)
+    handed: list[list[int]] = []
+    monkeypatch.setattr(pdf, "forked_map", lambda part, data, count, jobs, first: (
+        handed.append(list(first)), [part(data, i) for i in range(count)])[1])
+    pdf.pdf_bytes(pages, jobs=2)
+    cost = [pdf.part_cost(pages[i * 7:(i + 1) * 7]) for i in range(-(-len(pages) // 7))]
+    assert len(set(cost)) > 1 and handed == [sorted(range(len(cost)), key=lambda i: -cost[i])]
+    answers = [p for p in pages if p.kind == "answers"]
+    puzzles = [p for p in pages if p.kind == "puzzles"]
+    assert pdf.part_cost(answers) / len(answers) > pdf.part_cost(puzzles) / len(puzzles)
 
 
 @pytest.mark.parametrize("answers", [a for a in ANSWERS if a != "none"])  # each drawn key

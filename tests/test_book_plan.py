@@ -19,6 +19,7 @@ from conundrum.book.plan import (
     lane_later,
     lean_tiles,
     shape_for,
+    uses_of,
 )
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import generate_request, planned_task
@@ -119,6 +120,25 @@ def test_the_kinds_catch_up_with_the_plan_one_palindrome_a_slot() -> None:
     asked = [kinds_for(variety, slot, 0) for slot in (6, 7, 8)]
     assert all(kinds.count("palindrome") <= 1 for kinds in asked)
     assert kinds_for(variety, 8, 0) == asked[2]  # asked once, the same ever after
+
+
+def test_the_running_counts_are_the_counts_from_the_section_start() -> None:
+    """kinds_for and avoid_for read running sums kept on the section as it grows (each try
+    counted the section again from its start): the same answers for every slot and try."""
+    plan = [("plain", "palindrome"), ("plain", "plain"), ("chameleon", "plain")] * 4
+    grown = SectionVariety(len(plan), plan)
+    given = [("BGY", "BGR"), ("BBB", "RYG"), ("BGY", "YYY"), ("RRG", "GGG")] * 3
+    for made, codes in enumerate(given):
+        fresh = SectionVariety(len(plan), plan, given=list(given[:made]))
+        for slot in range(made, len(plan)):
+            for attempt in (0, 1):
+                seen = known(slot, attempt)
+                if seen <= made:
+                    assert kinds_for(grown, slot, attempt) == kinds_for(fresh, slot, attempt)
+                    assert uses_of(grown, seen) == Counter(c for g in given[:seen] for c in g)
+                    assert avoid_for(given[:seen], False, uses_of(grown, seen)) == \
+                        avoid_for(given[:seen])
+        grown.given.append(codes)
 
 
 def test_slots_lean_to_the_emptiest_shape_not_full_so_far() -> None:

@@ -27,6 +27,22 @@ def test_parts_come_back_in_order_whatever_the_jobs() -> None:
     assert gc.get_freeze_count() == 0  # the heap thawed again after the pool
 
 
+def _timed_part(data, index):
+    import time
+
+    start = time.monotonic()
+    time.sleep(data)
+    return index, start
+
+
+def test_the_parts_listed_first_start_first_and_come_back_in_place() -> None:
+    got = forked_map(_timed_part, 0.05, 4, 2, first=[3, 2])
+    assert [index for index, _start in got] == [0, 1, 2, 3]
+    starts = {index: start for index, start in got}
+    # two workers take 3 and 2 first, then 0 and 1 once those are done
+    assert max(starts[3], starts[2]) < min(starts[0], starts[1])
+
+
 def _send_pid_and(make, send) -> None:
     send.send((os.getpid(), make()))
     send.close()

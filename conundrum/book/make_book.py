@@ -242,8 +242,14 @@ def _finish(finish: Finisher, puzzles: list[BookPuzzle], written: tuple[Path, Pa
 
 
 def _page_count(pdf: bytes) -> int:
-    """The pages of the PDF just drawn (pypdf reads only its page tree)."""
+    """The pages of the PDF just drawn: the /Count of its page tree's root (pypdf reads the
+    one object; listing the pages took 0.2-0.4 s of a 1,600-puzzle book, serial)."""
 
     from pypdf import PdfReader
+    from pypdf.generic import DictionaryObject, NumberObject
 
-    return len(PdfReader(io.BytesIO(pdf)).pages)
+    tree = PdfReader(io.BytesIO(pdf)).root_object["/Pages"].get_object()
+    assert isinstance(tree, DictionaryObject)  # the PDF's page tree: its root is a dictionary
+    count = tree["/Count"]
+    assert isinstance(count, NumberObject)
+    return int(count)

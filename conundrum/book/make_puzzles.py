@@ -13,10 +13,13 @@ are scheduled. Every result goes to the work file as it arrives (`--resume`).
 
 from __future__ import annotations
 
+import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
@@ -112,7 +115,6 @@ def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
 @dataclass
 class _State:
     spec: BookSpec
-    seen: set[str]
     results: dict[str, tuple[str | None, str | None]]
     work: WorkFile
     hooks: Hooks
@@ -129,6 +131,15 @@ class _State:
     # it (plan.py, `known`), which never change once decided, and the run asks for the
     # current slot's try again after every harvest
     planned: dict[tuple[int, int, int], Task] = field(default_factory=dict)
+    seen_by: list[set[str]] = field(default_factory=list)  # per section, keys to pass over
+    notes: dict[tuple[int, int], list[str]] = field(default_factory=dict)  # by slot
+    cost: Counter = field(default_factory=Counter)  # per section, CPU s of tries made
+    tasks_done: Counter = field(default_factory=Counter)  # and how many
+
+    def work_left(self, section: int, slots: int) -> float:
+        """The CPU s a section's slots left may take (1 s a try unmeasured: those first)."""
+        done = self.tasks_done[section]
+        return slots * (self.cost[section] / done if done else 1.0)
 
     def max_grid(self, section: int) -> tuple[int, int] | None:
         return None if self.max_grids is None else self.max_grids[section]
@@ -160,60 +171,127 @@ def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, job
     `max_grids`: per section, the largest drawn grid (columns, rows) the book's pages
     print legibly (the generator grows boards within it), or None for any board.
     Raises ConundrumError for a `jobs` out of range, BookError when a generator process dies.
+
+    The book is what deciding every slot in book order gives. The sections are decided
+    side by side, each in slot order (a stalled section leaves the workers the others'
+    tries): the same puzzles unless two sections accept one puzzle, which book order
+    passes over in the later; then the slots are decided again in book order.
     """
     if not 1 <= jobs <= MAX_JOBS:
         raise ConundrumError(f"--jobs {jobs}: choose between 1 and {MAX_JOBS}")
-    state = _State(spec, set(exclude), work.load(), work, hooks or Hooks(), source, claim,
+    state = _State(spec, work.load(), work, hooks or Hooks(), source, claim,
                    max_grids=max_grids)
-    state.variety, notes = section_rules(spec)
-    for note in notes:
+    for note in section_rules(spec)[1]:
         _note(state, note)
-    _accept_files(state, files or {})
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
     executor = _executor(jobs)
     try:
-        return _run(state, slots, executor, window=2 * jobs)
+        attempt = partial(_attempt, state, exclude, files or {}, slots, executor, 2 * jobs)
+        # None: two sections met on a puzzle, and book order decides again
+        made = attempt(strict=False) or attempt(strict=True)
+        assert made is not None  # book order finds no clash
     except BrokenProcessPool:
         raise BookError(f"{source}: a generator process died; run again with --resume "
                         "to continue from the puzzles already made") from None
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _run(state: _State, slots: list[tuple[int, int]], executor, window: int) -> list[Made]:
-    made: list[Made] = []
-    attempts = [0] * len(slots)
-    refusals = [0] * len(slots)
-    ahead = 0  # the next slot whose first try may be started early
-    _report(state, 0, len(slots))
-    while len(made) < len(slots):
-        i = len(made)
-        if slots[i] in state.hand_made:
-            made.append(state.hand_made[slots[i]])
-            _report(state, len(made), len(slots))
-            continue
-        task = state.task(*slots[i], attempts[i])
-        if task.key() in state.results:
-            accepted = _decide(state, task)
-            if accepted is None:
-                attempts[i] += 1
-                # a refused ask of the plan (variety.py) is no sign the slot is impossible
-                refusals[i] += state.results[task.key()][0] is None and not task.asks
-                _check_attempts(state, task, attempts[i], refusals[i])
-            else:
-                made.append(accepted)
-                _report(state, len(made), len(slots))
-            continue
-        _submit(state, executor, task)
-        ahead = max(ahead, i + 1)
-        while len(state.in_flight) < window and ahead < len(slots):
-            if slots[ahead] not in state.hand_made:
-                if not state.ready(*slots[ahead]):
-                    break
-                _submit(state, executor, state.task(*slots[ahead], 0))
-            ahead += 1
-        _harvest(state)
+    for where in sorted(state.notes):  # told in book order, whatever order decided them
+        for text in state.notes[where]:
+            _note(state, text)
     return made
+
+
+def _attempt(state: _State, exclude: frozenset[str], files: Mapping[tuple[int, int], HandMade],
+             slots: list[tuple[int, int]], executor, window: int, strict: bool
+             ) -> list[Made] | None:
+    """The slots decided from nothing (the results made so far kept): in book order
+    (`strict`), or each section in its own order; None when two sections accepted the
+    same puzzle (strict order would not have)."""
+    state.variety = section_rules(state.spec)[0]
+    state.planned.clear()
+    state.notes.clear()
+    state.hand_made.clear()
+    shared = set(exclude)
+    _accept_files(state, files, shared)
+    state.seen_by = [shared if strict else set(shared) for _ in state.spec.sections]
+    return _run(state, slots, executor, window, strict)
+
+
+def _clash(made: list[Made]) -> bool:
+    keys = [m.key for m in made if m.file is None]  # hand-made ones every section avoided
+    return len(set(keys)) < len(keys)
+
+
+def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, strict: bool
+         ) -> list[Made] | None:
+    count = Counter(section for section, _slot in slots)
+    made: dict[tuple[int, int], Made] = {}
+    attempts: Counter = Counter()
+    refusals: Counter = Counter()
+    heads = dict.fromkeys(count, 0)  # per section, the first slot not decided
+    ahead = dict.fromkeys(count, 0)  # per section, the next slot to start early
+    failed: dict[int, BookError] = {}
+    _report(state, 0, len(slots))
+    while True:
+        before = len(made)
+        for section in sorted(set(count) - set(failed)):
+            if strict and any(heads[s] < count[s] for s in count if s < section):
+                break  # book order: this section waits for the ones before it
+            try:
+                _decide_section(state, section, count[section], heads, made, attempts,
+                                refusals)
+            except BookError as exc:
+                failed[section] = exc
+        if len(made) > before:
+            _report(state, len(made), len(slots))
+        first = next((s for s in sorted(count) if heads[s] < count[s]), None)
+        if first is None:
+            break
+        if first in failed:  # the first slot book order cannot fill
+            if not strict and _clash(list(made.values())):
+                return None
+            raise failed[first]
+        busy = sorted((s for s in count if heads[s] < count[s] and s not in failed),
+                      key=lambda s: -state.work_left(s, count[s] - heads[s]))
+        for section in busy:
+            _submit(state, executor,
+                    state.task(section, heads[section], attempts[section, heads[section]]))
+        room = window + len(busy) - 1  # each busy section's head is in flight: not counted
+        for section in busy:
+            ahead[section] = max(ahead[section], heads[section] + 1)
+            while len(state.in_flight) < room and ahead[section] < count[section]:
+                if (section, ahead[section]) not in state.hand_made:
+                    if not state.ready(section, ahead[section]):
+                        break
+                    _submit(state, executor, state.task(section, ahead[section], 0))
+                ahead[section] += 1
+        _harvest(state)
+    result = [made[where] for where in slots]
+    return None if not strict and _clash(result) else result
+
+
+def _decide_section(state: _State, section: int, count: int, heads: dict[int, int],
+                    made: dict[tuple[int, int], Made], attempts: Counter,
+                    refusals: Counter) -> None:
+    """Decide the section's slots in order as far as the results made allow."""
+    while heads[section] < count:
+        where = (section, heads[section])
+        if where in state.hand_made:
+            made[where] = state.hand_made[where]
+            heads[section] += 1
+            continue
+        task = state.task(section, heads[section], attempts[where])
+        if task.key() not in state.results:
+            return
+        accepted = _decide(state, task)
+        if accepted is None:
+            attempts[where] += 1
+            # a refused ask of the plan (variety.py) is no sign the slot is impossible
+            refusals[where] += state.results[task.key()][0] is None and not task.asks
+            _check_attempts(state, task, attempts[where], refusals[where])
+        else:
+            made[where] = accepted
+            heads[section] += 1
 
 
 def _submit(state: _State, executor, task: Task) -> None:
@@ -221,24 +299,30 @@ def _submit(state: _State, executor, task: Task) -> None:
     if key in state.results or key in state.submitted:
         return
     state.submitted.add(key)
-    state.in_flight[executor.submit(run_task, task.request())] = task
+    state.in_flight[executor.submit(_timed_task, task.request())] = task
+
+
+def _timed_task(request: dict) -> tuple[tuple[str | None, str | None], float]:
+    """run_task's result and the CPU seconds it took (to give the dearest section's tries
+    the workers first; the result never depends on it)."""
+    start = time.process_time()
+    result = run_task(request)
+    return result, time.process_time() - start
 
 
 def _harvest(state: _State) -> None:
     """Wait for at least one result; store every finished one."""
     done, _ = wait(list(state.in_flight), return_when=FIRST_COMPLETED)
-    for fut in sorted(done, key=lambda f: _order(state.in_flight[f])):
+    for fut in sorted(done, key=lambda f: state.in_flight[f].where):
         task = state.in_flight.pop(fut)
-        puzzle, error = fut.result()
+        (puzzle, error), seconds = fut.result()
         state.work.store(task.key(), puzzle, error)
         state.results[task.key()] = (puzzle, error)
+        state.cost[task.section] += seconds
+        state.tasks_done[task.section] += 1
         state.stored += 1
         if state.hooks.stored:
             state.hooks.stored(state.stored)
-
-
-def _order(task: Task) -> tuple[int, int, int]:
-    return (task.section, task.slot, task.attempt)
 
 
 def _decide(state: _State, task: Task) -> Made | None:
@@ -255,15 +339,17 @@ def _decide(state: _State, task: Task) -> Made | None:
         return None
     form = canonical_form(puzzle)
     key = key_of(form)
-    if key in state.seen:
+    seen = state.seen_by[task.section]
+    if key in seen:
         return None
-    state.seen.add(key)  # a refused claim is not asked again for a later slot
+    seen.add(key)  # a refused claim is not asked again for a later slot
     if state.claim is not None and not state.claim(key, form):
         return None
     if forgiven:
         section = state.spec.sections[task.section]
-        _note(state, f"section {section.name!r}, puzzle {task.slot + 1}: after "
-                     f"{task.attempt} seeds, printed though it {' and '.join(forgiven)}")
+        state.notes.setdefault((task.section, task.slot), []).append(
+            f"section {section.name!r}, puzzle {task.slot + 1}: after {task.attempt} seeds, "
+            f"printed though it {' and '.join(forgiven)}")
     variety.take(puzzle)
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
                 form, task.request(), solutions=solutions)
@@ -274,7 +360,8 @@ def _note(state: _State, text: str) -> None:
         state.hooks.note(f"{state.source}: {text}")
 
 
-def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> None:
+def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade],
+                  seen: set[str]) -> None:
     """Take every hand-made puzzle first, so generated slots pass over them as repeats.
 
     A file repeating another file or a catalogued puzzle cannot move to another seed:
@@ -283,12 +370,12 @@ def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade]) -> N
         hm = files[where]
         form = canonical_form(hm.puzzle)
         key = key_of(form)
-        if key in state.seen or (state.claim is not None and not state.claim(key, form)):
+        if key in seen or (state.claim is not None and not state.claim(key, form)):
             section = state.spec.sections[hm.section]
             raise BookError(f"{state.source}: section {section.name!r}: puzzle file {hm.name} "
                             "repeats a puzzle already in the book or the catalogue (up to "
                             "rotation and reflection)")
-        state.seen.add(key)
+        seen.add(key)
         state.hand_made[where] = Made(hm.section, hm.slot, 0, 0, hm.puzzle, key, form, {},
                                       file=hm.name)
 

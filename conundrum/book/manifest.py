@@ -146,22 +146,23 @@ class ManifestSoon:
     The same text either way. Use it as a context manager: leaving it stops the writer."""
 
     def __init__(self, spec: BookSpec, puzzles: list[BookPuzzle], background: bool) -> None:
-        self.doc = manifest_doc(spec, puzzles)
+        self.book = (spec, puzzles)
         self.child: BaseProcess | None = None
         if background and can_fork():
             self.receive, send = multiprocessing.Pipe(duplex=False)
-            self.child = forked_process(_send_dump, self.doc, send)
+            # the writer gathers the manifest's facts too: the book's layout waits for neither
+            self.child = forked_process(_send_dump, spec, puzzles, send)
             send.close()
 
     def text(self) -> str:
         """The manifest's YAML text: the writer's, or written here when there is none or it died.
         Stops the writer."""
         if self.child is None:
-            return _dump(self.doc)
+            return _dump(manifest_doc(*self.book))
         try:
             return self.receive.recv_bytes().decode("utf-8")
-        except (EOFError, OSError):
-            return _dump(self.doc)  # the writer died (killed, out of memory): write it here
+        except (EOFError, OSError):  # the writer died (killed, out of memory): write it here
+            return _dump(manifest_doc(*self.book))
         finally:
             self.close()
 
@@ -181,6 +182,6 @@ class ManifestSoon:
         self.close()
 
 
-def _send_dump(doc: dict[str, Any], send: Connection) -> None:
-    send.send_bytes(_dump(doc).encode("utf-8"))
+def _send_dump(spec: BookSpec, puzzles: list[BookPuzzle], send: Connection) -> None:
+    send.send_bytes(_dump(manifest_doc(spec, puzzles)).encode("utf-8"))
     send.close()

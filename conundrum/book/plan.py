@@ -35,8 +35,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
+from typing import Any
 
 from ..generate.choose import kind
 from ..notation import MARGIN
@@ -61,19 +62,21 @@ def known(slot: int, attempt: int) -> int:
     return slot if attempt else max(0, slot - LAG + 1)
 
 
-def avoid_for(history: Sequence[Sequence[str]], relaxed: bool = False
-              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def avoid_for(history: Sequence[Sequence[str]], relaxed: bool = False,
+              uses: Counter | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The tiles (canonical codes) a slot asks the generator not to give, and to give only
     where the board offers no other ("later"), after the section's puzzles whose given
     tiles are `history`: every tile given is avoided, but where a kind runs out (fewer
     than a MIN_CHOICE share of it left) its tiles given more than the least given of it
     come later instead, and only those of the last RECENT puzzles are avoided: repeats
     are few, and far apart. `relaxed` (a slot the plan failed many times): only the last
-    RECENT puzzles' tiles are avoided."""
+    RECENT puzzles' tiles are avoided. `uses`: the tiles of `history` counted, when
+    known (`uses_of`)."""
     recent = {c for codes in history[-RECENT:] for c in codes}
     if relaxed:
         return tuple(sorted(recent)), ()
-    uses = Counter(c for codes in history for c in codes)
+    if uses is None:
+        uses = Counter(c for codes in history for c in codes)
     avoid: set[str] = set()
     later: set[str] = set()
     for tiles in SET.values():
@@ -101,8 +104,9 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     seen = known(slot, attempt)
     out = list(planned)
     for name, other in (("chameleon", "plain"), ("palindrome", "plain")):
-        short = sum(p.count(name) for p in variety.plan[:slot] if p)
-        short -= sum(kind(c) == name for codes in variety.given[:seen] for c in codes)
+        short = _running(variety, f"planned {name}", variety.plan, slot,
+                         partial(_planned, name))
+        short -= _running(variety, f"given {name}", variety.given, seen, partial(_given, name))
         short -= sum((kinds_for(variety, j, 0) or ()).count(name) for j in range(seen, slot))
         # one of a kind a slot at most: two palindromes cost the generator five times as
         # long, two chameleons share their joker centre
@@ -114,6 +118,36 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
     if attempt == 0:
         variety.asked[slot] = kinds
     return kinds
+
+
+def uses_of(variety: SectionVariety, seen: int) -> Counter:
+    """The tiles the section's first `seen` puzzles gave, counted (for `avoid_for`): kept
+    per puzzle as the section grows, not counted again from its start for every try."""
+    counts = variety.uses
+    while len(counts) <= min(seen, len(variety.given)):
+        counts.append(counts[-1] + Counter(variety.given[len(counts) - 1]) if counts
+                      else Counter())
+    return counts[min(seen, len(variety.given))]
+
+
+def _planned(name: str, kinds: tuple[str, ...] | None) -> int:
+    return kinds.count(name) if kinds else 0
+
+
+def _given(name: str, codes: tuple[str, ...]) -> int:
+    return sum(kind(c) == name for c in codes)
+
+
+def _running(variety: SectionVariety, name: str, rows: Sequence, upto: int,
+             count: Callable[[Any], int]) -> int:
+    """sum(count(row) for row in rows[:upto]), from running sums kept on the section
+    (`rows`, the plan or the puzzles given, only ever grow at the end): each try asked it
+    again from the section's start, quadratic in a 640-puzzle section."""
+    sums = variety.tallies.setdefault(name, [0])
+    upto = min(upto, len(rows))
+    while len(sums) <= upto:
+        sums.append(sums[-1] + count(rows[len(sums) - 1]))
+    return sums[upto]
 
 
 def shape_for(variety: SectionVariety, seen: int, turn: int = 0,

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from ..generate.choose import avoid_mask
 from ..generate.difficulty import level_params
-from .plan import avoid_for, kinds_for, known, lane_later, lean_tiles, leaning, shape_for
+from .plan import (
+    avoid_for,
+    kinds_for,
+    known,
+    lane_later,
+    lean_tiles,
+    leaning,
+    shape_for,
+    uses_of,
+)
 from .seeds import slot_seed
 from .spec import BookSpec
 from .variety import ASK_TRIES, ASPECT_TRIES, VARIETY_TRIES, SectionVariety, edge_window
@@ -42,6 +51,11 @@ class Task:
     avoid: tuple[str, ...] | None = None  # tiles the section gave (plan.py, `avoid_for`)
     later: tuple[str, ...] | None = None  # tiles it gave more than others of their kind
     seen: int = 0  # how many of the section's puzzles the plan knew (plan.py, `known`)
+
+    @property
+    def where(self) -> tuple[int, int, int]:
+        """(section, slot, attempt): the order tries are decided in."""
+        return (self.section, self.slot, self.attempt)
 
     @property
     def asks(self) -> bool:
@@ -131,7 +145,7 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
     if task.kinds is not None:
         task = replace(task, kinds=kinds_for(variety, slot, attempt))
     if task.kind == "count":
-        avoid, later = avoid_for(variety.given[:seen], relaxed)
+        avoid, later = avoid_for(variety.given[:seen], relaxed, uses_of(variety, seen))
         if attempt == 0 and _one_given(task):
             later = lane_later(spec.seed, section, slot, avoid, later)
         task = replace(task, avoid=avoid or None, later=later or None)

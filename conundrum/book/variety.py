@@ -180,6 +180,9 @@ class SectionVariety:
     asked: dict[int, tuple[str, ...]] = field(default_factory=dict)  # first tries' kinds
     # the shape class a first try leant to, by (slot, boards it knew) (plan.py, shape_for)
     leant: dict[tuple[int, int], str | None] = field(default_factory=dict)
+    # running sums over `plan` and `given`, by name (plan.py, `_running`)
+    tallies: dict[str, list[int]] = field(default_factory=dict)
+    uses: list[Counter] = field(default_factory=list)  # the tiles the first 0, 1 ... gave
 
     @property
     def cap(self) -> int:
