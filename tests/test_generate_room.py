@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conundrum.board import Board
+from conundrum.errors import GenerationError
 from conundrum.game import grow_board
 from conundrum.generate.search import Room, Style, grow
 from conundrum.rules import ruleset
@@ -65,12 +67,13 @@ def test_a_game_leaving_the_room_is_given_up_at_once() -> None:
         sizes.append(len(board))
         return len(board) < 8
 
-    assert grow_board(30, random.Random(2), rs, "greedy", within=within) is None
+    with pytest.raises(GenerationError, match="spread past the room"):
+        grow_board(30, random.Random(2), rs, "greedy", within=within)
     assert max(sizes) == 8  # not played on to 30 tiles
     # a game that stays within is the same game as without the check
     played = grow_board(30, random.Random(2), rs, "greedy")
     kept = grow_board(30, random.Random(2), rs, "greedy", within=lambda _b: True)
-    assert kept is not None and kept.placements == played.placements
+    assert kept.placements == played.placements
 
 
 @settings(max_examples=15, deadline=None)
