@@ -163,6 +163,42 @@ class StandardTracker:
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
+    def within(self, lo: Cell, hi: Cell) -> Within:
+        """The positions whose three cells all lie between the cells `lo` and `hi` (corners
+        included): where a book's page leaves room (generate/search.py, `Room`). One pass
+        over the runs, then each tile asked reads only those: a growth within a room
+        draws half its tiles again for want of a place there, and asked `positions` of
+        each in full."""
+        (xl, yl), (xh, yh) = lo, hi
+        runs = []
+        total = 0
+        for (at, d), (sig, vec) in self._runs.items():
+            x, y = at
+            if (xl <= x and x + 2 <= xh and yl <= y <= yh if d == "h"
+                    else xl <= x <= xh and yl <= y and y + 2 <= yh):
+                runs.append((at, d, sig, vec))
+                total += vec
+        return Within(runs, total, self._shift)
+
+
+class Within:
+    """The legal positions within a window of cells (`StandardTracker.within`), as
+    `StandardTracker.positions` gives them, in the same order."""
+
+    def __init__(self, runs: list[tuple[Cell, str, Signature, int]], total: int,
+                 shifts: dict[str, int]) -> None:
+        self._runs, self._total, self._shift = runs, total, shifts
+
+    def positions(self, code: str) -> list[Placement]:
+        """Every legal position of one tile within the window (in no particular order)."""
+        shift = self._shift.get(canonical(code))
+        if shift is not None and not (self._total >> shift) & MASK:
+            return []
+        runs = [(at, d, *sig) for at, d, sig, vec in self._runs
+                if shift is None or (vec >> shift) & MASK]
+        return [Placement(r, at, d)
+                for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
+
 
 class JuniorTracker:
     """The same interface under junior rules, recounted from the open ends on demand.

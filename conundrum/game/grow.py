@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..board import Board
 from ..errors import GenerationError
@@ -17,14 +18,17 @@ ATTEMPTS = 20
 def grow_board(n_tiles: int, rng: random.Random, rules: str | RuleSet = "standard",
                bot: str = "greedy", *, players: int = 1, draw: str = "one",
                chameleons: tuple[str, ...] | None = None,
-               attempts: int = ATTEMPTS) -> Board:
+               attempts: int = ATTEMPTS,
+               within: Callable[[Board], bool] | None = None) -> Board:
     """A legal board of exactly `n_tiles` tiles (start included), laid as a game lays them.
 
     Plays games (solo by default, so a board can grow to most of the set)
     seeded from `rng` and stops the first one whose board reaches `n_tiles`;
     a game that ends sooner is replaced by the next. The board's placements
     are in laying order. Raises GenerationError when `attempts` games all
-    end short.
+    end short, or as soon as a game's board stops meeting `within` (the generator's room
+    on a book's page: a game's board only grows, so such a game would be thrown away
+    whether it ended there or later; it is not played out).
     """
     if isinstance(rules, RuleSet):
         chameleons = rules.chameleons
@@ -39,6 +43,9 @@ def grow_board(n_tiles: int, rng: random.Random, rules: str | RuleSet = "standar
         game = Game(options, rng.getrandbits(64))
         while not game.over and len(game.board) < n_tiles:
             game.play_turn()
+            if within is not None and not within(game.board):
+                raise GenerationError(f"a game's board of {len(game.board)} tiles spread "
+                                      "past the room it must grow in")
         if len(game.board) >= n_tiles:
             return game.board
         longest = max(longest, len(game.board))

@@ -122,6 +122,23 @@ class Style:
         """How likely `code` is laid next, relative to other tiles in hand."""
         return _tile_weight(self.palette, self.chameleon, code)
 
+    def tile_weights(self, codes: Sequence[str]) -> list[float]:
+        """`tile_weight` of each of `codes`, from one table per style (asked for every
+        playable tile at every move: a cache keyed by the palette hashed it each time)."""
+        table = _weight_table(self.palette, self.chameleon)
+        out = []
+        for code in codes:
+            weight = table.get(code)
+            if weight is None:
+                weight = table[code] = _tile_weight(self.palette, self.chameleon, code)
+            out.append(weight)
+        return out
+
+
+@lru_cache(maxsize=64)  # a growth and its steering draw a few styles
+def _weight_table(palette: tuple[float, ...], chameleon: float) -> dict[str, float]:
+    return {}
+
 
 @lru_cache(maxsize=1 << 14)  # asked for every tile in hand at every move of every growth
 def _tile_weight(palette: tuple[float, ...], chameleon: float, code: str) -> float:
@@ -152,6 +169,18 @@ class Room:
         """The placements that leave the board's bounding box within the room."""
         box = board.bbox() if len(board) else None
         return [p for p in options if self._holds(box, p.cells)]
+
+    def window(self, board: Board) -> tuple[Cell, Cell] | None:
+        """The corner cells of the window a placement's cells must lie in to keep the
+        (non-empty) board's bounding box within the room, exactly as `keeps` decides; None
+        where a tile's own length may not fit (rooms under 3 cells: ask `keeps`)."""
+        if self.columns < 3 or self.rows < 3:
+            return None
+        x0, y0, x1, y1 = board.bbox()
+        if x1 - x0 >= self.columns or y1 - y0 >= self.rows:  # nothing can keep it within
+            return (x0, y0), (x0 - 3, y0 - 3)
+        return ((x1 - self.columns + 1, y1 - self.rows + 1),
+                (x0 + self.columns - 1, y0 + self.rows - 1))
 
     def holds(self, board: Board) -> bool:
         """Whether the board's bounding box fits the room."""
@@ -335,7 +364,7 @@ def grow(ruleset: RuleSet, n_tiles: int, rng: random.Random, style: Style,
     if style.bot is not None and room is not None and not room.fits_a_game(n_tiles):
         rng.getrandbits(64)  # the game's seed: grown as if its board had spread too far
     elif style.bot is not None:
-        board = game_board(ruleset, n_tiles, rng, style.bot)
+        board = game_board(ruleset, n_tiles, rng, style.bot, room)
         if board is not None and (room is None or room.holds(board)):
             return new_tracker(ruleset, board)
     start = Board([start_placement(ruleset, rng)])
@@ -351,13 +380,15 @@ def grow(ruleset: RuleSet, n_tiles: int, rng: random.Random, style: Style,
     return tracker
 
 
-def game_board(ruleset: RuleSet, n_tiles: int, rng: random.Random, bot: str) -> Board | None:
-    """A board from the game engine's moves, or None when its games end too soon."""
+def game_board(ruleset: RuleSet, n_tiles: int, rng: random.Random, bot: str,
+               room: Room | None = None) -> Board | None:
+    """A board from the game engine's moves, or None when its games end too soon or one
+    spreads past the `room` (given up on at once, not played out to be thrown away)."""
     from ..game import grow_board  # the engine is only needed for these growths
 
     try:
         return grow_board(n_tiles, random.Random(rng.getrandbits(64)), ruleset, bot,
-                          attempts=GAME_ATTEMPTS)
+                          attempts=GAME_ATTEMPTS, within=None if room is None else room.holds)
     except GenerationError:
         return None
 
@@ -368,16 +399,23 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
     within the `room` when there is one (None when no tile has a place there)."""
     counts = tracker.counts()
     playable = [code for code, n in counts.items() if n and code != exclude]
-    weights = [style.tile_weight(code) for code in playable]
+    weights = style.tile_weights(playable)
+    window = None
+    if room is not None and isinstance(tracker, StandardTracker) and len(tracker.board):
+        corners = room.window(tracker.board)
+        window = None if corners is None else tracker.within(*corners)
     while True:
         if not playable:
             return None
         if not any(weights):
             weights = [1.0] * len(playable)
         code = rng.choices(playable, weights)[0]
-        options = sorted(tracker.positions(code), key=reading_order)
-        if room is not None:
-            options = room.keeps(tracker.board, options)
+        if window is not None:  # the options `keeps` would leave, read from fewer runs
+            options = sorted(window.positions(code), key=reading_order)
+        else:
+            options = sorted(tracker.positions(code), key=reading_order)
+            if room is not None:
+                options = room.keeps(tracker.board, options)
         if options:  # always, without a room: a playable tile has a position
             break
         k = playable.index(code)  # no place within the room: draw among the others
