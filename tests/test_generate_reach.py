@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conundrum.generate.choose import Choice, kind
 from conundrum.generate.difficulty import one_palindrome, params_for
-from conundrum.generate.effort import BoardEffort, default_weights, lend_census
+from conundrum.generate.effort import BoardEffort, default_weights
 from conundrum.generate.reach import most_effort, within_reach
 from conundrum.rules import ruleset
 from conundrum.tiles import canonical
@@ -90,18 +90,15 @@ def test_a_board_far_from_the_level_is_refused_without_reading_it():
     assert reach.choice is None and not read
 
 
-def test_a_lent_census_is_used_for_its_board_only():
-    board, other = grow(1, 20), grow(2, 20)
-    calls = []
+def test_a_census_handed_in_is_used_and_none_reads_the_board():
+    board = grow(1, 20)
 
     def census(code):
-        calls.append(code)
         return (0, 0, 0)
 
-    with lend_census(board, STANDARD, census):
-        assert BoardEffort(board, STANDARD).census is census
-        assert BoardEffort(other, STANDARD).census is not census
-    assert BoardEffort(board, STANDARD).census is not census
+    assert BoardEffort(board, STANDARD, census).census is census
+    read = BoardEffort(board, STANDARD).census
+    assert read is not census and read("RGB") == STANDARD.reading_census(board)("RGB")
 
 
 @pytest.mark.parametrize("kinds, made", [

@@ -28,7 +28,7 @@ Every choice is drawn from the `random.Random` passed in, over sorted lists.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -107,13 +107,15 @@ def candidates(pool: Sequence[str], wanted: str, rng: random.Random,
 
 def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
            ranges: Sequence[tuple[int, int]], rng: random.Random, choice: Choice,
-           kinds: Sequence[str], strict: bool = False) -> list[str] | None:
+           kinds: Sequence[str], strict: bool = False,
+           census: Callable[[str], tuple[int, int, int]] | None = None) -> list[str] | None:
     """One tile per count range meeting `choice`, in range order, each of its drawn kind
     (`kinds`, from `draw_kind`) if the board offers one, and only so when `strict`;
-    None if the board offers no such set.
+    None if the board offers no such set. `census`: the board's reading census, when
+    already read.
     Raises Hopeless when every tile measured is beyond the level's effort."""
     picked: list[TileEffort] = []
-    weigh = BoardEffort(board, rules) if graded(choice) else None
+    weigh = BoardEffort(board, rules, census) if graded(choice) else None
     for slot, ((lo, hi), wanted) in enumerate(zip(ranges, kinds, strict=True)):
         pool = [c for c, n in counts.items() if lo <= n <= hi
                 and not (choice.avoid and canonical(c) in choice.avoid)

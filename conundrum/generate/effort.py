@@ -43,8 +43,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -196,36 +195,18 @@ def tile_features(board: Board, code: str, rules: RuleSet) -> tuple[dict[str, in
     return BoardEffort(board, rules).features(code)
 
 
-# A census lent to every BoardEffort made for one board while it does not change
-# (`lend_census`): the search reads a board's census to see which tiles can reach a
-# level's effort, then the choice weighs them on the same board.
-_LENT: list[tuple[Board, RuleSet, Callable[[str], tuple[int, int, int]]] | None] = [None]
-
-
-@contextmanager
-def lend_census(board: Board, rules: RuleSet,
-                census: Callable[[str], tuple[int, int, int]]) -> Iterator[None]:
-    """Within the block, a BoardEffort on `board` under `rules` uses `census` (its
-    `RuleSet.reading_census`) instead of reading the board again: the board must not
-    change meanwhile."""
-    _LENT[0] = (board, rules, census)
-    try:
-        yield
-    finally:
-        _LENT[0] = None
-
-
 class BoardEffort:
     """Tiles weighed on one board, as many as asked (choosing given tiles weighs a dozen):
     the reading counts of them all from one pass over the board (`RuleSet.reading_census`),
     their positions tile by tile. tests/test_effort.py checks the features against their
     definitions, reading by reading."""
 
-    def __init__(self, board: Board, rules: RuleSet) -> None:
+    def __init__(self, board: Board, rules: RuleSet,
+                 census: Callable[[str], tuple[int, int, int]] | None = None) -> None:
+        # `census`: the board's `RuleSet.reading_census` when the caller read it already
+        # (the search does, to see which tiles can reach a level's effort)
         self.board, self.rules = board, rules
-        lent = _LENT[0]
-        self.census = lent[2] if lent is not None and lent[0] is board and lent[1] is rules \
-            else rules.reading_census(board)
+        self.census = rules.reading_census(board) if census is None else census
 
     def features(self, code: str) -> tuple[dict[str, int], frozenset]:
         """The per-tile features of `code` on the board, and the cells of its positions."""

@@ -48,7 +48,7 @@ from ..seeds import derive
 from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
 from .choose import Choice, Hopeless, choose, draw_kind
-from .effort import default_weights, lend_census
+from .effort import default_weights
 from .reach import within_reach
 
 Tracker = StandardTracker | JuniorTracker
@@ -304,12 +304,8 @@ class Picker:
                              self.ranges, self.kinds, self.choice, strict)
         if reach.choice is None:
             return None
-        if reach.census is None:
-            return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
-                          self.kinds, strict)
-        with lend_census(board, self.ruleset, reach.census):
-            return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
-                          self.kinds, strict)
+        return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
+                      self.kinds, strict, reach.census)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
