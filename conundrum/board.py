@@ -12,17 +12,13 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, KeysView, Mapping
 
 from .errors import BoardError
-from .frontier_runs import FrontierRuns
+from .frontier_runs import NO_CONTACT, FrontierRuns, Run, Scores
 from .placement import Cell, Placement, neighbours
 from .tiles import COLOUR_INDEX, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
-_NO_CONTACT = (0, 0, 0, 0, 0, 0)
 
-Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, or CLASH
-# A candidate run: (first cell, dir, scores of its three cells)
-Run = tuple[Cell, str, Scores, Scores, Scores]
 Matches = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, clash or not
 # A run's contacts packed in one integer (`Board.packed_runs`): each cell's neighbours by
 # colour (R, Y, G, B, P, *), CONTACT_BITS a colour (a cell has 4 neighbours), first cell lowest
@@ -208,7 +204,7 @@ class Board:
     def score(self, cell: Cell) -> tuple[int, ...]:
         """Matching contacts per colour for an empty cell (CLASH where it would clash)."""
         self._refresh()
-        return self._score.get(cell, _NO_CONTACT)
+        return self._score.get(cell, NO_CONTACT)
 
     def match_clash(self, cell: Cell, colour: str) -> tuple[int, int]:
         """For an empty cell: the contacts a square of `colour` there would make that
@@ -230,7 +226,7 @@ class Board:
     def contact_counts(self, cell: Cell) -> tuple[int, ...]:
         """For an empty cell: its occupied neighbours by colour (R, Y, G, B, P, *)."""
         counts = self._counts.get(cell)
-        return tuple(counts) if counts is not None else _NO_CONTACT
+        return tuple(counts) if counts is not None else NO_CONTACT
 
     def squares(self) -> Mapping[Cell, tuple[str, int]]:
         """For hot loops, read only: every occupied cell's (colour, tile id). Live: it
@@ -239,7 +235,7 @@ class Board:
 
     def tables(self) -> tuple[Mapping[Cell, tuple[str, int]], Mapping[Cell, Scores]]:
         """For hot loops, read only: `squares`, and every frontier cell's scores (as
-        `score`, which is `_NO_CONTACT` for cells not in it). Valid until the board next
+        `score`, which is `NO_CONTACT` for cells not in it). Valid until the board next
         changes."""
         self._refresh()
         return self._cells, self._score

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from .board import Board, Run
+from .board import Board
+from .frontier_runs import Run
 from .placement import STEP, Cell, contact_count, neighbours, run_cells
 from .tiles import COLOUR_INDEX, JOKER, matches
 

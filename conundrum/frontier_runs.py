@@ -25,9 +25,10 @@ from collections.abc import Iterable, Mapping
 
 from .placement import Cell, Placement, neighbours
 
-Scores = tuple[int, ...]
+Scores = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, or CLASH
+# A candidate run: (first cell, dir, scores of its three cells)
 Run = tuple[Cell, str, Scores, Scores, Scores]
-_NO_CONTACT = (0, 0, 0, 0, 0, 0)
+NO_CONTACT = (0, 0, 0, 0, 0, 0)
 _DIRECTIONS = (("h", 1, 0), ("v", 0, 1))
 
 
@@ -42,7 +43,7 @@ class FrontierRuns:
     def scan(self, frontier: Iterable[Cell]) -> None:
         """Add each frontier cell's free runs not met yet, in the order a plain scan of its
         six runs meets them. The five cells around a frontier cell are looked up once."""
-        occupied, score, none, found = self.occupied, self.score, _NO_CONTACT, self.runs
+        occupied, score, none, found = self.occupied, self.score, NO_CONTACT, self.runs
         for cell in frontier:
             x, y = cell
             for d, dx, dy in _DIRECTIONS:
@@ -87,7 +88,7 @@ def _run(key: tuple[Cell, str], score: Mapping[Cell, Scores]) -> Run:
     at, d = key
     x, y = at
     c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
-    none = _NO_CONTACT
+    none = NO_CONTACT
     return (at, d, score.get(at, none), score.get(c1, none), score.get(c2, none))
 
 

@@ -27,9 +27,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .board import Board, Run
+from .board import Board
 from .errors import ConundrumError
 from .fits import reading_table, standard_fits
+from .frontier_runs import Run
 from .notation import Grid
 from .placement import STEP, Cell, Placement, neighbours, run_cells
 from .puzzle import Puzzle

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from ..rules import Census
 from ..tiles import canonical
 from .choose import Choice, kind
 from .effort import Weights
@@ -41,7 +42,7 @@ from .effort import Weights
 ROUNDING = 0.01
 
 
-Census = Callable[[str], tuple[int, int, int]]
+CensusOf = Callable[[str], Census]  # RuleSet.reading_census's result: a tile's census
 
 
 @dataclass(frozen=True)
@@ -50,10 +51,10 @@ class Reach:
     the board's census when it was read."""
 
     choice: Choice | None
-    census: Census | None = None
+    census: CensusOf | None = None
 
 
-def most_effort(census: tuple[int, int, int], count: int, palindrome: bool,
+def most_effort(census: Census, count: int, palindrome: bool,
                 weights: Weights) -> float:
     """The most effort a tile with this reading census and `count` positions can have:
     every position a joker's, a pocket and (unless a palindrome) reversed."""
@@ -64,7 +65,7 @@ def most_effort(census: tuple[int, int, int], count: int, palindrome: bool,
             + weights["hidden"] * hidden + per_position * count + ROUNDING)
 
 
-def within_reach(counts: Mapping[str, int], census_of: Callable[[], Census],
+def within_reach(counts: Mapping[str, int], census_of: Callable[[], CensusOf],
                  ranges: Sequence[tuple[int, int]], kinds: Sequence[str], choice: Choice,
                  strict: bool) -> Reach:
     """The choice, avoiding also every tile that cannot be one of a set reaching the
@@ -113,4 +114,3 @@ def _useful(slots: Sequence[Mapping[str, float]], need: float) -> set[str] | Non
         return None
     return {key for b, top in zip(slots, best, strict=True)
             for key, bound in b.items() if bound + total - top >= need}
-
