@@ -33,7 +33,6 @@ T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h)
 
 
-
 def can_fork() -> bool:
     """Whether this platform starts processes by forking (Linux, BSDs; not Windows)."""
     return "fork" in multiprocessing.get_all_start_methods()

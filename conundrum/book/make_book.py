@@ -117,12 +117,13 @@ def order_book(spec: BookSpec, made: list[Made]) -> list[BookPuzzle]:
 
     ranked = sorted(((m.section, stored_score(m.puzzle), m.slot, m) for m in made),
                     key=lambda r: (r[0], 0.0 if listed(r[0]) else r[1], r[2]))
-    ranked = [r for index in range(len(spec.sections))
-              for r in (lambda rs: rs if listed(index) else
-                        apart(rs, lambda r: [g.code for g in r[3].puzzle.given]))(
-                  [r for r in ranked if r[0] == index])]
+    ordered = []
+    for index in range(len(spec.sections)):
+        rows = [r for r in ranked if r[0] == index]
+        ordered += rows if listed(index) else apart(
+            rows, lambda r: [g.code for g in r[3].puzzle.given])
     return [BookPuzzle(number, section, m, value)
-            for number, (section, value, _slot, m) in enumerate(ranked, 1)]
+            for number, (section, value, _slot, m) in enumerate(ordered, 1)]
 
 
 def stored_score(puzzle: Puzzle) -> float:
@@ -244,7 +245,6 @@ def _finish(finish: Finisher, puzzles: list[BookPuzzle], written: tuple[Path, Pa
 def _page_count(pdf: bytes) -> int:
     """The pages of the PDF just drawn: the /Count of its page tree's root (pypdf reads the
     one object; listing the pages took 0.2-0.4 s of a 1,600-puzzle book, serial)."""
-
     from pypdf import PdfReader
     from pypdf.generic import DictionaryObject, NumberObject
 

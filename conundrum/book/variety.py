@@ -87,8 +87,8 @@ def lean(grid: tuple[int, int], shape: str, tiles: int) -> tuple[int, int]:
     (wide), or a square about the size such a board spreads over (narrower for boards of
     up to SMALL tiles: NARROW_SMALL, LEAN_SMALL)."""
     columns, rows = grid[0] - 2 * MARGIN, grid[1] - 2 * MARGIN
-    spread = LEAN_SMALL if tiles <= SMALL else LEAN
-    narrow = max(3, math.floor(math.sqrt((NARROW_SMALL if tiles <= SMALL else LEAN) * tiles)))
+    spread, across = (LEAN_SMALL, NARROW_SMALL) if tiles <= SMALL else (LEAN, LEAN)
+    narrow = max(3, math.floor(math.sqrt(across * tiles)))
     if shape == "tall":
         columns = min(columns, narrow, math.floor(TALL * rows))
     elif shape == "wide":

@@ -104,7 +104,6 @@ def params_for(level: int, rng_or_seed: random.Random | int,
     return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
 
 
-
 def one_palindrome(kinds: tuple[str, ...], asked: int = 0) -> tuple[str, ...]:
     """Kinds with every drawn palindrome after the first palindrome made plain (the first
     `asked` kinds were asked for, and stay).
