@@ -52,10 +52,16 @@ def test_grade_bands():
                                         BANDS[3], 99)] == [1, 1, 2, 3, 4, 5, 5]
 
 
+# Junior grade 5's seeds 1 and 2 cost 21 and 31 CPU seconds to generate (seed 1 after
+# three attempts that fail), a fifth of the whole fast set's time; seed 3 takes one failed
+# attempt, then a puzzle (the retries' path, in 6 s), and seed 4 its first attempt.
+SEEDS = {("junior", 5): (3, 4)}
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", ["standard", "junior"])
 def test_each_level_generates_puzzles_that_grade_at_that_level(level, rules):
-    for seed in (1, 2):
+    for seed in SEEDS.get((rules, level), (1, 2)):
         puzzle = generate(GenerateRequest(difficulty=level, seed=seed, rules=rules))
         assert grade(puzzle) == level == puzzle.extra["grade"]
         assert puzzle.extra["score"] == score(puzzle)
