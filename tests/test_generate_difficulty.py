@@ -52,10 +52,17 @@ def test_grade_bands():
                                         BANDS[3], 99)] == [1, 1, 2, 3, 4, 5, 5]
 
 
+# Junior grade 5's seeds 1 and 2 cost 21 and 31 CPU seconds to generate (seed 1 after
+# three attempts that fail), a fifth of the whole fast set's time; seeds 4 and 7 take their
+# first attempt (0.4 and 0.1 s). The retry after a failed attempt is run by standard grade
+# 5's seed 6 (0.08 s; junior's seed 3 takes that path in 6 s).
+SEEDS = {("junior", 5): (4, 7), ("standard", 5): (1, 6)}
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", ["standard", "junior"])
 def test_each_level_generates_puzzles_that_grade_at_that_level(level, rules):
-    for seed in (1, 2):
+    for seed in SEEDS.get((rules, level), (1, 2)):
         puzzle = generate(GenerateRequest(difficulty=level, seed=seed, rules=rules))
         assert grade(puzzle) == level == puzzle.extra["grade"]
         assert puzzle.extra["score"] == score(puzzle)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Iterable
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pdfplumber
@@ -62,6 +64,30 @@ def _overlap(a: Box, b: Box, by: float = 0.0) -> bool:
 def _inside(inner: Box, outer: Box) -> bool:
     return (outer[0] - TOUCH <= inner[0] and outer[1] - TOUCH <= inner[1]
             and inner[2] <= outer[2] + TOUCH and inner[3] <= outer[3] + TOUCH)
+
+
+ROW_PT = 24.0  # the bands of a page in `_near`'s index
+
+
+def _near(boxes: list[Box], by: float) -> Callable[[Box], list[int]]:
+    """A look-up: the indices, in order, of `boxes` that a box may overlap within `by` pt
+    (every one `_overlap(box, b, by)` holds for, and maybe a few more). The boxes are
+    filed by the bands of ROW_PT of the page they reach: checking every word of a page
+    against every other word and every shape (a QR code is hundreds) was most of an
+    audit's time, and a shape or word in no band of the box's can fault nothing."""
+    rows: defaultdict[int, list[int]] = defaultdict(list)
+    reach = max(by, 0.0)
+    for k, b in enumerate(boxes):
+        for row in range(math.floor((b[1] - reach) / ROW_PT),
+                         math.floor((b[3] + reach) / ROW_PT) + 1):
+            rows[row].append(k)
+
+    def near(box: Box) -> list[int]:
+        found: set[int] = set()
+        for row in range(math.floor(box[1] / ROW_PT), math.floor(box[3] / ROW_PT) + 1):
+            found.update(rows.get(row, ()))
+        return sorted(found)
+    return near
 
 
 def _white(colour: object) -> bool:
@@ -148,14 +174,17 @@ def audit_page(page: pdfplumber.page.Page, number: int, count: int, min_pt: floa
                                 f"{char['text']!r} at {char_size(char):.2f} pt"))
             break
     boxes = [_glyph_box(w, float(page.height)) for w in words]
+    near_words = _near(boxes, -TOUCH)
     for i, a in enumerate(boxes):
-        for j in range(i + 1, len(boxes)):
-            if _overlap(a, boxes[j], -TOUCH):
+        for j in near_words(a):
+            if j > i and _overlap(a, boxes[j], -TOUCH):
                 faults.append(Fault(number, "words overlap",
                                     f"{words[i]['text']!r} and {words[j]['text']!r}"))
     ink = _ink(page)
+    near_ink = _near([shape for shape, _filled in ink], CLEAR_PT - TOUCH)
     for word, box in zip(words, boxes, strict=True):
-        for shape, filled in ink:
+        # only ink near the word: a shape further off is neither its own nor too close
+        for shape, filled in (ink[k] for k in near_ink(box)):
             if filled and _inside(box, shape):
                 continue  # the word's own background (a legend swatch, a badge)
             if _inside(shape, box) and filled:
