@@ -142,6 +142,10 @@ class RuleSet:
     # a set of tiles whenever one exists (check, `kind: all`), and game boards yield
     # `kind: all` puzzles with one arrangement often enough to generate them.
     legal_stays_legal: ClassVar[bool] = False
+    # Whether `reading_census` reads every tile in one pass over the board (else tile by
+    # tile, each tile a pass): only then is every tile's census cheap enough for a level's
+    # search to bound every offered tile's effort before choosing (generate/reach.py).
+    census_in_one_pass: ClassVar[bool] = False
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
         """What a solver meets trying reading `p` on empty cells beside the board.
@@ -309,6 +313,7 @@ class StandardRules(RuleSet):
     name = "standard"
     supports_sat = True
     legal_stays_legal = True
+    census_in_one_pass = True
 
     def classify_reading(self, board: Board, p: Placement) -> str | None:
         """As `RuleSet.classify_reading`: 2 or more matching contacts is a position ("hidden"

@@ -13,6 +13,7 @@ from conundrum.generate.choose import Choice, kind
 from conundrum.generate.difficulty import one_palindrome, params_for
 from conundrum.generate.effort import BoardEffort, default_weights
 from conundrum.generate.reach import most_effort, within_reach
+from conundrum.generate.search import Picker
 from conundrum.rules import ruleset
 from conundrum.tiles import canonical
 from tests.support.strategies import grow
@@ -121,3 +122,51 @@ def test_grade_5_draws_two_palindromes_only_when_asked():
     # a palindrome asked for the first tile: the second is never drawn one
     assert all(params_for(5, seed, kinds=("palindrome",)).kinds[1] != "palindrome"
                for seed in range(100))
+
+
+def _census_reads(rs, monkeypatch) -> list[str]:
+    """The tiles whose census `rs` reads from now on (every board's census counted)."""
+    read: list[str] = []
+    whole = type(rs).reading_census
+
+    def counting(board):
+        census = whole(rs, board)
+        return lambda code: read.append(code) or census(code)
+    monkeypatch.setattr(rs, "reading_census", counting)
+    return read
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_junior_level_reads_no_census_the_choice_does_not_weigh(seed, monkeypatch):
+    """Junior's census reads the board once a tile (no one-pass table): bounding every tile
+    in range before the choice read four times the tiles the choice weighs, and made junior
+    grade 5 four times slower for the same puzzles. Its offers go to the choice as they are."""
+    rs = ruleset("junior")
+    assert not rs.census_in_one_pass and STANDARD.census_in_one_pass
+    board = grow(seed, 30, "junior")
+    tracker = rs.position_tracker(board)
+    pick = params_for(5, seed, "junior")
+    choice = Choice(W, tile_effort=pick.tile_effort, score=(0.0, float("inf")),
+                    kinds=pick.kinds)
+    in_range = sum(any(lo <= n <= hi for lo, hi in pick.ranges)
+                   for n in tracker.counts().values())
+    weighed: list[str] = []
+    measure = BoardEffort.tile_effort
+    monkeypatch.setattr(BoardEffort, "tile_effort",
+                        lambda self, code, w: weighed.append(code) or measure(self, code, w))
+    read = _census_reads(rs, monkeypatch)
+    for strict in (True, False):
+        Picker(rs, pick.ranges, choice, pick.kinds, random.Random(seed),
+               strict_offers=1 if strict else 0)(tracker)
+    assert sorted(read) == sorted(weighed) and len(read) < in_range
+
+
+def test_junior_levels_draw_two_palindromes_standard_ones_at_most_one():
+    """The one-palindrome draw is standard's (two seldom reach its grade 5); junior's searches
+    that drew two failed as often with one, weighing a larger pool."""
+    junior = [params_for(5, seed, "junior").kinds for seed in range(300)]
+    standard = [params_for(5, seed, "standard").kinds for seed in range(300)]
+    assert any(k.count("palindrome") == 2 for k in junior)
+    assert all(k.count("palindrome") <= 1 for k in standard)
+    assert [k.count("palindrome") > 0 for k in junior] == \
+        [k.count("palindrome") > 0 for k in standard]  # the same draws otherwise

@@ -284,7 +284,8 @@ def _choice_text(choice: Choice, targets: Sequence[int]) -> str:
 class Picker:
     """Offers of a board meeting the counts to the choice (choose.py), strict about the
     drawn kinds of given tile for the first `strict_offers` offers (choose.choose). For a
-    level, the tiles that cannot reach its effort are not offered (reach.py)."""
+    level, under rules whose census is one pass (`RuleSet.census_in_one_pass`), the tiles
+    that cannot reach its effort are not offered (reach.py)."""
 
     def __init__(self, ruleset: RuleSet, ranges: Sequence[tuple[int, int]], choice: Choice,
                  kinds: Sequence[str], rng: random.Random, strict_offers: int) -> None:
@@ -297,7 +298,9 @@ class Picker:
         self.offers += 1
         strict = self.offers <= self.strict_offers
         board, counts = tracker.board, tracker.counts()
-        if self.choice.tile_effort is None:
+        # junior's census reads the board once a tile: bounding every tile in range cost
+        # four times what the choice spends weighing the few it tries (reach.py)
+        if self.choice.tile_effort is None or not self.ruleset.census_in_one_pass:
             return choose(board, self.ruleset, counts, self.ranges, self.rng, self.choice,
                           self.kinds, strict)
         reach = within_reach(counts, lambda: self.ruleset.reading_census(board),
