@@ -7,23 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from conundrum.book.spec import load_spec
-from tests.support.studio import WRITE, client, finish, saved_book
-
-TWO = {"title": "Two Sections", "seed": 3,
-       "sections": [{"name": "First", "count": 2, "difficulty": 1},
-                    {"name": "Second", "count": 2, "difficulty": 1}]}
-
-
-def _spec(folder: Path) -> dict:
-    return yaml.safe_load((folder / "book.yaml").read_text())
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in (folder / "puzzles").glob("*.yaml")}
+from tests.support.studio import TWO, WRITE, book_yaml, client, finish, puzzle_files, saved_book
 
 
 def _keep(studio, number: int) -> None:
@@ -41,22 +26,22 @@ def test_a_section_kept_after_a_reorder_never_takes_another_s_files(studio,
                                                                     tmp_path: Path) -> None:
     assert saved_book(studio, TWO)["state"] == "done"
     _keep(studio, 1)  # First, at place 1, becomes files: puzzles/s1-...
-    first = _spec(tmp_path)["sections"][0]
+    first = book_yaml(tmp_path)["sections"][0]
     assert first["name"] == "First" and first["puzzles"][0].endswith("-kept.yaml")
     theirs = {n: (tmp_path / n).read_bytes() for n in first["puzzles"]}
     kept_board = studio.get("/api/puzzles").json()[0]["board"]
 
-    spec = _spec(tmp_path)
+    spec = book_yaml(tmp_path)
     assert saved_book(studio, {**spec, "sections": spec["sections"][::-1]})["state"] == "done"
     rows = studio.get("/api/puzzles").json()
     assert [p["section"] for p in rows] == ["Second", "Second", "First", "First"]
     _keep(studio, 1)  # Second, now at place 1, becomes files too
 
-    second, first = _spec(tmp_path)["sections"]
+    second, first = book_yaml(tmp_path)["sections"]
     assert second["name"] == "Second" and set(first["puzzles"]) == set(theirs)
     assert not set(second["puzzles"]) & set(theirs)  # names of its own
     assert {n: (tmp_path / n).read_bytes() for n in first["puzzles"]} == theirs
-    assert sorted(_files(tmp_path)) == sorted(second["puzzles"] + first["puzzles"])
+    assert sorted(puzzle_files(tmp_path)) == sorted(second["puzzles"] + first["puzzles"])
     rows = studio.get("/api/puzzles").json()
     assert [p["locked"] for p in rows] == [True, False, True, False]
     assert rows[2]["board"] == kept_board  # First still prints the puzzle it kept
@@ -70,26 +55,26 @@ def test_a_removed_section_s_files_survive_a_new_section_in_its_place(studio,
     place never takes their names, and the section put back prints them."""
     assert saved_book(studio, TWO)["state"] == "done"
     _keep(studio, 1)
-    before = _files(tmp_path)
-    with_first = _spec(tmp_path)
+    before = puzzle_files(tmp_path)
+    with_first = book_yaml(tmp_path)
 
     third = {"name": "Third", "count": 2, "difficulty": 2}
     assert saved_book(studio, {**with_first, "sections": [third, with_first["sections"][1]]}
                       )["state"] == "done"
-    assert not set(_files(tmp_path)) & set(before)  # set aside, not left behind
+    assert not set(puzzle_files(tmp_path)) & set(before)  # set aside, not left behind
     _keep(studio, 1)  # Third, at First's old place, becomes files: not the same names
-    assert not set(_files(tmp_path)) & set(before)
-    names = _spec(tmp_path)["sections"][0]["puzzles"]
+    assert not set(puzzle_files(tmp_path)) & set(before)
+    names = book_yaml(tmp_path)["sections"][0]["puzzles"]
     assert len(names) == 2 and not set(names) & set(before)
 
     # the author puts First back as it was: its kept puzzle is still there to print
-    now = _spec(tmp_path)
+    now = book_yaml(tmp_path)
     assert saved_book(studio, {**now, "sections": [with_first["sections"][0],
                                                    *now["sections"]]})["state"] == "done"
     rows = studio.get("/api/puzzles").json()
     assert [p["section"] for p in rows] == ["First"] * 2 + ["Third"] * 2 + ["Second"] * 2
     assert [p["locked"] for p in rows] == [True, False, True, False, False, False]
-    assert {n: b for n, b in _files(tmp_path).items() if n in before} == before
+    assert {n: b for n, b in puzzle_files(tmp_path).items() if n in before} == before
 
 
 def _twins(spec: dict) -> dict:
@@ -102,7 +87,7 @@ def _reseeded_rows(folder: Path, rename: bool) -> list[dict]:
     with client(folder) as studio:
         assert saved_book(studio, TWO)["state"] == "done"
         _keep(studio, 3)
-        spec = _spec(folder)
+        spec = book_yaml(folder)
         if rename:
             spec = _twins(spec)
             assert saved_book(studio, spec)["state"] == "done"
@@ -136,9 +121,10 @@ def test_a_puzzle_of_one_of_two_sections_of_one_name_is_kept_in_its_own(
     before = studio.get("/api/puzzles").json()
     assert [p["section_index"] for p in before] == [0, 0, 1, 1]
     _keep(studio, 3)
-    first, second = _spec(tmp_path)["sections"]
+    first, second = book_yaml(tmp_path)["sections"]
     assert first == twins["sections"][0]
-    assert len(second["puzzles"]) == 2 and sorted(_files(tmp_path)) == sorted(second["puzzles"])
+    assert len(second["puzzles"]) == 2
+    assert sorted(puzzle_files(tmp_path)) == sorted(second["puzzles"])
     after = studio.get("/api/puzzles").json()
     assert [p["board"] for p in after] == [p["board"] for p in before]
     assert [p["locked"] for p in after] == [False, False, True, False]

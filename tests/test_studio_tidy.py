@@ -8,24 +8,11 @@ from pathlib import Path
 
 import yaml
 
-from tests.support.studio import WRITE, client, finish, saved_book
-
-TWO = {"title": "Tidy", "seed": 3,
-       "sections": [{"name": "First", "count": 2, "difficulty": 1},
-                    {"name": "Second", "count": 2, "difficulty": 1}]}
-
-
-def _spec(folder: Path) -> dict:
-    return yaml.safe_load((folder / "book.yaml").read_text())
-
-
-def _files(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted((folder / "puzzles").glob("*"))}
+from tests.support.studio import TWO, WRITE, book_yaml, client, finish, puzzle_files, saved_book
 
 
 def _listed(folder: Path) -> set[str]:
-    return {n for s in _spec(folder)["sections"] for n in s.get("puzzles") or []}
+    return {n for s in book_yaml(folder)["sections"] for n in s.get("puzzles") or []}
 
 
 def _ok(studio, response) -> dict:
@@ -55,19 +42,19 @@ def test_a_section_generated_again_takes_its_free_files_with_it(studio,
     leave puzzles/ (Undo puts them back, byte for byte); the author's files stay."""
     assert saved_book(studio, TWO)["state"] == "done"
     _ok(studio, studio.post("/api/puzzles/2/regenerate", headers=WRITE))  # First: free files
-    made = _files(tmp_path)
+    made = puzzle_files(tmp_path, "*")
     assert sorted(made) == sorted(_listed(tmp_path)) and len(made) == 2
     mine = _hand_placed(tmp_path)
 
-    job = saved_book(studio, {**_spec(tmp_path), "seed": 12})
+    job = saved_book(studio, {**book_yaml(tmp_path), "seed": 12})
     assert job["state"] == "done" and "section First: nothing kept, generated again" \
         in job["notes"], job
-    assert "puzzles" not in _spec(tmp_path)["sections"][0]
-    assert _files(tmp_path) == mine  # no leftover; the author's files as they were
+    assert "puzzles" not in book_yaml(tmp_path)["sections"][0]
+    assert puzzle_files(tmp_path, "*") == mine  # no leftover; the author's files as they were
 
     _undo(studio)  # the section of files again, its puzzles with it
-    assert set(_spec(tmp_path)["sections"][0]["puzzles"]) == set(made)
-    assert _files(tmp_path) == {**made, **mine}
+    assert set(book_yaml(tmp_path)["sections"][0]["puzzles"]) == set(made)
+    assert puzzle_files(tmp_path, "*") == {**made, **mine}
 
 
 def test_a_removed_section_s_files_go_once_undo_cannot_bring_it_back(tmp_path: Path) -> None:
@@ -78,31 +65,31 @@ def test_a_removed_section_s_files_go_once_undo_cannot_bring_it_back(tmp_path: P
         assert saved_book(studio, TWO)["state"] == "done"
         _ok(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))  # First: files
         _ok(studio, studio.post("/api/puzzles/4/lock", headers=WRITE))  # Second: files
-        first, second = (s["puzzles"] for s in _spec(tmp_path)["sections"])
-        made = _files(tmp_path)
+        first, second = (s["puzzles"] for s in book_yaml(tmp_path)["sections"])
+        made = puzzle_files(tmp_path, "*")
         mine = _hand_placed(tmp_path)
         changed = second[1]
         (tmp_path / changed).write_bytes(made[changed] + b"# the author's note\n")
         mine[changed] = (tmp_path / changed).read_bytes()
 
-        spec = _spec(tmp_path)
+        spec = book_yaml(tmp_path)
         assert saved_book(studio, {**spec, "sections": spec["sections"][:1]}
                           )["state"] == "done"
-        assert _files(tmp_path) == {**{n: made[n] for n in first}, **mine}
+        assert puzzle_files(tmp_path, "*") == {**{n: made[n] for n in first}, **mine}
         assert sorted((tmp_path / ".studio/removed/puzzles").iterdir()) == \
             [tmp_path / ".studio/removed" / second[0]]
 
         _undo(studio)
-        assert _files(tmp_path) == {**made, **mine}
+        assert puzzle_files(tmp_path, "*") == {**made, **mine}
         assert [p["locked"] for p in studio.get("/api/puzzles").json()] == \
             [True, False, False, True]
 
         assert saved_book(studio, {**spec, "sections": spec["sections"][:1]}
                           )["state"] == "done"
     with client(tmp_path) as studio:  # a new studio: no Undo reaches the two sections
-        spec = _spec(tmp_path)
+        spec = book_yaml(tmp_path)
         assert saved_book(studio, {**spec, "title": "Tidied"})["state"] == "done"
-    assert _files(tmp_path) == {**{n: made[n] for n in first}, **mine}
+    assert puzzle_files(tmp_path, "*") == {**{n: made[n] for n in first}, **mine}
     assert not list((tmp_path / ".studio/removed").rglob("*.yaml"))
 
 
@@ -111,7 +98,7 @@ def test_undo_after_keep_and_unkeep_brings_back_the_files_it_names(studio,
     """Keep renames a free file (`-kept`) and unkeep renames it back: Undo of either
     finds the files its book.yaml lists (the same puzzles), and the book builds."""
     def boards() -> dict[str, list]:
-        return {n: yaml.safe_load(b)["board"] for n, b in _files(tmp_path).items()}
+        return {n: yaml.safe_load(b)["board"] for n, b in puzzle_files(tmp_path, "*").items()}
 
     assert saved_book(studio, TWO)["state"] == "done"
     _ok(studio, studio.post("/api/puzzles/2/regenerate", headers=WRITE))
@@ -135,7 +122,7 @@ def test_the_author_s_file_replaced_by_a_hand_set_puzzle_stays_theirs(studio,
     the section removed, it stays in puzzles/."""
     assert saved_book(studio, TWO)["state"] == "done"
     _ok(studio, studio.post("/api/puzzles/1/lock", headers=WRITE))
-    spec = _spec(tmp_path)
+    spec = book_yaml(tmp_path)
     names = spec["sections"][0]["puzzles"]
     (tmp_path / names[0]).rename(tmp_path / "puzzles/mine.yaml")
     names[0] = "puzzles/mine.yaml"
@@ -146,6 +133,6 @@ def test_the_author_s_file_replaced_by_a_hand_set_puzzle_stays_theirs(studio,
     mine = (tmp_path / "puzzles/mine.yaml").read_bytes()
     assert yaml.safe_load(mine)["board"] == [{"code": "B*Y", "at": [0, 0], "dir": "h"}]
 
-    spec = _spec(tmp_path)
+    spec = book_yaml(tmp_path)
     assert saved_book(studio, {**spec, "sections": spec["sections"][1:]})["state"] == "done"
-    assert _files(tmp_path) == {"puzzles/mine.yaml": mine}
+    assert puzzle_files(tmp_path, "*") == {"puzzles/mine.yaml": mine}

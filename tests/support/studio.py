@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 TOKEN = "test-token"
 WRITE = {"X-Conundrum-Token": TOKEN}
@@ -83,3 +84,20 @@ class Served:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.sock.close()
+
+
+# a book of two small sections, as the section and tidying tests start from
+TWO = {"title": "Two Sections", "seed": 3,
+       "sections": [{"name": "First", "count": 2, "difficulty": 1},
+                    {"name": "Second", "count": 2, "difficulty": 1}]}
+
+
+def book_yaml(folder: Path) -> dict:
+    """The studio folder's book.yaml as it stands."""
+    return yaml.safe_load((folder / "book.yaml").read_text())
+
+
+def puzzle_files(folder: Path, pattern: str = "*.yaml") -> dict[str, bytes]:
+    """The files in the folder's puzzles/ (`pattern`), by path relative to the folder."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted((folder / "puzzles").glob(pattern))}
