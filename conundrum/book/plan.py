@@ -123,11 +123,7 @@ def kinds_for(variety: SectionVariety, slot: int, attempt: int) -> tuple[str, ..
 def uses_of(variety: SectionVariety, seen: int) -> Counter:
     """The tiles the section's first `seen` puzzles gave, counted (for `avoid_for`): kept
     per puzzle as the section grows, not counted again from its start for every try."""
-    counts = variety.uses
-    while len(counts) <= min(seen, len(variety.given)):
-        counts.append(counts[-1] + Counter(variety.given[len(counts) - 1]) if counts
-                      else Counter())
-    return counts[min(seen, len(variety.given))]
+    return _running(variety, "uses", variety.given, seen, Counter, Counter())
 
 
 def _planned(name: str, kinds: tuple[str, ...] | None) -> int:
@@ -139,11 +135,11 @@ def _given(name: str, codes: tuple[str, ...]) -> int:
 
 
 def _running(variety: SectionVariety, name: str, rows: Sequence, upto: int,
-             count: Callable[[Any], int]) -> int:
-    """sum(count(row) for row in rows[:upto]), from running sums kept on the section
-    (`rows`, the plan or the puzzles given, only ever grow at the end): each try asked it
-    again from the section's start, quadratic in a 640-puzzle section."""
-    sums = variety.tallies.setdefault(name, [0])
+             count: Callable[[Any], Any], zero: Any = 0) -> Any:
+    """sum(count(row) for row in rows[:upto]) from `zero`, from running sums kept on the
+    section (`rows`, the plan or the puzzles given, only ever grow at the end): each try
+    asked it again from the section's start, quadratic in a 640-puzzle section."""
+    sums = variety.tallies.setdefault(name, [zero])
     upto = min(upto, len(rows))
     while len(sums) <= upto:
         sums.append(sums[-1] + count(rows[len(sums) - 1]))

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..board import Board
 from ..generate.choose import CHAMELEON_SHARE, PALINDROME_SHARE, kind
@@ -180,9 +180,9 @@ class SectionVariety:
     asked: dict[int, tuple[str, ...]] = field(default_factory=dict)  # first tries' kinds
     # the shape class a first try leant to, by (slot, boards it knew) (plan.py, shape_for)
     leant: dict[tuple[int, int], str | None] = field(default_factory=dict)
-    # running sums over `plan` and `given`, by name (plan.py, `_running`)
-    tallies: dict[str, list[int]] = field(default_factory=dict)
-    uses: list[Counter] = field(default_factory=list)  # the tiles the first 0, 1 ... gave
+    # running sums over `plan` and `given` (kinds planned and given, tiles used), by name
+    # (plan.py, `_running`): the first 0, 1 ... rows' sum
+    tallies: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def cap(self) -> int:
