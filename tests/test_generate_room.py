@@ -94,10 +94,3 @@ def test_a_growth_in_a_room_is_the_growth_it_always_was(seed, columns, rows) -> 
     assert (fast is None) == (slow is None)
     if fast is not None and slow is not None:
         assert fast.board.placements == slow.board.placements
-
-
-@given(seed=st.integers(0, 10**6))
-def test_a_styles_weights_are_its_tile_weights(seed) -> None:
-    style = Style.draw(random.Random(seed))
-    codes = list(ruleset("standard").tiles) * 2
-    assert style.tile_weights(codes) == [style.tile_weight(c) for c in codes]

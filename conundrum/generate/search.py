@@ -122,23 +122,6 @@ class Style:
         """How likely `code` is laid next, relative to other tiles in hand."""
         return _tile_weight(self.palette, self.chameleon, code)
 
-    def tile_weights(self, codes: Sequence[str]) -> list[float]:
-        """`tile_weight` of each of `codes`, from one table per style (asked for every
-        playable tile at every move: a cache keyed by the palette hashed it each time)."""
-        table = _weight_table(self.palette, self.chameleon)
-        out = []
-        for code in codes:
-            weight = table.get(code)
-            if weight is None:
-                weight = table[code] = _tile_weight(self.palette, self.chameleon, code)
-            out.append(weight)
-        return out
-
-
-@lru_cache(maxsize=64)  # a growth and its steering draw a few styles
-def _weight_table(palette: tuple[float, ...], chameleon: float) -> dict[str, float]:
-    return {}
-
 
 @lru_cache(maxsize=1 << 14)  # asked for every tile in hand at every move of every growth
 def _tile_weight(palette: tuple[float, ...], chameleon: float, code: str) -> float:
@@ -398,7 +381,7 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
     within the `room` when there is one (None when no tile has a place there)."""
     counts = tracker.counts()
     playable = [code for code, n in counts.items() if n and code != exclude]
-    weights = style.tile_weights(playable)
+    weights = [style.tile_weight(code) for code in playable]
     window = None
     if room is not None and isinstance(tracker, StandardTracker) and len(tracker.board):
         corners = room.window(tracker.board)
