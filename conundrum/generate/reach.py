@@ -1,8 +1,8 @@
 """Which tiles on a board can reach a level's effort, from one cheap reading of the board.
 
 A level asks its given tiles for a mean effort of at least its range's low end
-(difficulty.py; grade 5: 36 a tile). The choice (choose.py) takes the first
-tiles of a shuffled order and asks the last to make up the mean, measuring each
+(difficulty.py; grade 5: 36 a tile). The choice (choose.py) tries tiles in a
+shuffled order and asks the last to make up the mean, measuring each
 candidate in full (its positions one by one). On most boards a search grows, no
 pair of tiles reaches it: measured at grade 5, the choice refused a board offered
 it eight times for nearly every board it accepted, each refusal measuring up to
@@ -17,8 +17,8 @@ the choice is asked:
 - a board on which no set of tiles, one a slot, can reach the level's mean is
   refused without measuring anything (`within_reach` gives no choice);
 - tiles that cannot be part of such a set are kept from the choice (added to
-  what it avoids), so that its first pick, taken as it comes, leaves the last
-  tile a chance.
+  what it avoids), so that no first pick is weighed that leaves the last
+  tile no chance.
 
 The bound is asked only under rules whose census is one pass
 (`RuleSet.census_in_one_pass`: standard's): junior's reads the board once a
