@@ -157,11 +157,18 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
             order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
                                       canonical(c) in choice.later))
         partnerless = hopeless = False  # a candidate of the drawn kind found no partner
+        # below this bound (the census's, reach.py) a tile is in neither the band nor
+        # over the ceiling: counted as weighed, not weighed (a partner tried beside each
+        # candidate of the slot before)
+        short = min(band[0], ceiling(choice)) if together and weigh is not None else 0.0
         for code in order[:TRIES_PER_TILE]:
             if partnerless and kind(code) != wanted:
                 break  # (the drawn kind's candidates come first)
-            te = effort_of(code)
             measured += 1
+            if short > 0 and weigh is not None \
+                    and weigh.most(code, counts[code], choice.weights) < short:
+                continue
+            te = effort_of(code)
             too_much += te.effort >= ceiling(choice)
             if not band[0] <= te.effort < band[1]:
                 continue

@@ -226,10 +226,30 @@ class BoardEffort:
             f["pockets"] += sum(map(sum, near)) >= POCKET_CONTACTS
         return f, frozenset(answers)
 
+    def most(self, code: str, count: int, weights: Weights) -> float:
+        """`most_effort` of `code` with `count` positions: its census read, nothing
+        measured."""
+        return most_effort(self.census(code), count, code == code[::-1], weights)
+
     def tile_effort(self, code: str, weights: Weights) -> TileEffort:
         """The effort of `code` on the board: its features and their weighted sum (2 places)."""
         f, answers = self.features(code)
         return TileEffort(code, f, round(weighted(f, weights), 2), answers)
+
+
+# efforts are rounded to 2 places: a bound this much over is still a bound
+ROUNDING = 0.01
+
+
+def most_effort(census: tuple[int, int, int], count: int, palindrome: bool,
+                weights: Weights) -> float:
+    """The most effort a tile with this reading census and `count` positions can have:
+    every position a joker's, a pocket and (unless a palindrome) reversed."""
+    readings, near, hidden = census
+    per_position = weights["positions"] + weights["jokers"] + weights["pockets"] \
+        + (0.0 if palindrome else weights["reversed"])
+    return (weights["readings"] * readings + weights["near"] * near
+            + weights["hidden"] * hidden + per_position * count + ROUNDING)
 
 
 def exposed_jokers(board: Board) -> int:

@@ -40,11 +40,7 @@ from dataclasses import dataclass, replace
 from ..rules import Census
 from ..tiles import canonical
 from .choose import Choice, kind
-from .effort import Weights
-
-# efforts are rounded to 2 places (effort.py): a bound this much over is still a bound
-ROUNDING = 0.01
-
+from .effort import most_effort
 
 CensusOf = Callable[[str], Census]  # RuleSet.reading_census's result: a tile's census
 
@@ -56,17 +52,6 @@ class Reach:
 
     choice: Choice | None
     census: CensusOf | None = None
-
-
-def most_effort(census: Census, count: int, palindrome: bool,
-                weights: Weights) -> float:
-    """The most effort a tile with this reading census and `count` positions can have:
-    every position a joker's, a pocket and (unless a palindrome) reversed."""
-    readings, near, hidden = census
-    per_position = weights["positions"] + weights["jokers"] + weights["pockets"] \
-        + (0.0 if palindrome else weights["reversed"])
-    return (weights["readings"] * readings + weights["near"] * near
-            + weights["hidden"] * hidden + per_position * count + ROUNDING)
 
 
 def within_reach(counts: Mapping[str, int], census_of: Callable[[], CensusOf],
