@@ -29,7 +29,8 @@ once it no longer insists on the drawn kinds (after its first offers of a board)
 palindrome that cannot reach is passed over for a plain tile that can, where before
 the choice took it and then found no tile to make up the mean. Measured at grade 5:
 palindromes are 25% of the given tiles alone (200 puzzles; 30% before), 28% in a
-100-puzzle book section (30% before).
+100-puzzle book section (30% before). Since the choice tries a palindrome's next
+rival where the first finds no partner (choose.py): 31% alone, 30% in the section.
 """
 
 from __future__ import annotations
