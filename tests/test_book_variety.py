@@ -201,6 +201,20 @@ def test_a_slots_kinds_do_not_depend_on_its_sections_count() -> None:
     assert [after[i] for i in (0, 2, 3)] == [before[i] for i in (0, 2, 3)]
 
 
+def test_the_slot_asking_for_the_bands_top_asks_for_no_more_palindromes_than_its_foot(
+        ) -> None:
+    """A palindrome seldom reaches the top of a band: the first two slots put theirs in
+    the slot asking for the foot (variety._edge_kinds), the section's share unchanged."""
+    for seed in (7, 2024):
+        for level in range(1, 6):
+            spec = parse_spec(f"title: E\nseed: {seed}\nsections:\n"
+                              f"  - {{name: S, count: 4, difficulty: {level}}}\n", "e.yaml")
+            foot, top, *_rest = plan_kinds(spec)[0]
+            assert top.count("palindrome") <= foot.count("palindrome"), (seed, level)
+            assert foot.count("palindrome") + top.count("palindrome") == \
+                int(0.30 * (len(foot) + len(top)) + 0.5)
+
+
 def test_a_planned_kind_reaches_the_level_pick() -> None:
     pick = params_for(4, random.Random(1), kinds=("palindrome", "chameleon"))
     assert pick.kinds == ("palindrome", "chameleon")

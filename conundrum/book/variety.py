@@ -134,8 +134,12 @@ def plan_kinds(spec: BookSpec) -> list[list[tuple[str, ...] | None]]:
     A slot asks for at most one chameleon (two in one puzzle share their joker centre)
     and spreads its palindromes as evenly as the share allows (a grade-5 generator asked
     for two in one puzzle takes five times as long); which tile is which kind is
-    shuffled by the slot's own seed."""
-    return [[_slot_kinds(spec.seed, index, section.difficulty, slot)
+    shuffled by the slot's own seed. The first two slots, which ask for the foot and the
+    top of the band (`edge_window`), share out their kinds so the foot's has the more
+    palindromes (`_edge_kinds`): so a one-puzzle section of a one-tile grade asks for
+    one."""
+    return [[_edge_kinds(spec.seed, index, section.difficulty, slot)
+             if slot < 2 else _slot_kinds(spec.seed, index, section.difficulty, slot)
              for slot in range(section.count)] if planned(section) else [None] * section.count
             for index, section in enumerate(spec.sections)]
 
@@ -143,6 +147,20 @@ def plan_kinds(spec: BookSpec) -> list[list[tuple[str, ...] | None]]:
 def _wanted(share: float, tiles: int) -> int:
     """round(share x tiles), halves up (so the figure does not depend on parity)."""
     return math.floor(share * tiles + 0.5)
+
+
+def _edge_kinds(seed: int, section: int, level: int, slot: int) -> tuple[str, ...]:
+    """Slot 0's or 1's kinds, the pair's palindromes put in slot 0 first: a palindrome
+    (one reading a run, so little to reject) reaches the foot of a band readily and its top
+    seldom. At grades 1-3 (one tile) the rounding plans slot 1's palindrome: asked for the
+    top of the band with it, 30 seeds at grade 3 took 73 ms a try (38 of 67 searches
+    failed, no palindrome given), plain 22 ms (2 of 32); grade 2 39 against 9 ms, grade 1
+    26 against 7 ms. Slot 0 asking for the foot with a palindrome: grade 3 13.7 ms (11
+    palindromes) against 23 ms plain, grade 2 10 against 27 ms."""
+    foot, top = (_slot_kinds(seed, section, level, s) for s in (0, 1))
+    if top.count("palindrome") > foot.count("palindrome"):
+        foot, top = top, foot
+    return (foot, top)[slot]
 
 
 def _slot_kinds(seed: int, section: int, level: int, slot: int) -> tuple[str, ...]:
