@@ -207,6 +207,9 @@ class BoardEffort:
         # (the search does, to see which tiles can reach a level's effort)
         self.board, self.rules = board, rules
         self.census = rules.reading_census(board) if census is None else census
+        # each tile weighed once: a choice's alternates (choose.alternates) weigh again
+        # on the same board most of the tiles the first choice weighed
+        self._weighed: dict[tuple[str, int], TileEffort] = {}
 
     def features(self, code: str) -> tuple[dict[str, int], frozenset]:
         """The per-tile features of `code` on the board, and the cells of its positions."""
@@ -228,8 +231,13 @@ class BoardEffort:
 
     def tile_effort(self, code: str, weights: Weights) -> TileEffort:
         """The effort of `code` on the board: its features and their weighted sum (2 places)."""
-        f, answers = self.features(code)
-        return TileEffort(code, f, round(weighted(f, weights), 2), answers)
+        key = (code, id(weights))
+        found = self._weighed.get(key)
+        if found is None:
+            f, answers = self.features(code)
+            found = self._weighed[key] = TileEffort(code, f, round(weighted(f, weights), 2),
+                                                    answers)
+        return found
 
 
 def exposed_jokers(board: Board) -> int:
