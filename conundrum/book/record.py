@@ -9,6 +9,7 @@ puzzle (board order included, start first).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..board import Board
@@ -18,9 +19,12 @@ from ..puzzle import Given, Puzzle
 from ..solver import Solutions
 
 
-def to_record(puzzle: Puzzle, solutions: Solutions | None = None) -> str:
+def to_record(puzzle: Puzzle, solutions: Solutions | None = None,
+              alternates: Sequence[Sequence[tuple[str, int]]] = ()) -> str:
     """The puzzle as a record; with `solutions` (the worker solved it already: every
-    position of each given tile), those too, so the book is drawn without solving again."""
+    position of each given tile), those too, so the book is drawn without solving again;
+    with `alternates` (the board's other sets of given tiles, each tile with its count:
+    generate_offering), those too."""
     doc: dict[str, Any] = {
         "rules": puzzle.rules,
         "chameleons": None if puzzle.chameleons is None else list(puzzle.chameleons),
@@ -34,7 +38,20 @@ def to_record(puzzle: Puzzle, solutions: Solutions | None = None) -> str:
     if solutions is not None:
         doc["solutions"] = [[code, [[p.code, p.at[0], p.at[1], p.dir] for p in found]]
                             for code, found in solutions]
+    if alternates:
+        doc["alternates"] = [[[code, n] for code, n in codes] for codes in alternates]
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def read_alternates(text: str) -> list[tuple[tuple[str, int], ...]]:
+    """The other sets of given tiles a record lists (`to_record`), [] where it lists none.
+    ConundrumError when the record cannot be read back."""
+    try:
+        return [tuple((str(code), int(n)) for code, n in codes)
+                for codes in json.loads(text).get("alternates", ())]
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise ConundrumError(f"a stored puzzle cannot be read ({exc}); build without "
+                             "--resume") from None
 
 
 def from_record(text: str) -> Puzzle:
