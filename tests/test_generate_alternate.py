@@ -8,7 +8,8 @@ import pytest
 
 from conundrum.book.variety import tile_key
 from conundrum.errors import GenerationError
-from conundrum.generate import GenerateRequest, generate, generate_offering, generate_solved
+from conundrum.generate import GenerateRequest, generate, generate_sized, generate_solved
+from conundrum.generate.request import alternates_of
 from conundrum.puzzle import dump_puzzle, load_puzzle
 from conundrum.solver import given_positions
 from tests.support.program import run_program
@@ -17,7 +18,8 @@ from tests.support.program import run_program
 @pytest.mark.parametrize("difficulty, seed", [(3, 1), (4, 1), (5, 2)])
 def test_each_alternate_is_a_proven_puzzle_of_the_same_request(difficulty, seed) -> None:
     req = GenerateRequest(seed=seed, difficulty=difficulty, max_grid=(23, 24))
-    first, solutions, alternates = generate_offering(req)
+    first, solutions, sizes = generate_sized(req)
+    alternates = alternates_of(first, req, sizes)
     alone, alone_solutions = generate_solved(req)
     assert dump_puzzle(first) == dump_puzzle(alone) and solutions == alone_solutions  # unchanged
     assert alternates, "these boards offer other sets"
@@ -40,18 +42,22 @@ def test_each_alternate_is_a_proven_puzzle_of_the_same_request(difficulty, seed)
         assert dump_puzzle(again) == dump_puzzle(puzzle)
 
 
+def offered(req: GenerateRequest) -> list:
+    puzzle, _solutions, sizes = generate_sized(req)
+    return list(alternates_of(puzzle, req, sizes))
+
+
 def test_alternates_keep_the_tiles_the_request_avoids() -> None:
-    first, _solutions, _alternates = generate_offering(GenerateRequest(seed=1, difficulty=4))
+    first = generate(GenerateRequest(seed=1, difficulty=4))
     avoid = tuple(g.code for g in first.given)
-    _again, _s, alternates = generate_offering(GenerateRequest(seed=1, difficulty=4,
-                                                               avoid=avoid))
+    alternates = offered(GenerateRequest(seed=1, difficulty=4, avoid=avoid))
     assert alternates
     assert not {tile_key(c) for codes in alternates for c, _n in codes} & \
         {tile_key(c) for c in avoid}
 
 
 def test_an_alternate_the_board_does_not_offer_is_refused() -> None:
-    _first, _s, alternates = generate_offering(GenerateRequest(seed=1, difficulty=4))
+    alternates = offered(GenerateRequest(seed=1, difficulty=4))
     with pytest.raises(GenerationError, match=f"offers {len(alternates)} other sets"):
         generate(GenerateRequest(seed=1, difficulty=4, alternate=len(alternates) + 1))
     with pytest.raises(GenerationError, match="--alternate 0"):
@@ -67,5 +73,5 @@ def test_generate_takes_the_alternate_option(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     puzzle = load_puzzle(out)
     assert puzzle.extra["generator"]["alternate"] == 1
-    codes = generate_offering(GenerateRequest(seed=1, difficulty=4))[2][0]
+    codes = offered(GenerateRequest(seed=1, difficulty=4))[0]
     assert [(g.code, g.positions) for g in puzzle.given] == list(codes)

@@ -25,13 +25,13 @@ from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
 from ..solver import Solutions
 from ..workers import process_pool
-from .alternates import as_found, proven
+from .alternates import as_found, offered, proven
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
 from .made import BookError as BookError  # where the builds and tests find them
 from .made import Claim, Hooks, Made
 from .plan import known
-from .record import read_alternates, read_record, to_record
+from .record import read_record, read_sizes, to_record
 from .spec import BookSpec
 from .tasks import Task, generate_request, planned_task
 from .tasks import slot_task as slot_task  # where the tests and tools find them
@@ -49,15 +49,15 @@ MAX_JOBS = 64
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
     """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
-    from ..generate import TimeLimitError, generate, generate_offering
+    from ..generate import TimeLimitError, generate, generate_sized
 
     req = generate_request(request)
     try:
         if req.kind != "count":  # proven unique by its own arrangement search
             return to_record(generate(req)), None
         # the generator's own re-solve travels with the puzzle (the layout solves none),
-        # and the board's other sets of given tiles (alternates.py)
-        return to_record(*generate_offering(req)), None
+        # and the sizes it was made to (a slot names the board's alternates from them)
+        return to_record(*generate_sized(req)), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
@@ -306,7 +306,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     made = _take(state, task, puzzle, lambda: (puzzle, solutions), None)
     if made is not None or not _faults(state, task, puzzle)[0]:
         return made
-    others = read_alternates(text)
+    others = offered(task, puzzle, read_sizes(text))
     for n, codes in enumerate(others, 1):
         made = made or _take(state, task, as_found(puzzle, codes),
                              partial(proven, task, puzzle, others, n), n)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         TimeLimitError,
         explicit_sizes,
         generate,
-        generate_offering,
+        generate_sized,
         generate_solved,
         laying_order,
         most_answers,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 # these names is first used, not when any generate module is imported: importing
 # `conundrum.generate.effort` to grade a puzzle costs only the effort model.
 __all__ = [
-    "GenerateRequest", "generate", "generate_solved", "generate_offering", "METHODS",
+    "GenerateRequest", "generate", "generate_solved", "generate_sized", "METHODS",
     "GenerationError", "TimeLimitError", "explicit_sizes", "most_answers", "most_tiles",
     "roomy", "Sizes", "reproducing_args", "laying_order", "verify",
 ]

@@ -110,16 +110,14 @@ def candidates(pool: Sequence[str], wanted: str, rng: random.Random,
 def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
            ranges: Sequence[tuple[int, int]], rng: random.Random, choice: Choice,
            kinds: Sequence[str], strict: bool = False,
-           census: Callable[[str], tuple[int, int, int]] | None = None,
-           weigh: BoardEffort | None = None) -> list[str] | None:
+           census: Callable[[str], tuple[int, int, int]] | None = None) -> list[str] | None:
     """One tile per count range meeting `choice`, in range order, each of its drawn kind
     (`kinds`, from `draw_kind`) if the board offers one, and only so when `strict`;
     None if the board offers no such set. `census`: the board's reading census, when
-    already read; `weigh`: the board's tiles weighed so far (a choice made again on it).
+    already read.
     Raises Hopeless when every tile measured is beyond the level's effort."""
     picked: list[TileEffort] = []
-    if weigh is None and graded(choice):
-        weigh = BoardEffort(board, rules, census)
+    weigh = BoardEffort(board, rules, census) if graded(choice) else None
     for slot, ((lo, hi), wanted) in enumerate(zip(ranges, kinds, strict=True)):
         pool = [c for c, n in counts.items() if lo <= n <= hi
                 and not (choice.avoid and canonical(c) in choice.avoid)
@@ -176,8 +174,8 @@ def alternates(board: Board, rules: RuleSet, counts: Mapping[str, int],
     of them, then every tile named so far. A book takes one where a puzzle made at the
     same time gave a tile of `first` (book/alternates.py). Unlike `choose`, which takes
     the first tile that fits each slot in turn, every pair of the tiles weighed is
-    tried: the tiles weighed are mostly those the first choice weighed (pass its
-    `weigh`, for a graded choice), and the rest is arithmetic on their efforts."""
+    tried (the tiles `choose` would weigh, each weighed once: the rest is arithmetic on
+    their efforts). `weigh`: the board's tiles weighed, with its census read."""
     if weigh is None and graded(choice):
         weigh = BoardEffort(board, rules)
     pools = [_weighed(board, rules, counts, (lo, hi), rng, choice, wanted, weigh)

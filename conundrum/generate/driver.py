@@ -28,9 +28,9 @@ from .effort import default_weights
 from .lay_all import ALL_LEVELS, check_all_request, generate_all, verify_all
 from .order import laying_order
 from .request import (
-    Alternates,
     GenerateRequest,
     Sizes,
+    alternates_of,
     finish,
     reproducing_args,
     verify,
@@ -42,7 +42,7 @@ METHODS = ("search", "sat")
 DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
 DIFFICULTY_ATTEMPTS = 12
 
-__all__ = ["GenerateRequest", "generate", "generate_solved", "generate_offering", "METHODS",
+__all__ = ["GenerateRequest", "generate", "generate_solved", "generate_sized", "METHODS",
            "GenerationError", "TimeLimitError", "Sizes", "reproducing_args", "verify"]
 
 
@@ -86,20 +86,19 @@ def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
     Raises GenerationError."""
     if req.alternate is not None:
         _check_alternate(req)
-        puzzle, _solutions, alternates = _generate(replace(req, alternate=None), True)
-        return with_alternate(puzzle, alternates, req)
-    return _generate(req, False)[:2]
+        puzzle, _solutions, sizes = _generate(replace(req, alternate=None))
+        return with_alternate(puzzle, alternates_of(puzzle, req, sizes), req)
+    return _generate(req)[:2]
 
 
-def generate_offering(req: GenerateRequest) -> tuple[Puzzle, Solutions, Alternates]:
-    """`generate_solved`, and the board's other sets of given tiles meeting the same
-    request (choose.alternates; `with_alternate` makes one a puzzle): a book takes one
-    where a puzzle made meanwhile gave a tile of the first. Raises GenerationError."""
-    return _generate(req, True)
+def generate_sized(req: GenerateRequest) -> tuple[Puzzle, Solutions, Sizes]:
+    """`generate_solved`, and the sizes the puzzle was made to (the level's pick): what a
+    book keeps to name the board's other sets of given tiles (`alternates_of`) where a
+    puzzle made at the same time gave a tile of the first. Raises GenerationError."""
+    return _generate(req)
 
 
-def _generate(req: GenerateRequest, alternates: bool
-              ) -> tuple[Puzzle, Solutions, Alternates]:
+def _generate(req: GenerateRequest) -> tuple[Puzzle, Solutions, Sizes]:
     method, rules = _check_names(req)
     _check_numbers(req)
     req = replace(req, method=method, rules=rules,
@@ -109,8 +108,8 @@ def _generate(req: GenerateRequest, alternates: bool
     if req.difficulty is None:
         sizes = explicit_sizes(req)
         check_request(sizes.tiles, sizes.given, sizes.targets, rs)
-        return _make(req, rs, sizes, _base_seed(req, sizes), deadline, alternates)
-    return _make_graded(req, rs, deadline, alternates)
+        return _make(req, rs, sizes, _base_seed(req, sizes), deadline)
+    return _make_graded(req, rs, deadline)
 
 
 def _check_alternate(req: GenerateRequest) -> None:
@@ -259,8 +258,8 @@ def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
     return derive(req.seed, req.method, req.rules, sizes.tiles, sizes.targets, *extra)
 
 
-def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float,
-                 alternates: bool = False) -> tuple[Puzzle, Solutions, Alternates]:
+def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
+                 ) -> tuple[Puzzle, Solutions, Sizes]:
     """Regenerate from derived seeds until the puzzle grades at the requested level."""
     level = req.difficulty
     assert level is not None  # only a request for a difficulty level is graded
@@ -277,14 +276,14 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float,
                         f"{floor:.1f}")
             continue
         try:
-            puzzle, solutions, others = _make(req, ruleset, sizes, seed, deadline, alternates)
+            puzzle, solutions, made = _make(req, ruleset, sizes, seed, deadline)
         except TimeLimitError:
             raise
         except GenerationError as exc:
             seen.append(f"attempt {attempt + 1}: {exc}")
             continue
         if puzzle.extra["grade"] == level:
-            return puzzle, solutions, others
+            return puzzle, solutions, made
         seen.append(f"attempt {attempt + 1}: graded {puzzle.extra['grade']}")
     raise GenerationError(
         f"no puzzle grading {level} in {DIFFICULTY_ATTEMPTS} attempts "
@@ -292,13 +291,11 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float,
 
 
 def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
-          deadline: float, alternates: bool = False
-          ) -> tuple[Puzzle, Solutions, Alternates]:
+          deadline: float) -> tuple[Puzzle, Solutions, Sizes]:
     weights = req.weights or default_weights()
     choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
                     sizes.score, sizes.kinds, avoided(req.avoid),
                     avoided(req.later, "--later"))
-    others: Alternates = []
     if req.method == "sat":
         from .sat import sat_generate  # python-sat is loaded only when asked for
         targets = sizes.targets if sizes.exact else _draw_targets(sizes, seed)
@@ -306,9 +303,9 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
     else:
         budget = Budget.for_graded(sizes.tiles, sizes.targets) if sizes.score else None
         found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline, budget,
-                           choice, sizes.ranges, Room.of(req.max_grid), alternates)
-        board, codes, others = found.board, found.given, found.alternates
-    return (*finish(req, ruleset.name, laying_order(board, ruleset), codes, sizes), others)
+                           choice, sizes.ranges, Room.of(req.max_grid))
+        board, codes = found.board, found.given
+    return (*finish(req, ruleset.name, laying_order(board, ruleset), codes, sizes), sizes)
 
 
 def _draw_targets(sizes: Sizes, seed: int) -> tuple[int, ...]:

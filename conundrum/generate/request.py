@@ -1,11 +1,13 @@
 """A generator's request and what a found board becomes: the request (`GenerateRequest`)
 and its sizes made definite (`Sizes`), the puzzle re-solved against its counts and graded
-(`finish`, `verify`), with the options that make it again (`reproducing_args`); and a
-puzzle with another of its board's sets of given tiles (`with_alternate`).
+(`finish`, `verify`), with the options that make it again (`reproducing_args`); and the
+board's other sets of given tiles meeting the same request (`alternates_of`), one of them
+made a puzzle (`with_alternate`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -13,11 +15,13 @@ from ..board import Board
 from ..errors import GenerationError
 from ..notation import Grid
 from ..puzzle import Given, Puzzle
-from ..solver import Solutions, given_positions
+from ..rules import ruleset
+from ..seeds import derive
+from ..solver import Solutions, counts, given_positions
 from ..version import program_version
-from .choose import TRIVIAL_NEAR, avoid_mask, avoided, trivial
+from .choose import TRIVIAL_NEAR, Choice, alternates, avoid_mask, avoided, trivial
 from .difficulty import grade_of_score
-from .effort import Weights, default_weights, measure
+from .effort import BoardEffort, Weights, default_weights, measure
 
 TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
 # a found board's other sets of given tiles, each tile with its count (choose.alternates)
@@ -143,6 +147,23 @@ def finish(req: GenerateRequest, rules: str, board: Board, codes: Sequence[str],
     puzzle.extra["grade"] = grade_of_score(effort.score)
     puzzle.extra["score"] = effort.score
     return puzzle, solutions
+
+
+def alternates_of(puzzle: Puzzle, req: GenerateRequest, sizes: Sizes) -> Alternates:
+    """The other sets of given tiles `puzzle`'s board offers for `req` made to `sizes`
+    (`generate_sized`), each tile with its count: as the search's choice would have taken
+    them (choose.alternates). Asked only where a book needs one: a board's tiles weighed
+    again cost a tenth of a try (grade 5), and a try seldom clashes."""
+    rules = ruleset(puzzle.rules)
+    found = counts(puzzle.board, rules)
+    choice = Choice(req.weights or default_weights(), req.allow_similar, req.allow_trivial,
+                    sizes.tile_effort, sizes.score, sizes.kinds, avoided(req.avoid),
+                    avoided(req.later, "--later"))
+    kinds = sizes.kinds or ("plain",) * len(sizes.ranges)  # the wanted kind only orders
+    codes = alternates(puzzle.board, rules, found, sizes.ranges,
+                       random.Random(derive(req.seed, "alternates")), choice, kinds,
+                       [g.code for g in puzzle.given], BoardEffort(puzzle.board, rules))
+    return [tuple((code, found[code]) for code in other) for other in codes]
 
 
 def with_alternate(puzzle: Puzzle, alternates: Alternates, req: GenerateRequest

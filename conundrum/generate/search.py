@@ -35,7 +35,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..board import Board
@@ -47,8 +47,8 @@ from ..rules import RuleSet
 from ..seeds import derive
 from ..solver import reading_order
 from ..tiles import COLOURS, JOKER
-from .choose import Choice, Hopeless, alternates, choose, draw_kind, graded
-from .effort import BoardEffort, default_weights
+from .choose import Choice, Hopeless, choose, draw_kind
+from .effort import default_weights
 from .reach import within_reach
 
 Tracker = StandardTracker | JuniorTracker
@@ -197,22 +197,18 @@ class Found:
     board: Board
     given: list[str]
     restart: int
-    # other sets of given tiles the board offers for the same choice, each tile with its
-    # count (choose.alternates), when asked for
-    alternates: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
 
 
 def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int,
                deadline: float | None = None, budget: Budget | None = None,
                choice: Choice | None = None,
                ranges: Sequence[tuple[int, int]] | None = None,
-               room: Room | None = None, alternates: bool = False) -> Found:
+               room: Room | None = None) -> Found:
     """A legal board of `n_tiles` tiles with one distinct tile off it per target count.
 
     `ranges` (one [low, high] per given tile) replaces the exact targets when a
     difficulty level allows a range of counts; `choice` says what else the
-    given tiles must be (choose.py); `room`, how far the board may spread;
-    `alternates`: name the board's other sets of given tiles too (choose.alternates).
+    given tiles must be (choose.py); `room`, how far the board may spread.
     GenerationError when no such board is found, or cannot fit the room.
     """
     if room is not None and room.columns * room.rows < 3 * n_tiles:
@@ -234,15 +230,13 @@ def run_search(ruleset: RuleSet, n_tiles: int, targets: Sequence[int], seed: int
         grown += 1
         pick = Picker(ruleset, wanted, choice, kinds,
                       random.Random(derive(seed, "given", restart)), budget.picks // 2)
-        if alternates:  # drawn apart, so the first choice is the same with or without
-            pick.others = random.Random(derive(seed, "alternates", restart))
         try:
             given, best = steer(tracker, ruleset, wanted, rng, budget.moves, deadline, pick,
                                 budget.picks, room)
         except Hopeless:
             continue
         if given is not None:
-            return Found(tracker.board, given, restart, pick.alternates)
+            return Found(tracker.board, given, restart)
         closest = best if closest is None else min(closest, best)
         if restart + 1 >= HOPELESS_AFTER and closest >= hopeless_gap(targets):
             raise GenerationError(
@@ -282,32 +276,22 @@ class Picker:
         self.rng = rng
         self.strict_offers = strict_offers
         self.offers = 0
-        self.others: random.Random | None = None  # set: name the alternates (rng for them)
-        self.alternates: list[tuple[tuple[str, int], ...]] = []
 
     def __call__(self, tracker: Tracker) -> list[str] | None:
         self.offers += 1
         strict = self.offers <= self.strict_offers
         board, counts = tracker.board, tracker.counts()
-        census = weigh = None
-        choice = self.choice
         # junior's census reads the board once a tile: bounding every tile in range cost
         # four times what the choice spends weighing the few it tries (reach.py)
-        if choice.tile_effort is not None and self.ruleset.census_in_one_pass:
-            reach = within_reach(counts, lambda: self.ruleset.reading_census(board),
-                                 self.ranges, self.kinds, choice, strict)
-            if reach.choice is None:
-                return None
-            census, choice = reach.census, reach.choice
-        if self.others is not None and graded(choice):  # the alternates weigh them again
-            weigh = BoardEffort(board, self.ruleset, census)
-        given = choose(board, self.ruleset, counts, self.ranges, self.rng, choice,
-                       self.kinds, strict, census, weigh)
-        if given is not None and self.others is not None:
-            self.alternates = [tuple((c, counts[c]) for c in codes) for codes in alternates(
-                board, self.ruleset, counts, self.ranges, self.others, self.choice,
-                self.kinds, given, weigh)]
-        return given
+        if self.choice.tile_effort is None or not self.ruleset.census_in_one_pass:
+            return choose(board, self.ruleset, counts, self.ranges, self.rng, self.choice,
+                          self.kinds, strict)
+        reach = within_reach(counts, lambda: self.ruleset.reading_census(board),
+                             self.ranges, self.kinds, self.choice, strict)
+        if reach.choice is None:
+            return None
+        return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
+                      self.kinds, strict, reach.census)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
