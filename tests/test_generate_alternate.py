@@ -75,3 +75,12 @@ def test_generate_takes_the_alternate_option(tmp_path) -> None:
     assert puzzle.extra["generator"]["alternate"] == 1
     codes = offered(GenerateRequest(seed=1, difficulty=4))[0]
     assert [(g.code, g.positions) for g in puzzle.given] == list(codes)
+
+
+def test_the_studios_another_one_asks_for_a_new_board_not_its_alternate(tmp_path) -> None:
+    from renderers.studio.puzzles import _request
+
+    recipe = generate(GenerateRequest(seed=1, difficulty=4, alternate=1)).extra["generator"]
+    request = _request({"number": 1, "generate": recipe}, tmp_path / "none.yaml")
+    assert "alternate" not in request and request["seed"] == 1
+    generate(GenerateRequest(**request))  # a request the generator takes
