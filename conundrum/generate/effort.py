@@ -209,7 +209,7 @@ class BoardEffort:
         self.census = rules.reading_census(board) if census is None else census
         # each tile weighed once: a choice's alternates (choose.alternates) weigh again
         # on the same board most of the tiles the first choice weighed
-        self._weighed: dict[tuple[str, int], TileEffort] = {}
+        self._weighed: dict[str, tuple[Weights, TileEffort]] = {}
 
     def features(self, code: str) -> tuple[dict[str, int], frozenset]:
         """The per-tile features of `code` on the board, and the cells of its positions."""
@@ -231,12 +231,12 @@ class BoardEffort:
 
     def tile_effort(self, code: str, weights: Weights) -> TileEffort:
         """The effort of `code` on the board: its features and their weighted sum (2 places)."""
-        key = (code, id(weights))
-        found = self._weighed.get(key)
-        if found is None:
-            f, answers = self.features(code)
-            found = self._weighed[key] = TileEffort(code, f, round(weighted(f, weights), 2),
-                                                    answers)
+        kept = self._weighed.get(code)
+        if kept is not None and kept[0] is weights:
+            return kept[1]
+        f, answers = self.features(code)
+        found = TileEffort(code, f, round(weighted(f, weights), 2), answers)
+        self._weighed[code] = (weights, found)
         return found
 
 
