@@ -22,7 +22,7 @@ from conundrum.book.make_puzzles import (
 )
 from conundrum.book.manifest import BookPuzzle, dump_manifest
 from conundrum.book.plan import lane_later
-from conundrum.book.record import from_record, read_record, to_record
+from conundrum.book.record import from_record, read_record, read_sizes, to_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.variety import SectionVariety, plan_kinds
 from conundrum.book.work import WorkFile
@@ -145,7 +145,12 @@ def test_a_record_gives_back_the_same_puzzle() -> None:
     puzzle, solutions = read_record(text)
     # the worker solved it: every position of each given tile, as the solver finds them
     assert solutions == given_positions(puzzle) and solutions
-    assert to_record(puzzle, solutions) == text
+    # and the sizes it was made to, from which a slot names the board's alternates
+    sizes = read_sizes(text)
+    assert sizes is not None and len(sizes.ranges) == len(puzzle.given) == sizes.given
+    assert sizes.tiles == len(puzzle.board)
+    assert to_record(puzzle, solutions, sizes) == text
+    assert read_sizes(to_record(puzzle, solutions)) is None
     assert dump_puzzle(from_record(to_record(puzzle))) == dump_puzzle(puzzle)
     assert read_record(to_record(puzzle))[1] is None  # an older record: solve again
     with pytest.raises(Exception, match="cannot be read"):

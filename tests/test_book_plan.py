@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from conundrum.book.make_book import order_book
-from conundrum.book.make_puzzles import Hooks, make_puzzles
+from conundrum.book.make_puzzles import Hooks, make_puzzles, run_task
 from conundrum.book.plan import (
     LAG,
     SET,
@@ -21,6 +21,7 @@ from conundrum.book.plan import (
     shape_for,
     uses_of,
 )
+from conundrum.book.record import read_record, to_record
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import generate_request, planned_task
 from conundrum.book.variety import ASPECT_CAP, SectionVariety, aspect_class, lean, tile_key
@@ -29,6 +30,7 @@ from conundrum.errors import GenerationError
 from conundrum.generate import GenerateRequest, generate, roomy
 from conundrum.generate.choose import avoid_mask, avoided, kind
 from conundrum.generate.difficulty import level_params
+from conundrum.solver import given_positions
 from renderers.book.layout import grid_limits
 
 
@@ -294,6 +296,32 @@ def test_a_grade_3_section_seldom_passes_a_first_try_over_for_a_clash(tmp_path) 
     made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
                         max_grids=grid_limits(spec))
     assert sum(m.attempt for m in made) <= 8, "13 passed over without lanes"
+
+
+def test_a_clash_is_resolved_by_an_alternate_of_the_same_board_whatever_the_jobs(
+        tmp_path) -> None:
+    spec = parse_spec("title: A\nseed: 7\nsections:\n"
+                      "  - {name: A, count: 5, difficulty: 4}\n", "a.yaml")
+    books = []
+    for jobs, fresh in ((1, True), (2, True), (1, False)):  # the last resumes the second
+        made = make_puzzles(spec, WorkFile(tmp_path / f"w{min(jobs, 2) if fresh else 2}"
+                                           ".sqlite", fresh=fresh), frozenset(), jobs=jobs)
+        books.append([(m.key, m.attempt, m.alternate) for m in made])
+    assert books[0] == books[1] == books[2]
+    taken = [m for m in made if m.alternate is not None]
+    assert taken and taken[0].attempt == 0, "the slot took no second try"
+    m = taken[0]
+    before = {tile_key(g.code) for p in made[:m.slot] for g in p.puzzle.given}
+    request = {k: v for k, v in m.request.items() if k != "alternate"}
+    first = read_record(run_task(request)[0])[0]
+    assert {tile_key(g.code) for g in first.given} & before, "its try's own puzzle clashed"
+    assert not {tile_key(g.code) for g in m.puzzle.given} & before
+    assert m.request["alternate"] == m.alternate == m.puzzle.extra["generator"]["alternate"]
+    # proven as any puzzle: re-solved to its printed counts, made again by its recipe
+    assert m.solutions == given_positions(m.puzzle)
+    assert [g.positions for g in m.puzzle.given] == [len(f) for _c, f in m.solutions]
+    recipe = {k: v for k, v in m.puzzle.extra["generator"].items() if k != "version"}
+    assert to_record(generate(generate_request(recipe))) == to_record(m.puzzle)
 
 
 @pytest.mark.slow

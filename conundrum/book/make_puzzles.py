@@ -25,10 +25,13 @@ from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
 from ..solver import Solutions
 from ..workers import process_pool
+from .alternates import as_found, offered, proven
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
+from .made import BookError as BookError  # where the builds and tests find them
+from .made import Claim, Hooks, Made
 from .plan import known
-from .record import read_record, to_record
+from .record import read_record, read_sizes, to_record
 from .spec import BookSpec
 from .tasks import Task, generate_request, planned_task
 from .tasks import slot_task as slot_task  # where the tests and tools find them
@@ -43,52 +46,18 @@ MAX_REFUSALS = 5
 MAX_JOBS = 64
 
 
-class BookError(ConundrumError):
-    """A book that cannot be completed as specified."""
-
-
-@dataclass
-class Made:
-    """A puzzle accepted for a slot."""
-
-    section: int
-    slot: int
-    attempt: int
-    seed: int
-    puzzle: Puzzle
-    key: str
-    form: str
-    request: dict  # the generator's arguments (Task.request): the puzzle is a function of them
-    file: str | None = None  # a hand-made puzzle's file (as the manifest names it)
-    # every position of each given tile, as the worker's solver found them (None: not known)
-    solutions: Solutions | None = None
-
-
-@dataclass
-class Hooks:
-    """Ways to watch a build: progress (done, total) and each stored result."""
-
-    progress: Callable[[int, int], None] | None = None
-    stored: Callable[[int], None] | None = None  # called with the number stored so far
-    note: Callable[[str], None] | None = None  # told when a slot relaxes a variety rule
-
-
-# Reserves a puzzle (key, canonical form) for this book in the catalogue; False when
-# another book printed it or holds it (catalogue.Catalogue.claim, bound to the book).
-Claim = Callable[[str, str], bool]
-
-
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
     """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
-    from ..generate import TimeLimitError, generate, generate_solved
+    from ..generate import TimeLimitError, generate, generate_sized
 
     req = generate_request(request)
     try:
         if req.kind != "count":  # proven unique by its own arrangement search
             return to_record(generate(req)), None
-        # the generator's own re-solve travels with the puzzle: the layout solves none
-        return to_record(*generate_solved(req)), None
+        # the generator's own re-solve travels with the puzzle (the layout solves none),
+        # and the sizes it was made to (a slot names the board's alternates from them)
+        return to_record(*generate_sized(req)), None
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
@@ -326,16 +295,35 @@ def _harvest(state: _State) -> None:
 
 
 def _decide(state: _State, task: Task) -> Made | None:
-    """The slot's puzzle if this try is new to the book and the catalogue, else None."""
+    """The slot's puzzle if this try is new to the book and the catalogue and keeps the
+    section's variety, or else (only for its variety: a board the book or the catalogue
+    holds is not printed again with other tiles) the first of its board's alternates that
+    does (alternates.py); else None."""
     text, _error = state.results[task.key()]
     if text is None:
         return None
     puzzle, solutions = read_record(text)
-    variety = state.variety[task.section]
-    # the kinds are the plan's wish: a slot given others is made up for by the next ones
-    faults, forgiven = variety.faults(puzzle, None, task.attempt,
-                                      task.seen if task.kind == "count" else None)
+    made = _take(state, task, puzzle, lambda: (puzzle, solutions), None)
+    if made is not None or not _faults(state, task, puzzle)[0]:
+        return made
+    others = offered(task, puzzle, read_sizes(text))
+    for n, codes in enumerate(others, 1):
+        made = made or _take(state, task, as_found(puzzle, codes),
+                             partial(proven, task, puzzle, others, n), n)
+    return made
+
+
+def _take(state: _State, task: Task, found: Puzzle,
+          proof: Callable[[], tuple[Puzzle, Solutions | None]], alternate: int | None
+          ) -> Made | None:
+    """The puzzle `found` (proven by `proof` once its variety passes) for the try's slot,
+    or None where it spoils the section's variety, repeats a puzzle or does not grade."""
+    faults, forgiven = _faults(state, task, found)
     if faults:
+        return None
+    try:
+        puzzle, solutions = proof()
+    except GenerationError:  # an alternate grading outside the try's asks
         return None
     form = canonical_form(puzzle)
     key = key_of(form)
@@ -350,9 +338,17 @@ def _decide(state: _State, task: Task) -> Made | None:
         state.notes.setdefault((task.section, task.slot), []).append(
             f"section {section.name!r}, puzzle {task.slot + 1}: after {task.attempt} seeds, "
             f"printed though it {' and '.join(forgiven)}")
-    variety.take(puzzle)
+    state.variety[task.section].take(puzzle)
+    request = task.request() | ({} if alternate is None else {"alternate": alternate})
     return Made(task.section, task.slot, task.attempt, task.seed, puzzle, key,
-                form, task.request(), solutions=solutions)
+                form, request, solutions=solutions, alternate=alternate)
+
+
+def _faults(state: _State, task: Task, puzzle: Puzzle) -> tuple[list[str], list[str]]:
+    """How the puzzle would spoil its section's variety: (faults, those forgiven by now)."""
+    # the kinds are the plan's wish: a slot given others is made up for by the next ones
+    return state.variety[task.section].faults(puzzle, None, task.attempt,
+                                              task.seen if task.kind == "count" else None)
 
 
 def _note(state: _State, text: str) -> None:

@@ -9,18 +9,23 @@ puzzle (board order included, start first).
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 from ..board import Board
 from ..errors import ConundrumError
+from ..generate.request import Sizes
 from ..placement import Placement
 from ..puzzle import Given, Puzzle
 from ..solver import Solutions
 
 
-def to_record(puzzle: Puzzle, solutions: Solutions | None = None) -> str:
+def to_record(puzzle: Puzzle, solutions: Solutions | None = None,
+              sizes: Sizes | None = None) -> str:
     """The puzzle as a record; with `solutions` (the worker solved it already: every
-    position of each given tile), those too, so the book is drawn without solving again."""
+    position of each given tile), those too, so the book is drawn without solving again;
+    with `sizes` (those it was made to: generate_sized), those too, so the board's other
+    sets of given tiles can be named where a slot needs one (alternates.py)."""
     doc: dict[str, Any] = {
         "rules": puzzle.rules,
         "chameleons": None if puzzle.chameleons is None else list(puzzle.chameleons),
@@ -34,7 +39,26 @@ def to_record(puzzle: Puzzle, solutions: Solutions | None = None) -> str:
     if solutions is not None:
         doc["solutions"] = [[code, [[p.code, p.at[0], p.at[1], p.dir] for p in found]]
                             for code, found in solutions]
+    if sizes is not None:
+        doc["sizes"] = asdict(sizes)
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def read_sizes(text: str) -> Sizes | None:
+    """The sizes a record's puzzle was made to (`to_record`), None where it has none.
+    ConundrumError when the record cannot be read back."""
+    try:
+        doc = json.loads(text).get("sizes")
+        if doc is None:
+            return None
+        pair = (lambda v: None if v is None else (v[0], v[1]))  # noqa: E731
+        return Sizes(int(doc["tiles"]), int(doc["given"]),
+                     tuple((int(lo), int(hi)) for lo, hi in doc["ranges"]),
+                     pair(doc["tile_effort"]), pair(doc["score"]),
+                     None if doc["kinds"] is None else tuple(doc["kinds"]))
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise ConundrumError(f"a stored puzzle cannot be read ({exc}); build without "
+                             "--resume") from None
 
 
 def from_record(text: str) -> Puzzle:

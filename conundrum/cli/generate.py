@@ -97,6 +97,11 @@ def generate_command(
     later: Annotated[str | None, typer.Option(
         "--later", help="Tiles to give only where the board offers no other, as --avoid "
                         "(a book's section repeats the tiles it gave least).")] = None,
+    alternate: Annotated[int | None, typer.Option(
+        "--alternate", min=1,
+        help="N: the puzzle the board found gives with its N-th other set of given tiles "
+             "meeting the same request (a book takes one where a puzzle made at the same "
+             "time gave a tile of the first).")] = None,
     kind: Annotated[KindChoice, typer.Option(
         "--kind", case_sensitive=False,
         help="count: every position of each tile; all: lay every given tile (2-5), with "
@@ -117,7 +122,7 @@ def generate_command(
                           kinds=None if kinds is None else tuple(
                               k.strip().lower() for k in kinds.split(",")),
                           score=None if score is None else parse_score(score), avoid=avoid,
-                          later=later)
+                          later=later, alternate=alternate)
     puzzle = generate(req)
     save_puzzle(puzzle, output)
     n = len(puzzle.board)

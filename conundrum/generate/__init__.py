@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         TimeLimitError,
         explicit_sizes,
         generate,
+        generate_sized,
         generate_solved,
         laying_order,
         most_answers,
@@ -34,9 +35,9 @@ if TYPE_CHECKING:
 # these names is first used, not when any generate module is imported: importing
 # `conundrum.generate.effort` to grade a puzzle costs only the effort model.
 __all__ = [
-    "GenerateRequest", "generate", "generate_solved", "METHODS", "GenerationError",
-    "TimeLimitError", "explicit_sizes", "most_answers", "most_tiles", "roomy", "Sizes",
-    "reproducing_args", "laying_order", "verify",
+    "GenerateRequest", "generate", "generate_solved", "generate_sized", "METHODS",
+    "GenerationError", "TimeLimitError", "explicit_sizes", "most_answers", "most_tiles",
+    "roomy", "Sizes", "reproducing_args", "laying_order", "verify",
 ]
 _DRIVER = frozenset(__all__)
 

@@ -30,8 +30,9 @@ Every choice is drawn from the `random.Random` passed in, over sorted lists.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -55,6 +56,7 @@ CHAMELEON_SHARE = 0.065  # 5 of the 80 tiles (4-9% asked for)
 MAX_OVERLAP = 1
 TRIVIAL_NEAR = 5
 TRIES_PER_TILE = 12  # candidates measured per given tile before giving up on a board
+ALTERNATES = 3  # other sets of given tiles a choice names on its board (`alternates`)
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,80 @@ def acceptable(board: Board, picked: Sequence[TileEffort], choice: Choice,
         if not choice.score[0] <= value < choice.score[1]:
             return False
     return True
+
+
+def alternates(board: Board, rules: RuleSet, counts: Mapping[str, int],
+               ranges: Sequence[tuple[int, int]], rng: random.Random, choice: Choice,
+               kinds: Sequence[str], first: Sequence[str], weigh: BoardEffort | None = None
+               ) -> list[tuple[str, ...]]:
+    """Other sets of given tiles the board offers for the same choice, besides `first`
+    (the choice made): up to ALTERNATES, each the first set (in the order `choose` tries
+    tiles: the wanted kinds first) leaving out each of `first`'s tiles in turn, then all
+    of them, then every tile named so far. A book takes one where a puzzle made at the
+    same time gave a tile of `first` (book/alternates.py). Unlike `choose`, which takes
+    the first tile that fits each slot in turn, every pair of the tiles weighed is
+    tried (the tiles `choose` would weigh, each weighed once: the rest is arithmetic on
+    their efforts). `weigh`: the board's tiles weighed, with its census read."""
+    if weigh is None and graded(choice):
+        weigh = BoardEffort(board, rules)
+    pools = [_weighed(board, rules, counts, (lo, hi), rng, choice, wanted, weigh)
+             for (lo, hi), wanted in zip(ranges, kinds, strict=True)]
+    named = list(dict.fromkeys(canonical(c) for c in first))
+    without = [{c} for c in named] + ([set(named)] if len(named) > 1 else [])
+    out: list[tuple[str, ...]] = []
+    while without and len(out) < ALTERNATES:
+        leave = without.pop(0)
+        codes = next((codes for codes in _sets(board, rules, pools, choice)
+                      if codes not in out and not leave & {canonical(c) for c in codes}),
+                     None)
+        if codes is None:
+            continue
+        out.append(codes)
+        named += [canonical(c) for c in codes if canonical(c) not in named]
+        if not without:  # the subsets of `first` tried: leave out every tile named so far
+            without.append(set(named))
+    return out
+
+
+def _weighed(board: Board, rules: RuleSet, counts: Mapping[str, int], span: tuple[int, int],
+             rng: random.Random, choice: Choice, wanted: str,
+             weigh: BoardEffort | None) -> list[TileEffort]:
+    """The tiles `choose` would weigh for one slot (its order, TRIES_PER_TILE of them),
+    weighed, less those at or over the ceiling."""
+    lo, hi = span
+    pool = [c for c, n in counts.items() if lo <= n <= hi
+            and not (choice.avoid and canonical(c) in choice.avoid)]
+    order = candidates(pool, wanted, rng, False, choice.kinds is None)
+    order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
+                              canonical(c) in choice.later))
+    weighed = [weigh.tile_effort(c, choice.weights) if weigh is not None
+               else answers_only(board, c, rules) for c in order[:TRIES_PER_TILE]]
+    return [te for te in weighed if te.effort < ceiling(choice)]
+
+
+def _sets(board: Board, rules: RuleSet, pools: Sequence[Sequence[TileEffort]],
+          choice: Choice) -> Iterator[tuple[str, ...]]:
+    """Every set of one tile a pool (in the pools' order) meeting the choice as `choose`
+    checks it: different tiles, the mean effort in range, answers apart, not trivial,
+    the score in band."""
+    for picked in itertools.product(*pools):
+        codes = tuple(t.code for t in picked)
+        if len({canonical(c) for c in codes}) < len(codes) or not choice.allow_similar and \
+                any(similar(a, b) for a, b in itertools.combinations(codes, 2)):
+            continue
+        low, high = effort_needed(choice, picked[:-1], last=True)
+        if not low <= picked[-1].effort < high:
+            continue
+        if not choice.allow_similar and overlap(t.answers for t in picked) > MAX_OVERLAP:
+            continue
+        if not choice.allow_trivial and sum(len(t.answers) for t in picked) <= 1 and \
+                trivial([t if graded(choice) else tile_effort(board, t.code, rules, choice.weights)
+                         for t in picked]):
+            continue
+        if choice.score is not None and not \
+                choice.score[0] <= puzzle_score(board, picked, choice.weights) < choice.score[1]:
+            continue
+        yield codes
 
 
 # every tile there can be (any chameleons a set names too) in a fixed order, for `--avoid`

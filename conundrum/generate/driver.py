@@ -8,96 +8,49 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import ConundrumError, GenerationError
-from ..notation import Grid
-from ..puzzle import ALL_GIVEN, Given, Puzzle
+from ..puzzle import ALL_GIVEN, Puzzle
 from ..rules import RuleSet, ruleset
 from ..seeds import derive
-from ..solver import Solutions, given_positions
-from ..version import program_version
+from ..solver import Solutions
 from .bounds import check_request, check_sizes
-from .choose import TRIVIAL_NEAR, Choice, avoid_mask, avoided, least_score, trivial
+from .choose import Choice, avoided, least_score
 from .difficulty import (
     MAX_POSITIONS,
     LevelPick,
     check_asks,
-    grade_of_score,
     level_params,
     params_for,
 )
-from .effort import Weights, default_weights, measure
+from .effort import default_weights
 from .lay_all import ALL_LEVELS, check_all_request, generate_all, verify_all
 from .order import laying_order
+from .request import (
+    GenerateRequest,
+    Sizes,
+    alternates_of,
+    finish,
+    reproducing_args,
+    verify,
+    with_alternate,
+)
 from .search import Budget, Room, TimeLimitError, run_search
-
-TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
 
 METHODS = ("search", "sat")
 DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
 DIFFICULTY_ATTEMPTS = 12
 
-__all__ = ["GenerateRequest", "generate", "generate_solved", "METHODS", "GenerationError",
-           "TimeLimitError"]
-
-
-@dataclass(frozen=True)
-class GenerateRequest:
-    """What to generate: sizes, or a difficulty level filling those left unset; the method,
-    rules, seed and limits. Checked by `generate`, which raises GenerationError."""
-
-    tiles: int | None = None  # N, start chameleon included
-    given: int | None = None  # K
-    positions: tuple[int, ...] | None = None  # one target per given tile (one value: all)
-    seed: int = 1
-    method: str = "search"  # "search" | "sat"
-    difficulty: int | None = None  # 1-5; fills unset tiles/given/positions
-    rules: str = "standard"  # "standard" | "junior"
-    time_limit: float | None = None  # seconds; only decides when to give up
-    weights: Weights | None = None  # effort weights for the grade (default: shipped)
-    allow_trivial: bool = False  # allow one position in all with < 5 near misses
-    allow_similar: bool = False  # allow given tiles sharing two colours in place
-    max_grid: tuple[int, int] | None = None  # the drawn grid's most (columns, rows): a page
-    kind: str = "count"  # "count" | "all" (Lay them all: lay_all.py)
-    # with a difficulty: the kinds wanted for the first given tiles ("plain", "palindrome",
-    # "chameleon"), as a book plans its mix (choose.py); unset ones are drawn
-    kinds: tuple[str, ...] | None = None
-    # with a difficulty: the part of the level's score band wanted, [low, high) (a book asks
-    # its sections' first two puzzles for the band's edges, so grades meet)
-    score: tuple[float, float] | None = None
-    # tiles never to give, either reading (a book keeps a section's tiles apart: book/plan.py):
-    # codes, or the mask a puzzle records (choose.avoid_mask)
-    avoid: tuple[str, ...] | str | None = None
-    later: tuple[str, ...] | str | None = None  # tiles offered after the others (the same)
-
-
-@dataclass(frozen=True)
-class Sizes:
-    """A request's sizes made definite: tiles, given tiles, a count range per given tile, and
-    a level's effort bands and kinds when graded."""
-
-    tiles: int
-    given: int
-    ranges: tuple[tuple[int, int], ...]  # [low, high] count of each given tile
-    tile_effort: tuple[float, float] | None = None  # a level's range per given tile
-    score: tuple[float, float] | None = None  # a level's score band
-    kinds: tuple[str, ...] | None = None  # a level's kinds of given tile
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        """Exact targets (each range's low end; exact when the ranges are exact)."""
-        return tuple(lo for lo, _hi in self.ranges)
-
-    @property
-    def exact(self) -> bool:
-        """True when every given tile's count is one exact number."""
-        return all(lo == hi for lo, hi in self.ranges)
+__all__ = ["GenerateRequest", "generate", "generate_solved", "generate_sized", "METHODS",
+           "GenerationError", "TimeLimitError", "Sizes", "reproducing_args", "verify"]
 
 
 def generate(req: GenerateRequest) -> Puzzle:
     """A new puzzle meeting the request, re-solved and graded; raises GenerationError."""
     if req.kind == "all":
+        if req.alternate is not None:
+            _check_alternate(req)
         return _make_all(req)
     if req.kind != "count":
         raise GenerationError(f"--kind {req.kind}: choose count or all")
@@ -131,6 +84,21 @@ def _deadline(req: GenerateRequest, method: str) -> float:
 def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
     """`generate`, with the re-solve's positions of each given tile (a book draws them).
     Raises GenerationError."""
+    if req.alternate is not None:
+        _check_alternate(req)
+        puzzle, _solutions, sizes = _generate(replace(req, alternate=None))
+        return with_alternate(puzzle, alternates_of(puzzle, req, sizes), req)
+    return _generate(req)[:2]
+
+
+def generate_sized(req: GenerateRequest) -> tuple[Puzzle, Solutions, Sizes]:
+    """`generate_solved`, and the sizes the puzzle was made to (the level's pick): what a
+    book keeps to name the board's other sets of given tiles (`alternates_of`) where a
+    puzzle made at the same time gave a tile of the first. Raises GenerationError."""
+    return _generate(req)
+
+
+def _generate(req: GenerateRequest) -> tuple[Puzzle, Solutions, Sizes]:
     method, rules = _check_names(req)
     _check_numbers(req)
     req = replace(req, method=method, rules=rules,
@@ -142,6 +110,15 @@ def generate_solved(req: GenerateRequest) -> tuple[Puzzle, Solutions]:
         check_request(sizes.tiles, sizes.given, sizes.targets, rs)
         return _make(req, rs, sizes, _base_seed(req, sizes), deadline)
     return _make_graded(req, rs, deadline)
+
+
+def _check_alternate(req: GenerateRequest) -> None:
+    if isinstance(req.alternate, bool) or not isinstance(req.alternate, int) \
+            or req.alternate < 1:
+        raise GenerationError(f"--alternate {req.alternate!r}: must be a whole number, "
+                              "1 or more")
+    if str(req.method).strip().lower() != "search" or req.kind != "count":
+        raise GenerationError("--alternate goes with --method search and --kind count")
 
 
 def _check_names(req: GenerateRequest) -> tuple[str, str]:
@@ -282,7 +259,7 @@ def _base_seed(req: GenerateRequest, sizes: Sizes, *extra: object) -> int:
 
 
 def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
-                 ) -> tuple[Puzzle, Solutions]:
+                 ) -> tuple[Puzzle, Solutions, Sizes]:
     """Regenerate from derived seeds until the puzzle grades at the requested level."""
     level = req.difficulty
     assert level is not None  # only a request for a difficulty level is graded
@@ -299,14 +276,14 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
                         f"{floor:.1f}")
             continue
         try:
-            puzzle, solutions = _make(req, ruleset, sizes, seed, deadline)
+            puzzle, solutions, made = _make(req, ruleset, sizes, seed, deadline)
         except TimeLimitError:
             raise
         except GenerationError as exc:
             seen.append(f"attempt {attempt + 1}: {exc}")
             continue
         if puzzle.extra["grade"] == level:
-            return puzzle, solutions
+            return puzzle, solutions, made
         seen.append(f"attempt {attempt + 1}: graded {puzzle.extra['grade']}")
     raise GenerationError(
         f"no puzzle grading {level} in {DIFFICULTY_ATTEMPTS} attempts "
@@ -314,7 +291,7 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
 
 
 def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
-          deadline: float) -> tuple[Puzzle, Solutions]:
+          deadline: float) -> tuple[Puzzle, Solutions, Sizes]:
     weights = req.weights or default_weights()
     choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
                     sizes.score, sizes.kinds, avoided(req.avoid),
@@ -328,22 +305,7 @@ def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
         found = run_search(ruleset, sizes.tiles, sizes.targets, seed, deadline, budget,
                            choice, sizes.ranges, Room.of(req.max_grid))
         board, codes = found.board, found.given
-    puzzle = Puzzle(laying_order(board, ruleset), [Given(c) for c in codes], ruleset.name)
-    if req.max_grid is not None:
-        # the search grows within the grid; a SAT board (or any slip) too big is refused here
-        grid = Grid.of(puzzle.board)
-        if grid.width > req.max_grid[0] or grid.height > req.max_grid[1]:
-            raise GenerationError(f"the board's grid is {grid.width} x {grid.height} cells; "
-                                  f"the page holds {req.max_grid[0]} x {req.max_grid[1]}")
-    solutions = verify(puzzle, sizes)
-    effort = measure(puzzle, weights)
-    if not req.allow_trivial and trivial(effort.tiles):
-        raise GenerationError(f"the puzzle found is trivial ({TRIVIAL_TEXT}); "
-                              "pass --allow-trivial to accept such puzzles")
-    puzzle.extra["generator"] = reproducing_args(req, ruleset.name)
-    puzzle.extra["grade"] = grade_of_score(effort.score)
-    puzzle.extra["score"] = effort.score
-    return puzzle, solutions
+    return (*finish(req, ruleset.name, laying_order(board, ruleset), codes, sizes), sizes)
 
 
 def _draw_targets(sizes: Sizes, seed: int) -> tuple[int, ...]:
@@ -351,43 +313,3 @@ def _draw_targets(sizes: Sizes, seed: int) -> tuple[int, ...]:
     return tuple(rng.randint(lo, hi) for lo, hi in sizes.ranges)
 
 
-def reproducing_args(req: GenerateRequest, rules: str) -> dict:
-    """The request as asked: `conundrum generate` with these options makes the puzzle again.
-
-    Sizes a difficulty level picked stay None (the level and seed pick them
-    again); the time limit is left out, as it never changes the puzzle. The
-    program's version is recorded too: the same options make the same puzzle
-    with the same version (a later version may make another).
-    """
-    return ({"kind": req.kind} if req.kind != "count" else {}) | {
-        "method": req.method, "seed": req.seed, "tiles": req.tiles,
-        "given": req.given,
-        "positions": None if req.positions is None else list(req.positions),
-        "difficulty": req.difficulty, "rules": rules,
-    } | {name: True for name in ("allow_trivial", "allow_similar") if getattr(req, name)} \
-      | ({"weights": req.weights.source} if req.weights is not None else {}) \
-      | ({"max_grid": list(req.max_grid)} if req.max_grid is not None else {}) \
-      | ({"kinds": list(req.kinds)} if req.kinds is not None else {}) \
-      | ({"score": list(req.score)} if req.score is not None else {}) \
-      | ({"avoid": avoid_mask(avoided(req.avoid))} if req.avoid is not None else {}) \
-      | ({"later": avoid_mask(avoided(req.later))} if req.later is not None else {}) \
-      | {"version": program_version()}
-
-
-def verify(puzzle: Puzzle, sizes: Sizes) -> Solutions:
-    """Re-solve the puzzle from scratch and fill in the counts; refuse any mismatch.
-    Returns every position of each given tile. Raises GenerationError (a bug)."""
-    faults = puzzle.faults()
-    problems = [str(f) for f in faults]
-    if len(puzzle.board) != sizes.tiles:
-        problems.append(f"{len(puzzle.board)} tiles, not {sizes.tiles}")
-    solutions = given_positions(puzzle)
-    for g, (_code, found), (lo, hi) in zip(puzzle.given, solutions, sizes.ranges, strict=True):
-        g.positions = len(found)
-        if not lo <= g.positions <= hi:
-            wanted = str(lo) if lo == hi else f"{lo}-{hi}"
-            problems.append(f"{g.code} has {g.positions} positions, not {wanted}")
-    if problems:
-        raise GenerationError("internal error: generated puzzle failed its re-solve: "
-                              + "; ".join(problems))
-    return solutions

@@ -207,6 +207,9 @@ class BoardEffort:
         # (the search does, to see which tiles can reach a level's effort)
         self.board, self.rules = board, rules
         self.census = rules.reading_census(board) if census is None else census
+        # each tile weighed once: a choice's alternates (choose.alternates) weigh again
+        # on the same board most of the tiles the first choice weighed
+        self._weighed: dict[str, tuple[Weights, TileEffort]] = {}
 
     def features(self, code: str) -> tuple[dict[str, int], frozenset]:
         """The per-tile features of `code` on the board, and the cells of its positions."""
@@ -233,8 +236,13 @@ class BoardEffort:
 
     def tile_effort(self, code: str, weights: Weights) -> TileEffort:
         """The effort of `code` on the board: its features and their weighted sum (2 places)."""
+        kept = self._weighed.get(code)
+        if kept is not None and kept[0] is weights:
+            return kept[1]
         f, answers = self.features(code)
-        return TileEffort(code, f, round(weighted(f, weights), 2), answers)
+        found = TileEffort(code, f, round(weighted(f, weights), 2), answers)
+        self._weighed[code] = (weights, found)
+        return found
 
 
 # efforts are rounded to 2 places: a bound this much over is still a bound

@@ -236,7 +236,9 @@ def _request(entry: dict, path: Path) -> dict[str, Any]:
 
     from conundrum.generate import GenerateRequest
 
-    known = {f.name for f in fields(GenerateRequest)}  # not the file's `version`
+    # not the file's `version`; nor `alternate`, the other tiles a book took on that board
+    # for a clash (book/alternates.py): another seed's board is another one's
+    known = {f.name for f in fields(GenerateRequest)} - {"alternate"}
     full: dict[str, Any] = {"tiles": None, "given": None, "positions": None}
     full.update({k: v for k, v in request.items() if k in known})
     return full
