@@ -15,9 +15,11 @@ set is checked as found, and proven (re-solved against its counts, graded:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..generate.choose import kind
 from ..generate.request import Alternates, Sizes, alternates_of, with_alternate
 from ..puzzle import Given, Puzzle
 from ..solver import Solutions
@@ -35,6 +37,16 @@ def offered(task: Task, puzzle: Puzzle, sizes: Sizes | None) -> Alternates:
     the try's record kept no sizes: an older work file)."""
     return [] if sizes is None else alternates_of(puzzle, generate_request(task.request()),
                                                   sizes)
+
+
+def keeps_kinds(puzzle: Puzzle, codes: Sequence[tuple[str, int]]) -> bool:
+    """Whether the alternate `codes` gives as many palindromes and chameleons as the
+    try's `puzzle`: a clash that traded them for plain tiles would leave a short section
+    (15 puzzles) too few slots to make them up (its palindromes fell to 17%)."""
+    def tally(found: Sequence[str]) -> Counter[str]:
+        return Counter(kind(c) for c in found)
+    had, has = tally([g.code for g in puzzle.given]), tally([c for c, _n in codes])
+    return all(has[k] >= had[k] for k in ("palindrome", "chameleon"))
 
 
 def proven(task: Task, puzzle: Puzzle, alternates: Alternates,

@@ -25,7 +25,7 @@ from ..errors import ConundrumError, GenerationError
 from ..puzzle import Puzzle
 from ..solver import Solutions
 from ..workers import process_pool
-from .alternates import as_found, offered, proven
+from .alternates import as_found, keeps_kinds, offered, proven
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
 from .made import BookError as BookError  # where the builds and tests find them
@@ -298,7 +298,7 @@ def _decide(state: _State, task: Task) -> Made | None:
     """The slot's puzzle if this try is new to the book and the catalogue and keeps the
     section's variety, or else (only for its variety: a board the book or the catalogue
     holds is not printed again with other tiles) the first of its board's alternates that
-    does (alternates.py); else None."""
+    does and gives as many palindromes and chameleons (alternates.py); else None."""
     text, _error = state.results[task.key()]
     if text is None:
         return None
@@ -308,8 +308,9 @@ def _decide(state: _State, task: Task) -> Made | None:
         return made
     others = offered(task, puzzle, read_sizes(text))
     for n, codes in enumerate(others, 1):
-        made = made or _take(state, task, as_found(puzzle, codes),
-                             partial(proven, task, puzzle, others, n), n)
+        if made is None and keeps_kinds(puzzle, codes):
+            made = _take(state, task, as_found(puzzle, codes),
+                         partial(proven, task, puzzle, others, n), n)
     return made
 
 
