@@ -148,8 +148,8 @@ class AnswerPages(BookPages):
         style = replace(self.style, compact=True, footer=False)
         column_h = packer.bottom - packer.top
         for bp in self.puzzles:
-            solved = retitled(self._solved(bp), self.seen_as(
-                self.t("book_puzzle", n=bp.number), "puzzle", bp.number))
+            heading = self.seen_as(self.t("book_puzzle", n=bp.number), "puzzle", bp.number)
+            solved = retitled(self._solved(bp), heading)
             blocks = answer_blocks(solved, packer.col_w, column_h, style)
             start: int | None = 0
             while start is not None:
@@ -157,9 +157,15 @@ class AnswerPages(BookPages):
                     page = self._new("answers")
                     packer.start_page(self._running(page, title, packer.number))
                     pages.append(page)
-                if not packer.fits(needed(blocks, start)) and not packer.empty:
+                again = line_height(LABEL_PT) if start else 0.0
+                if not packer.fits(needed(blocks, start) + again) and not packer.empty:
                     packer.next_column()
                     continue
+                if start:  # a key carried over: its puzzle named again, as the other keys do
+                    page.add(Text(packer.x, first_baseline(packer.y, LABEL_PT),
+                                  self.t("continued", code=heading), LABEL_PT, True,
+                                  colour=self.pal.ink, tag="key number"))
+                    packer.y += again
                 self.placed["answer"].setdefault(bp.number, packer.number)
                 drawn = flow_answers(page, blocks, solved, packer.x, packer.y,
                                      packer.bottom - packer.y, style, start)
