@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Iterable
 
 from .board import Board
 from .fits import (
@@ -154,6 +155,12 @@ class StandardTracker:
         laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
         return {code: n for (code, _shift), n in zip(self._shifts, fields, strict=True)
                 if code not in laid}
+
+    def run_keys(self) -> Iterable[RunKey]:
+        """The board's candidate runs as (first cell, dir), in no particular order (a live
+        view: read it before the next change), kept here as the board changes: after a
+        removal the board would scan its frontier again to give them in its order."""
+        return self._runs.keys()
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile (in no particular order)."""

@@ -34,6 +34,7 @@ from functools import cache
 
 from ..board import Board
 from ..errors import GenerationError, TileCodeError
+from ..placement import Placement
 from ..rules import RuleSet
 from ..solver import positions
 from ..tiles import COLOURS, JOKER, canonical, normalise_code
@@ -108,14 +109,17 @@ def candidates(pool: Sequence[str], wanted: str, rng: random.Random,
 def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
            ranges: Sequence[tuple[int, int]], rng: random.Random, choice: Choice,
            kinds: Sequence[str], strict: bool = False,
-           census: Callable[[str], tuple[int, int, int]] | None = None) -> list[str] | None:
+           census: Callable[[str], tuple[int, int, int]] | None = None,
+           tile_positions: Callable[[str], Iterable[Placement]] | None = None
+           ) -> list[str] | None:
     """One tile per count range meeting `choice`, in range order, each of its drawn kind
     (`kinds`, from `draw_kind`) if the board offers one, and only so when `strict`;
     None if the board offers no such set. `census`: the board's reading census, when
-    already read.
+    already read; `tile_positions`: a tile's legal positions, where the caller keeps them
+    (`BoardEffort`).
     Raises Hopeless when every tile measured is beyond the level's effort."""
     picked: list[TileEffort] = []
-    weigh = BoardEffort(board, rules, census) if graded(choice) else None
+    weigh = BoardEffort(board, rules, census, tile_positions) if graded(choice) else None
     for slot, ((lo, hi), wanted) in enumerate(zip(ranges, kinds, strict=True)):
         pool = [c for c, n in counts.items() if lo <= n <= hi
                 and not (choice.avoid and canonical(c) in choice.avoid)

@@ -165,6 +165,13 @@ class Room:
         return ((x1 - self.columns + 1, y1 - self.rows + 1),
                 (x0 + self.columns - 1, y0 + self.rows - 1))
 
+    def around(self, board: Board) -> bool:
+        """Whether every run touching the (non-empty) board lies inside its `window`, so that
+        every position keeps the board within the room: a touching run's cells lie within
+        the board's bounding box widened by 3 cells along the run and 1 across it."""
+        x0, y0, x1, y1 = board.bbox()
+        return x1 - x0 + 4 <= self.columns and y1 - y0 + 4 <= self.rows
+
     def holds(self, board: Board) -> bool:
         """Whether the board's bounding box fits the room."""
         return self._holds(None, list(board.cells))
@@ -286,12 +293,16 @@ class Picker:
         if self.choice.tile_effort is None or not self.ruleset.census_in_one_pass:
             return choose(board, self.ruleset, counts, self.ranges, self.rng, self.choice,
                           self.kinds, strict)
-        reach = within_reach(counts, lambda: self.ruleset.reading_census(board),
+        # the census and the positions from the runs the tracker keeps: a steered board
+        # would scan its whole frontier again after each removal to list them in order
+        runs = tracker.run_keys() if isinstance(tracker, StandardTracker) else None
+        reach = within_reach(counts, lambda: self.ruleset.reading_census(board, runs),
                              self.ranges, self.kinds, self.choice, strict)
         if reach.choice is None:
             return None
         return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
-                      self.kinds, strict, reach.census)
+                      self.kinds, strict, reach.census,
+                      tracker.positions if runs is not None else None)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
@@ -384,8 +395,11 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
     weights = [style.tile_weight(code) for code in playable]
     window = None
     if room is not None and isinstance(tracker, StandardTracker) and len(tracker.board):
-        corners = room.window(tracker.board)
-        window = None if corners is None else tracker.within(*corners)
+        if room.around(tracker.board):  # every position keeps the board within the room
+            room = None
+        else:
+            corners = room.window(tracker.board)
+            window = None if corners is None else tracker.within(*corners)
     while True:
         if not playable:
             return None
