@@ -286,7 +286,8 @@ class Board:
         fresh = self._fresh if self._frontier_runs is not None else None
         for cell, colour in squares:
             ci = COLOUR_INDEX[colour]
-            for n in neighbours(cell):
+            x, y = cell
+            for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):  # neighbours, inline
                 if n in cells:
                     continue
                 counts = all_counts.get(n)

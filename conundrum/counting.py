@@ -56,8 +56,15 @@ def _changed_runs(d: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(keys)
 
 
+def _with_cells(runs: tuple[tuple[int, int, str], ...]
+                ) -> tuple[tuple[int, int, str, int, int, int, int], ...]:
+    """Each run (x, y, dir) with the offsets of its second and third cells beside it."""
+    return tuple((x, y, d, x + STEP[d][0], y + STEP[d][1], x + 2 * STEP[d][0],
+                  y + 2 * STEP[d][1]) for x, y, d in runs)
+
+
 # by the laid tile's direction, relative to its first cell: made once, not per change
-_CHANGED_RUNS = {d: _changed_runs(d) for d in STEP}
+_CHANGED_RUNS = {d: _with_cells(_changed_runs(d)) for d in STEP}
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # Run vectors by tile set, shared by every tracker of the process: a book's generator
 # meets the same few thousand run signatures on board after board. A pure function of
@@ -113,15 +120,23 @@ class StandardTracker:
         occupied, scores = self.board.tables()
         score = scores.get
         runs, vector, known = self._runs, self._vector, self._vectors.get
+        pop = runs.pop
         total = self._total
-        for ox, oy, d in _CHANGED_RUNS[p.dir]:
-            x, y = at = (x0 + ox, y0 + oy)
+        # a change touches a few dozen runs and the search makes thousands of changes a
+        # board: each run's cells from offsets made once, read cell by cell
+        for ox, oy, d, x1, y1, x2, y2 in _CHANGED_RUNS[p.dir]:
+            at = (x0 + ox, y0 + oy)
             key = (at, d)
-            old = runs.pop(key, None)
+            old = pop(key, None)
             if old is not None:
                 total -= old[1]
-            c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
-            if at in occupied or c1 in occupied or c2 in occupied:
+            if at in occupied:
+                continue
+            c1 = (x0 + x1, y0 + y1)
+            if c1 in occupied:
+                continue
+            c2 = (x0 + x2, y0 + y2)
+            if c2 in occupied:
                 continue
             sig = (score(at, _EMPTY), score(c1, _EMPTY), score(c2, _EMPTY))
             if sig == _NOTHING:
@@ -147,14 +162,24 @@ class StandardTracker:
 
     def counts(self) -> dict[str, int]:
         """Position count of each tile of the set that is not on the board."""
+        laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
+        return {code: n for (code, _shift), n in zip(self._shifts, self._fields(), strict=True)
+                if code not in laid}
+
+    def playable(self) -> list[str]:
+        """The tiles of the set off the board that have a position, in the set's order (as
+        `counts` lists them): what a growth draws from at every move."""
+        laid = self.board.tiles_laid()
+        return [code for (code, _shift), n in zip(self._shifts, self._fields(), strict=True)
+                if n and code not in laid]
+
+    def _fields(self) -> array:
         # the packed total's fields (FIELD = 16 bits: an "H" each) read all at once, not
         # shifted out tile by tile: the search asks this before every move
         fields = array("H", self._total.to_bytes(2 * len(self.tiles), "little"))
         if sys.byteorder == "big":
             fields.byteswap()
-        laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
-        return {code: n for (code, _shift), n in zip(self._shifts, fields, strict=True)
-                if code not in laid}
+        return fields
 
     def run_keys(self) -> Iterable[RunKey]:
         """The board's candidate runs as (first cell, dir), in no particular order (a live
@@ -247,6 +272,10 @@ class JuniorTracker:
         for i, *_ in junior_fits(self.slots(), wanted):
             found[wanted[i]] += 1
         return found
+
+    def playable(self) -> list[str]:
+        """The tiles of the set off the board that have a position, in the set's order."""
+        return [code for code, n in self.counts().items() if n]
 
     def positions(self, code: str) -> list[Placement]:
         """Every junior position of `code` on the board, slot by slot."""

@@ -44,6 +44,7 @@ def test_positions_within_the_window_are_those_the_room_keeps(seed, tiles, wider
         return
     assert corners is not None
     window = tracker.within(*corners)
+    assert tracker.playable() == [code for code, n in tracker.counts().items() if n]
     around = room.around(tracker.board)
     for code in tracker.counts():
         every = sorted(tracker.positions(code), key=reading_order)

@@ -36,7 +36,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..board import Board
 from ..counting import JuniorTracker, StandardTracker
@@ -121,6 +121,25 @@ class Style:
     def tile_weight(self, code: str) -> float:
         """How likely `code` is laid next, relative to other tiles in hand."""
         return _tile_weight(self.palette, self.chameleon, code)
+
+    @cached_property
+    def weights(self) -> dict[str, float]:
+        """`tile_weight` by code, filled as codes are asked: a growth asks it of every
+        playable tile at every move (the cache behind `tile_weight` hashes the palette
+        each time)."""
+        return _Weights(self)
+
+
+class _Weights(dict[str, float]):
+    """A style's tile weights (`Style.weights`), each made when first asked."""
+
+    def __init__(self, style: Style) -> None:
+        super().__init__()
+        self.style = style
+
+    def __missing__(self, code: str) -> float:
+        weight = self[code] = self.style.tile_weight(code)
+        return weight
 
 
 @lru_cache(maxsize=1 << 14)  # asked for every tile in hand at every move of every growth
@@ -390,9 +409,9 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
                 exclude: str | None = None, room: Room | None = None) -> Placement | None:
     """A random legal placement of a tile off the board, drawn the way `style` lays tiles;
     within the `room` when there is one (None when no tile has a place there)."""
-    counts = tracker.counts()
-    playable = [code for code, n in counts.items() if n and code != exclude]
-    weights = [style.tile_weight(code) for code in playable]
+    playable = [code for code in tracker.playable() if code != exclude]
+    table = style.weights
+    weights = [table[code] for code in playable]
     window = None
     if room is not None and isinstance(tracker, StandardTracker) and len(tracker.board):
         if room.around(tracker.board):  # every position keeps the board within the room
