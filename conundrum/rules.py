@@ -465,15 +465,16 @@ def matching_links(board: Board) -> dict[int, list[int]]:
     # generator asks this of every board it may take a tile from
     links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
     squares = board.squares()
-    for tid, p in board.items():
-        for x, y in p.cells:
-            colour = squares[(x, y)][0]
-            for n in ((x + 1, y), (x, y + 1)):
-                hit = squares.get(n)
-                if hit is not None and hit[1] != tid and \
-                        (hit[0] == colour or colour == JOKER or hit[0] == JOKER):
-                    links[tid].append(hit[1])
-                    links[hit[1]].append(tid)
+    get = squares.get
+    # the squares hold each tile's cells together, in the order the tiles were laid: the
+    # same cells in the same order as the tiles' cells, without a placement read per tile
+    for (x, y), (colour, tid) in squares.items():
+        for n in ((x + 1, y), (x, y + 1)):
+            hit = get(n)
+            if hit is not None and hit[1] != tid and \
+                    (hit[0] == colour or colour == JOKER or hit[0] == JOKER):
+                links[tid].append(hit[1])
+                links[hit[1]].append(tid)
     return links
 
 

@@ -19,6 +19,7 @@ from conundrum.board import Board
 from conundrum.errors import GenerationError
 from conundrum.game import grow_board
 from conundrum.generate.search import Room, Style, grow
+from conundrum.placement import contact_count
 from conundrum.rules import ruleset
 from conundrum.solver import reading_order
 
@@ -48,6 +49,9 @@ def test_positions_within_the_window_are_those_the_room_keeps(seed, tiles, wider
     around = room.around(tracker.board)
     for code in tracker.counts():
         every = sorted(tracker.positions(code), key=reading_order)
+        # a growth weighs a position by its contacts, read from the cells' scores
+        assert [contact_count(p.cells, tracker.board.occupied) for p in every] == \
+            [sum(tracker.board.score(c)[-1] for c in p.cells) for p in every]
         plain = room.keeps(tracker.board, every)
         assert sorted(window.positions(code), key=reading_order) == plain
         if around:  # a room that holds every position keeps them all

@@ -42,7 +42,8 @@ from ..board import Board
 from ..counting import JuniorTracker, StandardTracker
 from ..errors import GenerationError
 from ..notation import MARGIN
-from ..placement import Cell, Placement, contact_count
+from ..frontier_runs import NO_CONTACT
+from ..placement import Cell, Placement
 from ..rules import RuleSet
 from ..seeds import derive
 from ..solver import reading_order
@@ -436,8 +437,16 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
         k = playable.index(code)  # no place within the room: draw among the others
         del playable[k], weights[k]
     if style.compactness:
-        board = tracker.board
-        wts = [contact_count(p.cells, board.occupied) ** style.compactness for p in options]
+        # a position's contacts (`contact_count`) are its empty cells' neighbours on the
+        # board: the last of each cell's scores, read from the board's tables
+        _squares, scores = tracker.board.tables()
+        score = scores.get
+        wts = []
+        for p in options:
+            a, b, c = p.cells
+            touching = score(a, NO_CONTACT)[-1] + score(b, NO_CONTACT)[-1] + \
+                score(c, NO_CONTACT)[-1]
+            wts.append(touching ** style.compactness)
         return rng.choices(options, wts)[0]
     return rng.choice(options)
 
