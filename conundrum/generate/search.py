@@ -41,8 +41,8 @@ from functools import cached_property, lru_cache
 from ..board import Board
 from ..counting import JuniorTracker, StandardTracker
 from ..errors import GenerationError
-from ..notation import MARGIN
 from ..frontier_runs import NO_CONTACT
+from ..notation import MARGIN
 from ..placement import Cell, Placement
 from ..rules import RuleSet
 from ..seeds import derive
