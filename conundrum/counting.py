@@ -24,7 +24,6 @@ from .fits import (
     cached_table,
     junior_fits,
     junior_slots,
-    reading_table,
     standard_fits,
 )
 from .placement import STEP, Cell, Placement, run_cells
@@ -82,7 +81,7 @@ class StandardTracker:
     def __init__(self, board: Board, tiles: tuple[str, ...]) -> None:
         self.board = board
         self.tiles = tiles
-        self._table = reading_table(tiles)
+        self._table = cached_table(tiles)  # a search makes a tracker a board grown
         self._shifts = [(canonical(code), FIELD * i) for i, code in enumerate(tiles)]
         self._shift = dict(self._shifts)
         self._vectors = _VECTORS.setdefault(tiles, {})
