@@ -65,10 +65,14 @@ def _with_cells(runs: tuple[tuple[int, int, str], ...]
 # by the laid tile's direction, relative to its first cell: made once, not per change
 _CHANGED_RUNS = {d: _with_cells(_changed_runs(d)) for d in STEP}
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# Run vectors by tile set, shared by every tracker of the process: a book's generator
+# A run's counts: every tile's readings on it, packed, and the tiles (canonical codes) with
+# one: `positions` asks which runs a tile has a reading on, a set look-up, not a shift of
+# the packed integer (a new integer of a thousand bits) a run
+RunCounts = tuple[int, frozenset[str]]
+# Run counts by tile set, shared by every tracker of the process: a book's generator
 # meets the same few thousand run signatures on board after board. A pure function of
 # (tiles, signature), so sharing changes no result; cleared when it grows past the cap.
-_VECTORS: dict[tuple[str, ...], dict[Signature, int]] = {}
+_VECTORS: dict[tuple[str, ...], dict[Signature, RunCounts]] = {}
 VECTOR_CAP = 200_000
 
 
@@ -90,13 +94,13 @@ class StandardTracker:
         # each candidate run's scores and its packed counts (kept beside them: a change
         # takes a run's counts off the total, and `positions` skips the runs a tile has
         # no reading on, without hashing the scores again)
-        self._runs: dict[RunKey, tuple[Signature, int]] = {}
+        self._runs: dict[RunKey, tuple[Signature, RunCounts]] = {}
         self._total = 0
         for at, d, s0, s1, s2 in board.candidate_runs():
             sig = (s0, s1, s2)
-            vec = self._vector(sig)
-            self._runs[(at, d)] = (sig, vec)
-            self._total += vec
+            counts = self._vector(sig)
+            self._runs[(at, d)] = (sig, counts)
+            self._total += counts[0]
 
     # ---- changing ------------------------------------------------------
     def add(self, p: Placement) -> int:
@@ -128,7 +132,7 @@ class StandardTracker:
             key = (at, d)
             old = pop(key, None)
             if old is not None:
-                total -= old[1]
+                total -= old[1][0]
             if at in occupied:
                 continue
             c1 = (x0 + x1, y0 + y1)
@@ -140,24 +144,27 @@ class StandardTracker:
             sig = (score(at, _EMPTY), score(c1, _EMPTY), score(c2, _EMPTY))
             if sig == _NOTHING:
                 continue
-            vec = known(sig)
-            if vec is None:
-                vec = vector(sig)
-            runs[key] = (sig, vec)
-            total += vec
+            counts = known(sig)
+            if counts is None:
+                counts = vector(sig)
+            runs[key] = (sig, counts)
+            total += counts[0]
         self._total = total
 
     # ---- reading -------------------------------------------------------
-    def _vector(self, sig: Signature) -> int:
-        """Every tile's number of legal readings on a run with these scores, packed."""
-        vec = self._vectors.get(sig)
-        if vec is None:
+    def _vector(self, sig: Signature) -> RunCounts:
+        """Every tile's number of legal readings on a run with these scores, packed, and the
+        tiles with one."""
+        counts = self._vectors.get(sig)
+        if counts is None:
             vec = 0
+            names = []
             # a run's cell and direction do not change which readings fit it
-            for i, *_ in standard_fits((((0, 0), "h", *sig),), self._table):
+            for i, code, *_ in standard_fits((((0, 0), "h", *sig),), self._table):
                 vec += 1 << (FIELD * i)
-            self._vectors[sig] = vec
-        return vec
+                names.append(canonical(code))
+            counts = self._vectors[sig] = (vec, frozenset(names))
+        return counts
 
     def counts(self) -> dict[str, int]:
         """Position count of each tile of the set that is not on the board."""
@@ -188,9 +195,12 @@ class StandardTracker:
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile (in no particular order)."""
-        shift = self._shift.get(canonical(code))
-        runs = [(at, d, *sig) for (at, d), (sig, vec) in self._runs.items()
-                if shift is None or (vec >> shift) & MASK]
+        tile = canonical(code)
+        if tile in self._shift:
+            runs = [(at, d, *sig) for (at, d), (sig, (_vec, names)) in self._runs.items()
+                    if tile in names]
+        else:  # not a tile of the set: every run
+            runs = [(at, d, *sig) for (at, d), (sig, _counts) in self._runs.items()]
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
@@ -203,11 +213,11 @@ class StandardTracker:
         (xl, yl), (xh, yh) = lo, hi
         runs = []
         total = 0
-        for (at, d), (sig, vec) in self._runs.items():
+        for (at, d), (sig, (vec, names)) in self._runs.items():
             x, y = at
             if (xl <= x and x + 2 <= xh and yl <= y <= yh if d == "h"
                     else xl <= x <= xh and yl <= y and y + 2 <= yh):
-                runs.append((at, d, sig, vec))
+                runs.append((at, d, sig, names))
                 total += vec
         return Within(runs, total, self._shift)
 
@@ -216,17 +226,18 @@ class Within:
     """The legal positions within a window of cells (`StandardTracker.within`), as
     `StandardTracker.positions` gives them, in the same order."""
 
-    def __init__(self, runs: list[tuple[Cell, str, Signature, int]], total: int,
+    def __init__(self, runs: list[tuple[Cell, str, Signature, frozenset[str]]], total: int,
                  shifts: dict[str, int]) -> None:
         self._runs, self._total, self._shift = runs, total, shifts
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile within the window (in no particular order)."""
-        shift = self._shift.get(canonical(code))
+        tile = canonical(code)
+        shift = self._shift.get(tile)
         if shift is not None and not (self._total >> shift) & MASK:
             return []
-        runs = [(at, d, *sig) for at, d, sig, vec in self._runs
-                if shift is None or (vec >> shift) & MASK]
+        runs = [(at, d, *sig) for at, d, sig, names in self._runs
+                if shift is None or tile in names]
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
