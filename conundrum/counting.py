@@ -65,10 +65,11 @@ def _with_cells(runs: tuple[tuple[int, int, str], ...]
 # by the laid tile's direction, relative to its first cell: made once, not per change
 _CHANGED_RUNS = {d: _with_cells(_changed_runs(d)) for d in STEP}
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# A run's counts: every tile's readings on it, packed, and the tiles (canonical codes) with
-# one: `positions` asks which runs a tile has a reading on, a set look-up, not a shift of
-# the packed integer (a new integer of a thousand bits) a run
-RunCounts = tuple[int, frozenset[str]]
+# A run's counts: its scores, every tile's readings on it packed, and the tiles (canonical
+# codes) with one: `positions` asks which runs a tile has a reading on, a set look-up, not
+# a shift of the packed integer (a new integer of a thousand bits) a run. Made once a
+# signature and kept as they are for every run with it (no new tuple a run refreshed).
+RunCounts = tuple[Signature, int, frozenset[str]]
 # Run counts by tile set, shared by every tracker of the process: a book's generator
 # meets the same few thousand run signatures on board after board. A pure function of
 # (tiles, signature), so sharing changes no result; cleared when it grows past the cap.
@@ -94,13 +95,12 @@ class StandardTracker:
         # each candidate run's scores and its packed counts (kept beside them: a change
         # takes a run's counts off the total, and `positions` skips the runs a tile has
         # no reading on, without hashing the scores again)
-        self._runs: dict[RunKey, tuple[Signature, RunCounts]] = {}
+        self._runs: dict[RunKey, RunCounts] = {}
         self._total = 0
         for at, d, s0, s1, s2 in board.candidate_runs():
-            sig = (s0, s1, s2)
-            counts = self._vector(sig)
-            self._runs[(at, d)] = (sig, counts)
-            self._total += counts[0]
+            counts = self._vector((s0, s1, s2))
+            self._runs[(at, d)] = counts
+            self._total += counts[1]
 
     # ---- changing ------------------------------------------------------
     def add(self, p: Placement) -> int:
@@ -132,7 +132,7 @@ class StandardTracker:
             key = (at, d)
             old = pop(key, None)
             if old is not None:
-                total -= old[1][0]
+                total -= old[1]
             if at in occupied:
                 continue
             c1 = (x0 + x1, y0 + y1)
@@ -147,8 +147,8 @@ class StandardTracker:
             counts = known(sig)
             if counts is None:
                 counts = vector(sig)
-            runs[key] = (sig, counts)
-            total += counts[0]
+            runs[key] = counts
+            total += counts[1]
         self._total = total
 
     # ---- reading -------------------------------------------------------
@@ -163,7 +163,7 @@ class StandardTracker:
             for i, code, *_ in standard_fits((((0, 0), "h", *sig),), self._table):
                 vec += 1 << (FIELD * i)
                 names.append(canonical(code))
-            counts = self._vectors[sig] = (vec, frozenset(names))
+            counts = self._vectors[sig] = (sig, vec, frozenset(names))
         return counts
 
     def counts(self) -> dict[str, int]:
@@ -197,10 +197,10 @@ class StandardTracker:
         """Every legal position of one tile (in no particular order)."""
         tile = canonical(code)
         if tile in self._shift:
-            runs = [(at, d, *sig) for (at, d), (sig, (_vec, names)) in self._runs.items()
+            runs = [(at, d, *sig) for (at, d), (sig, _vec, names) in self._runs.items()
                     if tile in names]
         else:  # not a tile of the set: every run
-            runs = [(at, d, *sig) for (at, d), (sig, _counts) in self._runs.items()]
+            runs = [(at, d, *counts[0]) for (at, d), counts in self._runs.items()]
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
@@ -213,7 +213,7 @@ class StandardTracker:
         (xl, yl), (xh, yh) = lo, hi
         runs = []
         total = 0
-        for (at, d), (sig, (vec, names)) in self._runs.items():
+        for (at, d), (sig, vec, names) in self._runs.items():
             x, y = at
             if (xl <= x and x + 2 <= xh and yl <= y <= yh if d == "h"
                     else xl <= x <= xh and yl <= y and y + 2 <= yh):
