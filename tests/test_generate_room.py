@@ -109,3 +109,12 @@ def test_a_growth_in_a_room_is_the_growth_it_always_was(seed, columns, rows) -> 
     assert (fast is None) == (slow is None)
     if fast is not None and slow is not None:
         assert fast.board.placements == slow.board.placements
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_styles_weight_table_gives_its_tile_weights(seed) -> None:
+    style = Style.draw(random.Random(seed))
+    tiles = ruleset("standard").tiles
+    assert [style.weights[code] for code in tiles] == [style.tile_weight(c) for c in tiles]
+    assert style.weights is style.weights  # one table a style, filled as asked

@@ -128,18 +128,19 @@ class Style:
         """`tile_weight` by code, filled as codes are asked: a growth asks it of every
         playable tile at every move (the cache behind `tile_weight` hashes the palette
         each time)."""
-        return _Weights(self)
+        return _Weights(self.palette, self.chameleon)
 
 
 class _Weights(dict[str, float]):
-    """A style's tile weights (`Style.weights`), each made when first asked."""
+    """A style's tile weights (`Style.weights`), each made when first asked (from the
+    style's palette, not the style: no reference cycle for the collector)."""
 
-    def __init__(self, style: Style) -> None:
+    def __init__(self, palette: tuple[float, ...], chameleon: float) -> None:
         super().__init__()
-        self.style = style
+        self.palette, self.chameleon = palette, chameleon
 
     def __missing__(self, code: str) -> float:
-        weight = self[code] = self.style.tile_weight(code)
+        weight = self[code] = _tile_weight(self.palette, self.chameleon, code)
         return weight
 
 
