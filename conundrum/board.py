@@ -116,6 +116,8 @@ class Board:
         self._fresh: list[Cell] = []
         self._fitting: list[Run] | None = None
         self._packed_runs: list[int] | None = None
+        # the bounding box, widened as tiles are laid; None: find it again (after a removal)
+        self._bbox: tuple[int, int, int, int] | None = None
         for p in placements:
             self.add(p)
 
@@ -197,9 +199,11 @@ class Board:
         """(min x, min y, max x, max y) of the occupied cells."""
         if not self._cells:
             return (0, 0, 0, 0)
-        xs = [c[0] for c in self._cells]
-        ys = [c[1] for c in self._cells]
-        return (min(xs), min(ys), max(xs), max(ys))
+        if self._bbox is None:  # a growth asks this at every move: kept as tiles are laid
+            xs = [c[0] for c in self._cells]
+            ys = [c[1] for c in self._cells]
+            self._bbox = (min(xs), min(ys), max(xs), max(ys))
+        return self._bbox
 
     def score(self, cell: Cell) -> tuple[int, ...]:
         """Matching contacts per colour for an empty cell (CLASH where it would clash)."""
@@ -282,7 +286,8 @@ class Board:
         fresh = self._fresh if self._frontier_runs is not None else None
         for cell, colour in squares:
             ci = COLOUR_INDEX[colour]
-            for n in neighbours(cell):
+            x, y = cell
+            for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):  # neighbours, inline
                 if n in cells:
                     continue
                 counts = all_counts.get(n)
@@ -294,6 +299,10 @@ class Board:
                 dirty.add(n)
         if fresh is not None:
             self._laid.append(p)
+        if self._bbox is not None:
+            (xa, ya), (xb, yb) = squares[0][0], squares[-1][0]  # its first and last cells
+            x0, y0, x1, y1 = self._bbox
+            self._bbox = (min(x0, xa), min(y0, ya), max(x1, xb), max(y1, yb))
         self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
@@ -328,6 +337,7 @@ class Board:
                 self._counts[cell] = counts
                 self._dirty.add(cell)
         self._runs = self._fitting = self._packed_runs = self._frontier_runs = None
+        self._bbox = None
         self._laid.clear()
         self._fresh.clear()
         return p
@@ -367,12 +377,17 @@ class Board:
         the process's cache of run vectors (rules.reading_census). Cached until the board
         changes."""
         if self._packed_runs is None:
-            get = {cell: r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15  # CONTACT_BITS
-                   for cell, (r, y, g, b, p, j) in self._counts.items()}.get
-            out: list[int] = []
-            for (x, y), d, *_ in self.candidate_runs():
-                c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
-                out.append(get((x, y), 0) | get(c1, 0) << CELL_BITS |
-                           get(c2, 0) << 2 * CELL_BITS)
-            self._packed_runs = out
+            self._packed_runs = self.pack_runs(run[:2] for run in self.candidate_runs())
         return self._packed_runs
+
+    def pack_runs(self, runs: Iterable[tuple[Cell, str]]) -> list[int]:
+        """Runs given by (first cell, dir), each packed as `packed_runs` packs it, in the
+        order given: for a caller that keeps the candidate runs itself (the generator's
+        position tracker), without the board finding them again after a removal."""
+        get = {cell: r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15  # CONTACT_BITS
+               for cell, (r, y, g, b, p, j) in self._counts.items()}.get
+        out: list[int] = []
+        for (x, y), d in runs:
+            c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
+            out.append(get((x, y), 0) | get(c1, 0) << CELL_BITS | get(c2, 0) << 2 * CELL_BITS)
+        return out

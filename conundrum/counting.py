@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Iterable
 
 from .board import Board
 from .fits import (
@@ -23,7 +24,6 @@ from .fits import (
     cached_table,
     junior_fits,
     junior_slots,
-    reading_table,
     standard_fits,
 )
 from .placement import STEP, Cell, Placement, run_cells
@@ -55,13 +55,25 @@ def _changed_runs(d: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(keys)
 
 
+def _with_cells(runs: tuple[tuple[int, int, str], ...]
+                ) -> tuple[tuple[int, int, str, int, int, int, int], ...]:
+    """Each run (x, y, dir) with the offsets of its second and third cells beside it."""
+    return tuple((x, y, d, x + STEP[d][0], y + STEP[d][1], x + 2 * STEP[d][0],
+                  y + 2 * STEP[d][1]) for x, y, d in runs)
+
+
 # by the laid tile's direction, relative to its first cell: made once, not per change
-_CHANGED_RUNS = {d: _changed_runs(d) for d in STEP}
+_CHANGED_RUNS = {d: _with_cells(_changed_runs(d)) for d in STEP}
 Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# Run vectors by tile set, shared by every tracker of the process: a book's generator
+# A run's counts: its scores, every tile's readings on it packed, and the tiles (canonical
+# codes) with one: `positions` asks which runs a tile has a reading on, a set look-up, not
+# a shift of the packed integer (a new integer of a thousand bits) a run. Made once a
+# signature and kept as they are for every run with it (no new tuple a run refreshed).
+RunCounts = tuple[Signature, int, frozenset[str]]
+# Run counts by tile set, shared by every tracker of the process: a book's generator
 # meets the same few thousand run signatures on board after board. A pure function of
 # (tiles, signature), so sharing changes no result; cleared when it grows past the cap.
-_VECTORS: dict[tuple[str, ...], dict[Signature, int]] = {}
+_VECTORS: dict[tuple[str, ...], dict[Signature, RunCounts]] = {}
 VECTOR_CAP = 200_000
 
 
@@ -74,7 +86,7 @@ class StandardTracker:
     def __init__(self, board: Board, tiles: tuple[str, ...]) -> None:
         self.board = board
         self.tiles = tiles
-        self._table = reading_table(tiles)
+        self._table = cached_table(tiles)  # a search makes a tracker a board grown
         self._shifts = [(canonical(code), FIELD * i) for i, code in enumerate(tiles)]
         self._shift = dict(self._shifts)
         self._vectors = _VECTORS.setdefault(tiles, {})
@@ -83,13 +95,12 @@ class StandardTracker:
         # each candidate run's scores and its packed counts (kept beside them: a change
         # takes a run's counts off the total, and `positions` skips the runs a tile has
         # no reading on, without hashing the scores again)
-        self._runs: dict[RunKey, tuple[Signature, int]] = {}
+        self._runs: dict[RunKey, RunCounts] = {}
         self._total = 0
         for at, d, s0, s1, s2 in board.candidate_runs():
-            sig = (s0, s1, s2)
-            vec = self._vector(sig)
-            self._runs[(at, d)] = (sig, vec)
-            self._total += vec
+            counts = self._vector((s0, s1, s2))
+            self._runs[(at, d)] = counts
+            self._total += counts[1]
 
     # ---- changing ------------------------------------------------------
     def add(self, p: Placement) -> int:
@@ -112,54 +123,84 @@ class StandardTracker:
         occupied, scores = self.board.tables()
         score = scores.get
         runs, vector, known = self._runs, self._vector, self._vectors.get
+        pop = runs.pop
         total = self._total
-        for ox, oy, d in _CHANGED_RUNS[p.dir]:
-            x, y = at = (x0 + ox, y0 + oy)
+        # a change touches a few dozen runs and the search makes thousands of changes a
+        # board: each run's cells from offsets made once, read cell by cell
+        for ox, oy, d, x1, y1, x2, y2 in _CHANGED_RUNS[p.dir]:
+            at = (x0 + ox, y0 + oy)
             key = (at, d)
-            old = runs.pop(key, None)
+            old = pop(key, None)
             if old is not None:
                 total -= old[1]
-            c1, c2 = ((x + 1, y), (x + 2, y)) if d == "h" else ((x, y + 1), (x, y + 2))
-            if at in occupied or c1 in occupied or c2 in occupied:
+            if at in occupied:
+                continue
+            c1 = (x0 + x1, y0 + y1)
+            if c1 in occupied:
+                continue
+            c2 = (x0 + x2, y0 + y2)
+            if c2 in occupied:
                 continue
             sig = (score(at, _EMPTY), score(c1, _EMPTY), score(c2, _EMPTY))
             if sig == _NOTHING:
                 continue
-            vec = known(sig)
-            if vec is None:
-                vec = vector(sig)
-            runs[key] = (sig, vec)
-            total += vec
+            counts = known(sig)
+            if counts is None:
+                counts = vector(sig)
+            runs[key] = counts
+            total += counts[1]
         self._total = total
 
     # ---- reading -------------------------------------------------------
-    def _vector(self, sig: Signature) -> int:
-        """Every tile's number of legal readings on a run with these scores, packed."""
-        vec = self._vectors.get(sig)
-        if vec is None:
+    def _vector(self, sig: Signature) -> RunCounts:
+        """Every tile's number of legal readings on a run with these scores, packed, and the
+        tiles with one."""
+        counts = self._vectors.get(sig)
+        if counts is None:
             vec = 0
+            names = []
             # a run's cell and direction do not change which readings fit it
-            for i, *_ in standard_fits((((0, 0), "h", *sig),), self._table):
+            for i, code, *_ in standard_fits((((0, 0), "h", *sig),), self._table):
                 vec += 1 << (FIELD * i)
-            self._vectors[sig] = vec
-        return vec
+                names.append(canonical(code))
+            counts = self._vectors[sig] = (sig, vec, frozenset(names))
+        return counts
 
     def counts(self) -> dict[str, int]:
         """Position count of each tile of the set that is not on the board."""
+        laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
+        return {code: n for (code, _shift), n in zip(self._shifts, self._fields(), strict=True)
+                if code not in laid}
+
+    def playable(self) -> list[str]:
+        """The tiles of the set off the board that have a position, in the set's order (as
+        `counts` lists them): what a growth draws from at every move."""
+        laid = self.board.tiles_laid()
+        return [code for (code, _shift), n in zip(self._shifts, self._fields(), strict=True)
+                if n and code not in laid]
+
+    def _fields(self) -> array:
         # the packed total's fields (FIELD = 16 bits: an "H" each) read all at once, not
         # shifted out tile by tile: the search asks this before every move
         fields = array("H", self._total.to_bytes(2 * len(self.tiles), "little"))
         if sys.byteorder == "big":
             fields.byteswap()
-        laid = self.board.tiles_laid()  # canonical codes, as the set's tiles are
-        return {code: n for (code, _shift), n in zip(self._shifts, fields, strict=True)
-                if code not in laid}
+        return fields
+
+    def run_keys(self) -> Iterable[RunKey]:
+        """The board's candidate runs as (first cell, dir), in no particular order (a live
+        view: read it before the next change), kept here as the board changes: after a
+        removal the board would scan its frontier again to give them in its order."""
+        return self._runs.keys()
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile (in no particular order)."""
-        shift = self._shift.get(canonical(code))
-        runs = [(at, d, *sig) for (at, d), (sig, vec) in self._runs.items()
-                if shift is None or (vec >> shift) & MASK]
+        tile = canonical(code)
+        if tile in self._shift:
+            runs = [(at, d, *sig) for (at, d), (sig, _vec, names) in self._runs.items()
+                    if tile in names]
+        else:  # not a tile of the set: every run
+            runs = [(at, d, *counts[0]) for (at, d), counts in self._runs.items()]
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
@@ -172,11 +213,11 @@ class StandardTracker:
         (xl, yl), (xh, yh) = lo, hi
         runs = []
         total = 0
-        for (at, d), (sig, vec) in self._runs.items():
+        for (at, d), (sig, vec, names) in self._runs.items():
             x, y = at
             if (xl <= x and x + 2 <= xh and yl <= y <= yh if d == "h"
                     else xl <= x <= xh and yl <= y and y + 2 <= yh):
-                runs.append((at, d, sig, vec))
+                runs.append((at, d, sig, names))
                 total += vec
         return Within(runs, total, self._shift)
 
@@ -185,17 +226,18 @@ class Within:
     """The legal positions within a window of cells (`StandardTracker.within`), as
     `StandardTracker.positions` gives them, in the same order."""
 
-    def __init__(self, runs: list[tuple[Cell, str, Signature, int]], total: int,
+    def __init__(self, runs: list[tuple[Cell, str, Signature, frozenset[str]]], total: int,
                  shifts: dict[str, int]) -> None:
         self._runs, self._total, self._shift = runs, total, shifts
 
     def positions(self, code: str) -> list[Placement]:
         """Every legal position of one tile within the window (in no particular order)."""
-        shift = self._shift.get(canonical(code))
+        tile = canonical(code)
+        shift = self._shift.get(tile)
         if shift is not None and not (self._total >> shift) & MASK:
             return []
-        runs = [(at, d, *sig) for at, d, sig, vec in self._runs
-                if shift is None or (vec >> shift) & MASK]
+        runs = [(at, d, *sig) for at, d, sig, names in self._runs
+                if shift is None or tile in names]
         return [Placement(r, at, d)
                 for _i, r, at, d, _n in standard_fits(runs, cached_table((code,)))]
 
@@ -240,6 +282,10 @@ class JuniorTracker:
         for i, *_ in junior_fits(self.slots(), wanted):
             found[wanted[i]] += 1
         return found
+
+    def playable(self) -> list[str]:
+        """The tiles of the set off the board that have a position, in the set's order."""
+        return [code for code, n in self.counts().items() if n]
 
     def positions(self, code: str) -> list[Placement]:
         """Every junior position of `code` on the board, slot by slot."""

@@ -13,7 +13,7 @@ side by side, so that how the variants differ reads in one file.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, NamedTuple
@@ -166,10 +166,13 @@ class RuleSet:
             yield (at, d, self.classify_reading(board, Placement(code, at, d)),
                    None if palindrome else self.classify_reading(board, Placement(rev, at, d)))
 
-    def reading_census(self, board: Board) -> Callable[[str], Census]:
+    def reading_census(self, board: Board, runs: Iterable[tuple[Cell, str]] | None = None
+                       ) -> Callable[[str], Census]:
         """(readings, near, hidden) of a tile on the board, both ways round: how many of its
         readings match something, look right but miss by one, look right but clash (the
-        effort model's counts). This one asks `reading_kinds` tile by tile."""
+        effort model's counts). This one asks `reading_kinds` tile by tile. `runs`: the
+        board's candidate runs as (first cell, dir), in any order, where the caller keeps
+        them (the position tracker); rules reading the board's own ignore it."""
         def census(code: str) -> Census:
             readings = near = hidden = 0
             for _at, _d, fwd, bwd in self.reading_kinds(board, code):
@@ -329,8 +332,10 @@ class StandardRules(RuleSet):
             return "hidden" if clash else "position"
         return "examined" if clash else "near"
 
-    def reading_census(self, board: Board) -> Callable[[str], Census]:
-        """As `RuleSet.reading_census`, for every tile of the set in one pass over the board."""
+    def reading_census(self, board: Board, runs: Iterable[tuple[Cell, str]] | None = None
+                       ) -> Callable[[str], Census]:
+        """As `RuleSet.reading_census`, for every tile of the set in one pass over the board
+        (over `runs` when given: a sum, so their order does not matter)."""
         # Every tile of the set in one pass over the board: a run's counts for all tiles
         # are one packed integer (three fields a tile), cached by the run's packed contacts for
         # the whole process, as counting.py does for positions. Choosing given tiles
@@ -338,7 +343,8 @@ class StandardRules(RuleSet):
         index, vectors = self._census_tables()
         total = 0
         # many runs share their contacts: each kind of run once, times its number
-        for key, n in Counter(board.packed_runs()).items():
+        packed = board.packed_runs() if runs is None else board.pack_runs(runs)
+        for key, n in Counter(packed).items():
             vector = vectors.get(key)
             if vector is None:
                 if len(vectors) > CENSUS_CAP:
@@ -459,15 +465,16 @@ def matching_links(board: Board) -> dict[int, list[int]]:
     # generator asks this of every board it may take a tile from
     links: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}
     squares = board.squares()
-    for tid, p in board.items():
-        for x, y in p.cells:
-            colour = squares[(x, y)][0]
-            for n in ((x + 1, y), (x, y + 1)):
-                hit = squares.get(n)
-                if hit is not None and hit[1] != tid and \
-                        (hit[0] == colour or colour == JOKER or hit[0] == JOKER):
-                    links[tid].append(hit[1])
-                    links[hit[1]].append(tid)
+    get = squares.get
+    # the squares hold each tile's cells together, in the order the tiles were laid: the
+    # same cells in the same order as the tiles' cells, without a placement read per tile
+    for (x, y), (colour, tid) in squares.items():
+        for n in ((x + 1, y), (x, y + 1)):
+            hit = get(n)
+            if hit is not None and hit[1] != tid and \
+                    (hit[0] == colour or colour == JOKER or hit[0] == JOKER):
+                links[tid].append(hit[1])
+                links[hit[1]].append(tid)
     return links
 
 

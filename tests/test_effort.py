@@ -98,6 +98,29 @@ def test_the_packed_census_agrees_with_classify_reading(board, some, data):
         board.remove(data.draw(st.sampled_from(ids)))
 
 
+@PROPERTY
+@given(boards(18), st.lists(codes, min_size=1, max_size=6), st.data())
+def test_the_census_and_features_from_the_trackers_runs_agree_with_the_boards(board, some,
+                                                                             data):
+    """The search reads a steered board's census and its tiles' positions from the runs its
+    position tracker keeps (in the tracker's order, not the board's): the same census and
+    features, also after tiles are taken off and laid again as steering does."""
+    tracker = STANDARD.position_tracker(board)
+    for _ in range(3):
+        census = STANDARD.reading_census(board, tracker.run_keys())
+        assert [census(code) for code in some] == \
+            [STANDARD.reading_census(board)(code) for code in some]
+        kept = BoardEffort(board, STANDARD, positions=tracker.positions)
+        assert [kept.features(code) for code in some] == \
+            [BoardEffort(board, STANDARD).features(code) for code in some]
+        ids = [tid for tid, _ in board.items()][1:]
+        if not ids:
+            break
+        placed = tracker.remove(data.draw(st.sampled_from(ids)))
+        moved = data.draw(st.sampled_from([*tracker.positions(placed.code), placed]))
+        tracker.add(moved)
+
+
 def reference_features(board: Board, code: str, rules) -> tuple[dict[str, int], frozenset]:
     """The per-tile features straight from classify_reading, run by run, both readings."""
     f = dict.fromkeys(TILE_FEATURES, 0)

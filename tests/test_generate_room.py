@@ -1,8 +1,9 @@
 """Growing within a book page's room: the short cuts give what the plain definitions give.
 
 A growth within a room (search.Room) reads each drawn tile's positions only from the runs
-inside the room's window (`StandardTracker.within`), gives up on a game as soon as its
-board leaves the room, and weighs tiles from one table per style: each must leave the
+inside the room's window (`StandardTracker.within`), or from every run where the room
+holds them all (`Room.around`), gives up on a game as soon as its board leaves the room,
+and weighs tiles from one table per style: each must leave the
 search's boards exactly as they were (the book's puzzles depend on them).
 """
 
@@ -18,6 +19,7 @@ from conundrum.board import Board
 from conundrum.errors import GenerationError
 from conundrum.game import grow_board
 from conundrum.generate.search import Room, Style, grow
+from conundrum.placement import contact_count
 from conundrum.rules import ruleset
 from conundrum.solver import reading_order
 
@@ -43,9 +45,19 @@ def test_positions_within_the_window_are_those_the_room_keeps(seed, tiles, wider
         return
     assert corners is not None
     window = tracker.within(*corners)
+    assert tracker.playable() == [code for code, n in tracker.counts().items() if n]
+    around = room.around(tracker.board)
     for code in tracker.counts():
-        plain = room.keeps(tracker.board, sorted(tracker.positions(code), key=reading_order))
+        every = sorted(tracker.positions(code), key=reading_order)
+        # a growth weighs a position by its contacts, read from the cells' scores
+        assert [contact_count(p.cells, tracker.board.occupied) for p in every] == \
+            [sum(tracker.board.score(c)[-1] for c in p.cells) for p in every]
+        plain = room.keeps(tracker.board, every)
         assert sorted(window.positions(code), key=reading_order) == plain
+        if around:  # a room that holds every position keeps them all
+            assert plain == every
+    if wider >= 3 and taller >= 3:
+        assert around
 
 
 def test_a_board_already_wider_than_the_room_has_no_position_within_it() -> None:
@@ -90,7 +102,19 @@ def test_a_growth_in_a_room_is_the_growth_it_always_was(seed, columns, rows) -> 
         def window(self, board: Board) -> None:  # no window: read every position
             return None
 
+        def around(self, board: Board) -> bool:  # and ask `keeps` of each
+            return False
+
     slow = grow(rs, 20, random.Random(seed), style, room=Plain(room.columns, room.rows))
     assert (fast is None) == (slow is None)
     if fast is not None and slow is not None:
         assert fast.board.placements == slow.board.placements
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_styles_weight_table_gives_its_tile_weights(seed) -> None:
+    style = Style.draw(random.Random(seed))
+    tiles = ruleset("standard").tiles
+    assert [style.weights[code] for code in tiles] == [style.tile_weight(c) for c in tiles]
+    assert style.weights is style.weights  # one table a style, filled as asked

@@ -120,11 +120,13 @@ def test_candidate_runs_equal_their_definition_in_order(board, rnd):
     """The board's fast scan finds the plain scan's runs in the plain scan's order (the
     generator's choices follow it), and `fitting_runs` keeps those with 2+ contacts; so do
     the runs caught up after tiles are laid (frontier_runs.py), read after each tile or
-    after several, legal or clashing, and after a removal."""
+    after several, legal or clashing, and after a removal; and so the bounding box."""
     def same() -> None:
         plain = _plain_runs(board)
         assert board.candidate_runs() == plain
         assert board.fitting_runs() == [r for r in plain if sum(s[-1] for s in r[2:]) >= 2]
+        xs, ys = [x for x, _y in board.cells], [y for _x, y in board.cells]
+        assert board.bbox() == (min(xs), min(ys), max(xs), max(ys))  # kept as tiles are laid
 
     removable = [tid for tid, _ in board.items()][1:]
     for tid in rnd.sample(removable, min(len(removable), 2)):
@@ -143,9 +145,12 @@ def test_candidate_runs_equal_their_definition_in_order(board, rnd):
 @given(boards(25), st.randoms(use_true_random=False))
 def test_matching_links_equal_their_definition(board, rnd):
     """The links read from the board's squares are the matching touching pairs, in order,
-    on boards with clashes too (a free tile laid on any candidate run)."""
+    on boards with clashes too (a free tile laid on any candidate run), after a removal."""
     from conundrum.rules import _touching_pairs, matches, matching_links
-    for at, d, *_ in rnd.sample(board.candidate_runs(), 3):
+    removable = [tid for tid, _ in board.items()][1:]
+    if removable:  # the squares then hold the later tiles' cells after a gap
+        board.remove(rnd.choice(removable))
+    for at, d, *_ in rnd.sample(board.candidate_runs(), min(3, len(board.candidate_runs()))):
         if not any(board.occupied(c) for c in Placement("RYG", at, d).cells):
             board.add(Placement(rnd.choice(free_tiles(board)), at, d))
     want: dict[int, list[int]] = {tid: [] for tid, _ in board.items()}

@@ -38,6 +38,7 @@ from functools import cache
 
 from ..board import Board
 from ..errors import GenerationError, TileCodeError
+from ..placement import Placement
 from ..rules import RuleSet
 from ..solver import positions
 from ..tiles import COLOURS, JOKER, canonical, normalise_code
@@ -113,18 +114,21 @@ def candidates(pool: Sequence[str], wanted: str, rng: random.Random,
 def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
            ranges: Sequence[tuple[int, int]], rng: random.Random, choice: Choice,
            kinds: Sequence[str], strict: bool = False,
-           census: Callable[[str], tuple[int, int, int]] | None = None) -> list[str] | None:
+           census: Callable[[str], tuple[int, int, int]] | None = None,
+           tile_positions: Callable[[str], Iterable[Placement]] | None = None
+           ) -> list[str] | None:
     """One tile per count range meeting `choice`, in range order, each of its drawn kind
     (`kinds`, from `draw_kind`) if the board offers one, and only so when `strict`;
     None if the board offers no such set. `census`: the board's reading census, when
-    already read.
+    already read; `tile_positions`: a tile's legal positions, where the caller keeps them
+    (`BoardEffort`).
 
     A level's tiles are chosen together (under rules whose census is one pass,
     `RuleSet.census_in_one_pass`): where the tiles after a slot find no partner
     for its candidate (a palindrome, whose effort no plain tile on the board makes up),
     the slot's next candidate of its drawn kind is tried, never one of another kind.
     Raises Hopeless when every tile measured for a slot is beyond the level's effort."""
-    weigh = BoardEffort(board, rules, census) if graded(choice) else None
+    weigh = BoardEffort(board, rules, census, tile_positions) if graded(choice) else None
     efforts: dict[str, TileEffort] = {}
     # junior's census reads the board once a tile weighed: there the next candidates
     # cost more than the searches they spare (grade 5, seeds 1-10: 32.6 -> 41.2 s)

@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -202,14 +202,22 @@ class BoardEffort:
     definitions, reading by reading."""
 
     def __init__(self, board: Board, rules: RuleSet,
-                 census: Callable[[str], tuple[int, int, int]] | None = None) -> None:
+                 census: Callable[[str], tuple[int, int, int]] | None = None,
+                 positions: Callable[[str], Iterable[Placement]] | None = None) -> None:
         # `census`: the board's `RuleSet.reading_census` when the caller read it already
-        # (the search does, to see which tiles can reach a level's effort)
+        # (the search does, to see which tiles can reach a level's effort); `positions`: a
+        # tile's legal positions in any order (the features are counts), where the caller
+        # keeps them (the search's position tracker)
         self.board, self.rules = board, rules
         self.census = rules.reading_census(board) if census is None else census
         # each tile weighed once: a choice's alternates (choose.alternates) weigh again
         # on the same board most of the tiles the first choice weighed
         self._weighed: dict[str, tuple[Weights, TileEffort]] = {}
+        self.positions = positions or self._fits
+
+    def _fits(self, code: str) -> Iterator[tuple[str, Cell, str]]:
+        for _i, reading, at, d, _n in self.rules.fits(self.board, [code]):
+            yield reading, at, d
 
     def features(self, code: str) -> tuple[dict[str, int], frozenset]:
         """The per-tile features of `code` on the board, and the cells of its positions."""
@@ -217,7 +225,7 @@ class BoardEffort:
         f = dict.fromkeys(TILE_FEATURES, 0)
         f["readings"], f["near"], f["hidden"] = self.census(code)
         answers = set()
-        for _i, reading, at, d, _n in rules.fits(board, [code]):
+        for reading, at, d in self.positions(code):
             f["positions"] += 1
             cells = run_cells(at, d)
             answers.add(cells)

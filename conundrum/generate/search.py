@@ -36,13 +36,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..board import Board
 from ..counting import JuniorTracker, StandardTracker
 from ..errors import GenerationError
+from ..frontier_runs import NO_CONTACT
 from ..notation import MARGIN
-from ..placement import Cell, Placement, contact_count
+from ..placement import Cell, Placement
 from ..rules import RuleSet
 from ..seeds import derive
 from ..solver import reading_order
@@ -122,6 +123,26 @@ class Style:
         """How likely `code` is laid next, relative to other tiles in hand."""
         return _tile_weight(self.palette, self.chameleon, code)
 
+    @cached_property
+    def weights(self) -> dict[str, float]:
+        """`tile_weight` by code, filled as codes are asked: a growth asks it of every
+        playable tile at every move (the cache behind `tile_weight` hashes the palette
+        each time)."""
+        return _Weights(self.palette, self.chameleon)
+
+
+class _Weights(dict[str, float]):
+    """A style's tile weights (`Style.weights`), each made when first asked (from the
+    style's palette, not the style: no reference cycle for the collector)."""
+
+    def __init__(self, palette: tuple[float, ...], chameleon: float) -> None:
+        super().__init__()
+        self.palette, self.chameleon = palette, chameleon
+
+    def __missing__(self, code: str) -> float:
+        weight = self[code] = _tile_weight(self.palette, self.chameleon, code)
+        return weight
+
 
 @lru_cache(maxsize=1 << 14)  # asked for every tile in hand at every move of every growth
 def _tile_weight(palette: tuple[float, ...], chameleon: float, code: str) -> float:
@@ -164,6 +185,13 @@ class Room:
             return (x0, y0), (x0 - 3, y0 - 3)
         return ((x1 - self.columns + 1, y1 - self.rows + 1),
                 (x0 + self.columns - 1, y0 + self.rows - 1))
+
+    def around(self, board: Board) -> bool:
+        """Whether every run touching the (non-empty) board lies inside its `window`, so that
+        every position keeps the board within the room: a touching run's cells lie within
+        the board's bounding box widened by 3 cells along the run and 1 across it."""
+        x0, y0, x1, y1 = board.bbox()
+        return x1 - x0 + 4 <= self.columns and y1 - y0 + 4 <= self.rows
 
     def holds(self, board: Board) -> bool:
         """Whether the board's bounding box fits the room."""
@@ -286,12 +314,16 @@ class Picker:
         if self.choice.tile_effort is None or not self.ruleset.census_in_one_pass:
             return choose(board, self.ruleset, counts, self.ranges, self.rng, self.choice,
                           self.kinds, strict)
-        reach = within_reach(counts, lambda: self.ruleset.reading_census(board),
+        # the census and the positions from the runs the tracker keeps: a steered board
+        # would scan its whole frontier again after each removal to list them in order
+        runs = tracker.run_keys() if isinstance(tracker, StandardTracker) else None
+        reach = within_reach(counts, lambda: self.ruleset.reading_census(board, runs),
                              self.ranges, self.kinds, self.choice, strict)
         if reach.choice is None:
             return None
         return choose(board, self.ruleset, counts, self.ranges, self.rng, reach.choice,
-                      self.kinds, strict, reach.census)
+                      self.kinds, strict, reach.census,
+                      tracker.positions if runs is not None else None)
 
 
 def hopeless_gap(targets: Sequence[int]) -> int:
@@ -379,13 +411,16 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
                 exclude: str | None = None, room: Room | None = None) -> Placement | None:
     """A random legal placement of a tile off the board, drawn the way `style` lays tiles;
     within the `room` when there is one (None when no tile has a place there)."""
-    counts = tracker.counts()
-    playable = [code for code, n in counts.items() if n and code != exclude]
-    weights = [style.tile_weight(code) for code in playable]
+    playable = [code for code in tracker.playable() if code != exclude]
+    table = style.weights
+    weights = [table[code] for code in playable]
     window = None
     if room is not None and isinstance(tracker, StandardTracker) and len(tracker.board):
-        corners = room.window(tracker.board)
-        window = None if corners is None else tracker.within(*corners)
+        if room.around(tracker.board):  # every position keeps the board within the room
+            room = None
+        else:
+            corners = room.window(tracker.board)
+            window = None if corners is None else tracker.within(*corners)
     while True:
         if not playable:
             return None
@@ -403,8 +438,16 @@ def random_move(tracker: Tracker, rng: random.Random, style: Style,
         k = playable.index(code)  # no place within the room: draw among the others
         del playable[k], weights[k]
     if style.compactness:
-        board = tracker.board
-        wts = [contact_count(p.cells, board.occupied) ** style.compactness for p in options]
+        # a position's contacts (`contact_count`) are its empty cells' neighbours on the
+        # board: the last of each cell's scores, read from the board's tables
+        _squares, scores = tracker.board.tables()
+        score = scores.get
+        wts = []
+        for p in options:
+            a, b, c = p.cells
+            touching = score(a, NO_CONTACT)[-1] + score(b, NO_CONTACT)[-1] + \
+                score(c, NO_CONTACT)[-1]
+            wts.append(touching ** style.compactness)
         return rng.choices(options, wts)[0]
     return rng.choice(options)
 
