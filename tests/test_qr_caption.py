@@ -14,6 +14,7 @@ import pdfplumber
 import pytest
 
 from conundrum.options import LANGUAGES, PAGES
+from conundrum.puzzle import Puzzle
 from renderers.book.geometry import large_print_pages
 from renderers.book.layout import book_pages
 from renderers.page.fonts import PT_TO_MM, text_width
@@ -90,14 +91,18 @@ def check_captions(urls: list[list[tuple[str, Box]]], widths: list[float],
 
 
 def check_book(page: str, large: bool, per_page: int, lang: str, folder: Path,
-               checked: dict[bytes, int] | None = None) -> None:
-    """The book's captions, codes and layout audit. `checked`: the PDFs already read back
-    by the caller (and their per_page), a book whose PDF is byte for byte one of them
-    read back no further, and this one's added."""
-    content = small_book({"page": page, "bleed": True, "large_print": large,
+               checked: dict[bytes, int] | None = None,
+               boards: tuple[Puzzle, ...] | None = None, bleed: bool = True
+               ) -> tuple[list[int], list[str]]:
+    """The book's captions, codes and layout audit (the pool's puzzles, or `boards`).
+    `checked`: the PDFs already read back by the caller (and their per_page), a book whose
+    PDF is byte for byte one of them read back no further, and this one's added. Returns
+    the number of codes on each page, and the notes the book was made with."""
+    content = small_book({"page": page, "bleed": bleed, "large_print": large,
                           "per_page": per_page, "language": lang, "web": URL,
-                          "time_box": True})
-    pages = book_pages(content, lambda _m: None)
+                          "time_box": True}, boards=boards)
+    notes: list[str] = []
+    pages = book_pages(content, notes.append)
     urls = [codes(p) for p in pages]  # before painting: a painted page lets its items go
     # a page with no code has no part of one either (only the pages with codes are scanned)
     assert not any(p.tagged("qr") for p, u in zip(pages, urls, strict=True) if not u)
@@ -108,7 +113,8 @@ def check_book(page: str, large: bool, per_page: int, lang: str, folder: Path,
     data = pdf_bytes(pages, "QR", lang, "rgb", "classic")
     if checked is not None:
         if data in checked:
-            return  # the same bytes read back the same: its check would repeat one made
+            # the same bytes read back the same: its check would repeat one made
+            return [len(u) for u in urls], notes
         checked[data] = per_page
     # opened once: the audit and the captions read the same parsed pages (parsing is most
     # of this test's time)
@@ -118,6 +124,7 @@ def check_book(page: str, large: bool, per_page: int, lang: str, folder: Path,
         # every puzzle has its code; in large print, where a board leaves no room for a code
         # (with its caption), the code is left out with a warning: half of them, as before
         assert check_captions(urls, widths, pdf, data, lang, folder) >= (3 if large else 6)
+    return [len(u) for u in urls], notes
 
 
 @pytest.mark.parametrize("page, large, per_page", FAST)
@@ -143,6 +150,22 @@ def test_every_caption_is_whole_on_every_trim(tmp_path, names, large) -> None:
             except AssertionError as exc:
                 raise AssertionError(f"{page}, {per_page} a page: {exc}") from exc
     assert 1 in checked.values()
+
+
+@pytest.mark.parametrize("page, bleed", [("8.25x11", True), ("8x10", False)])
+def test_every_caption_is_whole_at_four_a_page(tmp_path, page, bleed) -> None:
+    """Four a page, where codes and captions have their narrowest slots. The pool's boards
+    are too big for 4 a page on any trim (its sections fall back to 2 or 1), so these books
+    are of the SPEC's two-tile example, four in a section (with the trick puzzle among them,
+    a section falls back to 2 a page). The narrowest trims that print them 4 a page with
+    their codes: 8.25x11 with bleed (a4 too), 8x10 without (with bleed's wider margins it
+    falls back, as 8.5x8.5 does with a code, and 7x10, 6x9 and the smaller trims with or
+    without). Each puzzle page holds four codes, every one decoded by zbar and its caption
+    whole (`check_book`)."""
+    tiny = (pool()[0],) * 8
+    per_page, notes = check_book(page, False, 4, "en", tmp_path, boards=tiny, bleed=bleed)
+    assert not [n for n in notes if "a page in this section" in n], notes
+    assert per_page.count(4) == 2 and sum(per_page) == 8, per_page
 
 
 @pytest.mark.parametrize("page", ["a4", "letter", "5x8", "a5"])

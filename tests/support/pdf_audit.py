@@ -302,19 +302,24 @@ def all_pool() -> tuple[Puzzle, ...]:
     return tuple(made)
 
 
-def small_book(keys: dict[str, object], kind: str = "count") -> BookContent:
+def small_book(keys: dict[str, object], kind: str = "count",
+               boards: tuple[Puzzle, ...] | None = None) -> BookContent:
     """A two-section book (three puzzles each) of the pool's puzzles with spec `keys`
-    (page, bleed, language, palette, answers, large_print, web ...)."""
+    (page, bleed, language, palette, answers, large_print, web ...); or of `boards`, half
+    of them in each section."""
     lines = "".join(f"{k}: {str(v).lower() if isinstance(v, bool) else repr(v)}\n"
                     for k, v in keys.items())
     section_kind = ", kind: all" if kind == "all" else ""
+    made = [*(boards or pool())] if kind == "count" else [*all_pool(), *all_pool()]
+    count = len(boards) // 2 if boards else 3
     spec = parse_spec("title: Conundrums for the road\nsubtitle: Volume 2\n"
                       f"{lines}sections:\n"
-                      f"  - {{name: Warm-up with a long section name, count: 3{section_kind}}}\n"
-                      f"  - {{name: Hard, count: 3, difficulty: 5{section_kind}}}\n")
-    made = [*pool()] if kind == "count" else [*all_pool(), *all_pool()]
-    puzzles = [BookPuzzle(n, (n - 1) // 3, Made((n - 1) // 3, n, 0, n, p, f"k{n}", "f", {}),
-                          1.0) for n, p in enumerate(made[:6], 1)]
+                      f"  - {{name: Warm-up with a long section name, count: {count}"
+                      f"{section_kind}}}\n"
+                      f"  - {{name: Hard, count: {count}, difficulty: 5{section_kind}}}\n")
+    puzzles = [BookPuzzle(n, (n - 1) // count,
+                          Made((n - 1) // count, n, 0, n, p, f"k{n}", "f", {}), 1.0)
+               for n, p in enumerate(made[:2 * count], 1)]
     return BookContent(spec, puzzles, example_puzzle(1))
 
 
