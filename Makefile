@@ -131,7 +131,8 @@ test-min:
 	rm -rf $(MIN)
 	$(PYTHON) -m venv $(MIN)
 	$(MIN)/bin/pip install --quiet uv
-	$(MIN)/bin/uv pip install --quiet -p $(MIN)/bin/python --resolution lowest-direct -e '.[dev]'
+	$(MIN)/bin/uv pip install --quiet --compile-bytecode -p $(MIN)/bin/python --resolution lowest-direct \
+		-e '.[dev]'
 	$(MIN)/bin/python -m pytest -n 2 -q -m "not slow" -p no:cacheprovider \
 		--ignore=tests/test_docs_images.py
 
@@ -157,7 +158,7 @@ test-py:
 	set -e; echo "test-py: $$("$$interp" --version) at $$interp"; \
 	rm -rf $(PYVENV); "$$interp" -m venv $(PYVENV); \
 	$(PYVENV)/bin/pip install --quiet uv; \
-	$(PYVENV)/bin/uv pip install --quiet -p $(PYVENV)/bin/python -e '.[dev]'; \
+	$(PYVENV)/bin/uv pip install --quiet --compile-bytecode -p $(PYVENV)/bin/python -e '.[dev]'; \
 	$(PYVENV)/bin/python -m pytest -n 2 -q -m "not slow" -p no:cacheprovider \
 		--ignore=tests/test_docs_images.py
 

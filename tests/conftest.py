@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import os
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
 from subprocess import CompletedProcess
 
 import pytest
@@ -31,14 +34,53 @@ SLOW_CALLS = re.compile(
     r"run_program\(\s*[\"']book|\bbook \S+\.yaml|\bchrome\b|open_page|webdriver")
 
 
+# a test file marked slow whole (its first lines' `pytestmark = pytest.mark.slow`)
+SLOW_FILE = re.compile(r"^pytestmark = pytest\.mark\.slow\b", re.M)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under `-m "not slow"` a file marked slow whole is not even imported: its tests would
+    all be deselected, and importing it (pytest rewrites every assert of a test file first)
+    cost each xdist worker about 3 CPU seconds of the fast set's start-up."""
+    if (config.getoption("markexpr", "").strip() == "not slow"
+            and collection_path.suffix == ".py" and collection_path.name.startswith("test_")
+            and SLOW_FILE.search(collection_path.read_text(encoding="utf-8"))):
+        return True
+    return None
+
+
+@cache
+def _functions_source(filename: str) -> dict[tuple[str, int], str]:
+    """The source of each function in a file, decorators included, by (name, first line as
+    the code object counts it): the file read and parsed once, where inspect.getsource
+    tokenized each test's lines again for each test."""
+    text = Path(filename).read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    found = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            found[node.name, first] = "".join(lines[first - 1:node.end_lineno])
+    return found
+
+
+def _source(function: object) -> str | None:
+    code = getattr(inspect.unwrap(function), "__code__", None)  # type: ignore[arg-type]
+    if code is None:
+        return None
+    try:
+        return _functions_source(code.co_filename).get((code.co_name, code.co_firstlineno))
+    except (OSError, SyntaxError, ValueError):
+        return None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         function = getattr(item, "function", None)
         if function is None or item.get_closest_marker("slow"):
             continue
-        try:
-            source = inspect.getsource(function)
-        except (OSError, TypeError):
+        source = _source(function)
+        if source is None:
             continue
         fixtures = getattr(item, "fixturenames", ())
         if SLOW_CALLS.search(source) or "chrome" in fixtures or any(

@@ -100,8 +100,10 @@ def test_mutating_a_given_tile_is_solved_afresh(made):
 
 
 def test_check_accepts_the_answer_and_rejects_every_single_tile_move(made):
+    # one puzzle a grade (a second seed a grade doubled the fast set's largest test for the
+    # same moves judged on the same kind of boards)
     for (level, seed), puzzle in made.items():
-        if seed > 2:
+        if seed > 1:
             continue
         answer = puzzle_arrangements(puzzle).arrangements[0]
         grid = drawn_grid(puzzle)

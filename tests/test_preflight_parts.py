@@ -105,7 +105,9 @@ def _last_first(part, data, count: int, jobs: int) -> list:
     return [part(data, index) for index in reversed(range(count))][::-1]
 
 
-@pytest.mark.parametrize("part_pages", [1, 3])
+# parts of three pages: slow (3.4 s); the fast set keeps parts of one page here, and parts
+# of four pages in test_the_book_s_self_check_warns_alike_for_any_jobs
+@pytest.mark.parametrize("part_pages", [1, pytest.param(3, marks=pytest.mark.slow)])
 def test_the_same_fault_is_named_first_for_any_jobs(tmp_path: Path, monkeypatch,
                                                      part_pages: int) -> None:
     files = {name: CORPUS[name](tmp_path / f"{k}.pdf") for k, name in enumerate(
