@@ -16,7 +16,7 @@ from ..rules import RuleSet, ruleset
 from ..seeds import derive
 from ..solver import Solutions
 from .bounds import check_request, check_sizes
-from .choose import Choice, avoided, least_score
+from .choose import avoided, least_score
 from .difficulty import (
     MAX_POSITIONS,
     LevelPick,
@@ -31,6 +31,7 @@ from .request import (
     GenerateRequest,
     Sizes,
     alternates_of,
+    choice_of,
     finish,
     reproducing_args,
     verify,
@@ -292,10 +293,7 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
 
 def _make(req: GenerateRequest, ruleset: RuleSet, sizes: Sizes, seed: int,
           deadline: float) -> tuple[Puzzle, Solutions, Sizes]:
-    weights = req.weights or default_weights()
-    choice = Choice(weights, req.allow_similar, req.allow_trivial, sizes.tile_effort,
-                    sizes.score, sizes.kinds, avoided(req.avoid),
-                    avoided(req.later, "--later"))
+    choice = choice_of(req, sizes)
     if req.method == "sat":
         from .sat import sat_generate  # python-sat is loaded only when asked for
         targets = sizes.targets if sizes.exact else _draw_targets(sizes, seed)

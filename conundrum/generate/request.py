@@ -149,6 +149,14 @@ def finish(req: GenerateRequest, rules: str, board: Board, codes: Sequence[str],
     return puzzle, solutions
 
 
+def choice_of(req: GenerateRequest, sizes: Sizes) -> Choice:
+    """What the given tiles of a puzzle made for `req` to `sizes` must be besides their
+    counts: the search's choice, and the alternates' (`alternates_of`) to match it."""
+    return Choice(req.weights or default_weights(), req.allow_similar, req.allow_trivial,
+                  sizes.tile_effort, sizes.score, sizes.kinds, avoided(req.avoid),
+                  avoided(req.later, "--later"))
+
+
 def alternates_of(puzzle: Puzzle, req: GenerateRequest, sizes: Sizes) -> Alternates:
     """The other sets of given tiles `puzzle`'s board offers for `req` made to `sizes`
     (`generate_sized`), each tile with its count: as the search's choice would have taken
@@ -156,9 +164,7 @@ def alternates_of(puzzle: Puzzle, req: GenerateRequest, sizes: Sizes) -> Alterna
     again cost a tenth of a try (grade 5), and a try seldom clashes."""
     rules = ruleset(puzzle.rules)
     found = counts(puzzle.board, rules)
-    choice = Choice(req.weights or default_weights(), req.allow_similar, req.allow_trivial,
-                    sizes.tile_effort, sizes.score, sizes.kinds, avoided(req.avoid),
-                    avoided(req.later, "--later"))
+    choice = choice_of(req, sizes)
     kinds = sizes.kinds or ("plain",) * len(sizes.ranges)  # the wanted kind only orders
     codes = alternates(puzzle.board, rules, found, sizes.ranges,
                        random.Random(derive(req.seed, "alternates")), choice, kinds,
