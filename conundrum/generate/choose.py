@@ -129,39 +129,22 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
     the slot's next candidate of its drawn kind is tried, never one of another kind.
     Raises Hopeless when every tile measured for a slot is beyond the level's effort."""
     weigh = BoardEffort(board, rules, census, tile_positions) if graded(choice) else None
-    efforts: dict[str, TileEffort] = {}
     # junior's census reads the board once a tile weighed: there the next candidates
     # cost more than the searches they spare (grade 5, seeds 1-10: 32.6 -> 41.2 s)
     together = choice.tile_effort is not None and rules.census_in_one_pass
 
-    def effort_of(code: str) -> TileEffort:
-        # a tile's effort does not depend on the tiles picked before it: weighed once,
-        # however many candidates of an earlier slot it is tried beside
-        te = efforts.get(code)
-        if te is None:
-            te = weigh.tile_effort(code, choice.weights) if weigh is not None \
-                else answers_only(board, code, rules)
-            efforts[code] = te
-        return te
-
     def pick(slot: int, picked: list[TileEffort]) -> list[TileEffort] | None:
         if slot == len(ranges):
             return picked if acceptable(board, picked, choice, rules) else None
-        (lo, hi), wanted = ranges[slot], kinds[slot]
-        pool = [c for c, n in counts.items() if lo <= n <= hi
-                and not (choice.avoid and canonical(c) in choice.avoid)
-                and all(c != t.code and (choice.allow_similar or not similar(c, t.code))
-                        for t in picked)]
+        wanted = kinds[slot]
         band = effort_needed(choice, picked, last=slot == len(ranges) - 1)
         measured = too_much = 0
         # a level insists on its kinds while `strict` and never falls back on a
         # chameleon (it has other sizes to try); an explicit request only keeps
         # undrawn chameleons out while `strict`
         level = choice.kinds is not None
-        order = candidates(pool, wanted, rng, strict and level, not strict and not level)
-        if choice.later:  # within each kind; a stable sort keeps the drawn order
-            order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
-                                      canonical(c) in choice.later))
+        order = slot_order(counts, ranges[slot], choice, wanted, rng, strict and level,
+                           not strict and not level, picked)
         partnerless = hopeless = False  # a candidate of the drawn kind found no partner
         # below this bound (the census's, reach.py) a tile is in neither the band nor
         # over the ceiling: counted as weighed, not weighed (a partner tried beside each
@@ -174,7 +157,11 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
             if short > 0 and weigh is not None \
                     and weigh.most(code, counts[code], choice.weights) < short:
                 continue
-            te = effort_of(code)
+            # a tile tried beside each candidate of an earlier slot is weighed once: the
+            # board's weighing keeps it (BoardEffort.tile_effort); ungraded, no tile is
+            # tried twice (`together` needs a level)
+            te = weigh.tile_effort(code, choice.weights) if weigh is not None \
+                else answers_only(board, code, rules)
             too_much += te.effort >= ceiling(choice)
             if not band[0] <= te.effort < band[1]:
                 continue
@@ -199,6 +186,24 @@ def choose(board: Board, rules: RuleSet, counts: Mapping[str, int],
 
     chosen = pick(0, [])
     return None if chosen is None else [t.code for t in chosen]
+
+
+def slot_order(counts: Mapping[str, int], span: tuple[int, int], choice: Choice,
+               wanted: str, rng: random.Random, strict: bool, chameleons: bool,
+               picked: Sequence[TileEffort] = ()) -> list[str]:
+    """The tiles with a count in `span` that a slot may give, in the order to try them
+    (`candidates`; within each kind the tiles asked for `later` last): none the choice
+    avoids, none the same as or (unless allowed) similar to a tile `picked` before."""
+    lo, hi = span
+    pool = [c for c, n in counts.items() if lo <= n <= hi
+            and not (choice.avoid and canonical(c) in choice.avoid)
+            and all(c != t.code and (choice.allow_similar or not similar(c, t.code))
+                    for t in picked)]
+    order = candidates(pool, wanted, rng, strict, chameleons)
+    if choice.later:  # within each kind; a stable sort keeps the drawn order
+        order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
+                                  canonical(c) in choice.later))
+    return order
 
 
 def acceptable(board: Board, picked: Sequence[TileEffort], choice: Choice,
@@ -256,12 +261,7 @@ def _weighed(board: Board, rules: RuleSet, counts: Mapping[str, int], span: tupl
              weigh: BoardEffort | None) -> list[TileEffort]:
     """The tiles `choose` would weigh for one slot (its order, TRIES_PER_TILE of them),
     weighed, less those at or over the ceiling."""
-    lo, hi = span
-    pool = [c for c, n in counts.items() if lo <= n <= hi
-            and not (choice.avoid and canonical(c) in choice.avoid)]
-    order = candidates(pool, wanted, rng, False, choice.kinds is None)
-    order.sort(key=lambda c: (kind(c) != wanted, kind(c) == "chameleon",
-                              canonical(c) in choice.later))
+    order = slot_order(counts, span, choice, wanted, rng, False, choice.kinds is None)
     weighed = [weigh.tile_effort(c, choice.weights) if weigh is not None
                else answers_only(board, c, rules) for c in order[:TRIES_PER_TILE]]
     return [te for te in weighed if te.effort < ceiling(choice)]
@@ -282,14 +282,8 @@ def _sets(board: Board, rules: RuleSet, pools: Sequence[Sequence[TileEffort]],
             continue
         if not choice.allow_similar and overlap(t.answers for t in picked) > MAX_OVERLAP:
             continue
-        if not choice.allow_trivial and sum(len(t.answers) for t in picked) <= 1 and \
-                trivial([t if graded(choice) else tile_effort(board, t.code, rules, choice.weights)
-                         for t in picked]):
-            continue
-        if choice.score is not None and not \
-                choice.score[0] <= puzzle_score(board, picked, choice.weights) < choice.score[1]:
-            continue
-        yield codes
+        if acceptable(board, picked, choice, rules):
+            yield codes
 
 
 # every tile there can be (any chameleons a set names too) in a fixed order, for `--avoid`
