@@ -308,9 +308,11 @@ def _decide(state: _State, task: Task) -> Made | None:
         return made
     others = offered(task, puzzle, read_sizes(text))
     for n, codes in enumerate(others, 1):
-        if made is None and keeps_kinds(puzzle, codes):
+        if keeps_kinds(puzzle, codes):
             made = _take(state, task, as_found(puzzle, codes),
                          partial(proven, task, puzzle, others, n), n)
+            if made is not None:
+                break
     return made
 
 
