@@ -162,10 +162,7 @@ class AnswerPages(BookPages):
                     packer.next_column()
                     continue
                 if start:  # a key carried over: its puzzle named again, as the other keys do
-                    page.add(Text(packer.x, first_baseline(packer.y, LABEL_PT),
-                                  self.t("continued", code=heading), LABEL_PT, True,
-                                  colour=self.pal.ink, tag="key number"))
-                    packer.y += again
+                    self._carried_over(page, packer, heading)
                 self.placed["answer"].setdefault(bp.number, packer.number)
                 drawn = flow_answers(page, blocks, solved, packer.x, packer.y,
                                      packer.bottom - packer.y, style, start)
@@ -208,16 +205,20 @@ class AnswerPages(BookPages):
             lines = lines[k:]
             while lines:  # a key longer than a column goes on under its number again
                 next_column()
-                again = self.t("continued", code=block.heading)
-                page.add(Text(packer.x, first_baseline(packer.y, LABEL_PT), again, LABEL_PT,
-                              True, colour=self.pal.ink, tag="key number"))
-                packer.y += line_height(LABEL_PT)
+                self._carried_over(page, packer, block.heading)
                 k = self._lines_fitting(lines, packer.bottom - packer.y)
                 packer.y = draw_board_key_lines(page, lines[:k], packer.x, packer.y,
                                                 self.style)
                 lines = lines[k:]
             packer.y += 3.0
         return pages
+
+    def _carried_over(self, page: Page, packer: _Columns, heading: str) -> None:
+        """A key carried over to a new column: its puzzle's heading again, "(continued)"."""
+        page.add(Text(packer.x, first_baseline(packer.y, LABEL_PT),
+                      self.t("continued", code=heading), LABEL_PT, True,
+                      colour=self.pal.ink, tag="key number"))
+        packer.y += line_height(LABEL_PT)
 
     @staticmethod
     def _lines_fitting(lines: list, room: float) -> int:
