@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -61,6 +63,12 @@ def _click(driver, selector: str) -> None:
     _wait(driver, clicked, timeout=10)
 
 
+def _idle(driver) -> bool:
+    """No save or build under way: the page's preview and puzzles are not marked busy."""
+    return all(driver.find_element(By.ID, s).get_attribute("aria-busy") == "false"
+               for s in ("preview-area", "puzzles"))
+
+
 def _thumbs_loaded(driver) -> int:
     return driver.execute_script(
         "return [...document.querySelectorAll('#preview img')]"
@@ -77,6 +85,10 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     title.send_keys("Clicked Book", Keys.TAB)
     _wait(driver, lambda d: _thumbs_loaded(d) >= 3)
     assert yaml.safe_load((folder / "book.yaml").read_text())["title"] == "Clicked Book"
+    # the field's change and the pause after typing saved one spec: one build, not two
+    _wait(driver, _idle)
+    with pytest.raises(urllib.error.HTTPError, match="404"):
+        urllib.request.urlopen(url + "api/jobs/2")
     # a field the CLI refuses shows its message at the field, and nothing is saved
     count = driver.find_element(By.ID, "f-s-count-0")
     count.clear()
@@ -88,8 +100,9 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     count.send_keys("2", Keys.TAB)
     driver.find_element(By.CSS_SELECTOR, '#book-fields input[name="cover"]').click()
     _wait(driver, lambda d: yaml.safe_load((folder / "book.yaml").read_text()).get("cover"))
-    _wait(driver, lambda d: d.find_element(By.ID, "job-status").text.endswith("done 2/2 puzzles"))
-    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2)
+    _wait(driver, _idle)
+    assert driver.find_element(By.ID, "job-status").text.endswith("done 2/2 puzzles")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2
     # the table's board and the sheet a click shows: drawn with at least twice the pixels
     # they are shown at (sharp on a 2x screen), the board shown large enough to read
     _click(driver, "#puzzle-rows tr:first-child .sheet-open")

@@ -9,6 +9,14 @@
     return {status: r.status, body: await r.json()};
   };
   let revision = 0, spec = null, job = null, pending = 0;
+  // the preview and the puzzles say they are about to change (aria-busy) from a save until
+  // the build it starts has been shown: a screen reader, and a test, waits for the last one
+  let busy = 0;
+  const mark = () => ["#preview-area", "#puzzles"].forEach((s) => $(s).setAttribute("aria-busy", String(busy > 0)));
+  const working = async (promise) => {
+    busy += 1; mark();
+    try { return await promise; } finally { busy -= 1; mark(); }
+  };
 
   // ---- the book designer -------------------------------------------------------
   const readField = (el) => {
@@ -47,7 +55,7 @@
   const loadSpec = async () => {
     const r = await api("GET", "/api/spec");
     if (r.status !== 200) { $("#book-error").textContent = r.body.errors[0].message; return; }
-    spec = r.body.spec; revision = r.body.revision; show();
+    spec = r.body.spec; revision = r.body.revision; sent = JSON.stringify(spec); show();
   };
   const fromForm = () => {
     const data = JSON.parse(JSON.stringify(spec));
@@ -56,12 +64,19 @@
     return data;
   };
   // one save at a time: each is sent with the revision the one before it returned
-  let saving = Promise.resolve();
-  const save = (structural) => { saving = saving.then(() => saveNow(structural)); return saving; };
+  // a spec the studio already holds is not sent again: a field's change and the pause
+  // after typing into it both save, and each save would start a build
+  let saving = Promise.resolve(), sent = null;
+  const save = (structural) => { saving = saving.then(() => saveNow(structural)); return working(saving); };
   const saveNow = async (structural) => {
+    const body = JSON.stringify(spec);
+    if (body === sent && !structural) return;
     const r = await api("PUT", "/api/spec", {spec, revision});
     clearErrors();
-    if (r.status === 200) { revision = r.body.revision; $("#saved").textContent = "Saved book.yaml"; if (structural) show(); if (!pending++) setTimeout(() => { pending = 0; build(true); }, 300); return; }
+    if (r.status === 200) {
+      revision = r.body.revision; sent = body; $("#saved").textContent = "Saved book.yaml"; if (structural) show();
+      if (!pending++) working(new Promise((ok) => setTimeout(ok, 300)).then(() => { pending = 0; return build(); }));
+      return; }
     if (r.status === 409) { $("#book-error").textContent = r.body.errors[0].message; await loadSpec(); return; }
     r.body.errors.forEach((e) => {
       const field = document.querySelector(`.field[data-key="${e.key}"] .error`);
@@ -69,7 +84,7 @@
     });
     $("#saved").textContent = "Not saved: see the message";
   };
-  $("#spec-form").addEventListener("change", () => { spec = fromForm(); save(); });
+  $("#spec-form").addEventListener("change", () => { clearTimeout(typing); spec = fromForm(); save(); });
   // checked as the author types: a pause of half a second saves (or shows the fault)
   let typing = null;
   $("#spec-form").addEventListener("input", (e) => {
@@ -84,7 +99,7 @@
     spec.sections.push({name: "Section " + n, count: 2}); save(true); });
   $("#undo").addEventListener("click", async () => {
     const r = await api("POST", "/api/spec/undo", {});
-    if (r.status === 200) { await loadSpec(); build(true); } else $("#book-error").textContent = r.body.errors[0].message;
+    if (r.status === 200) { await loadSpec(); build(); } else $("#book-error").textContent = r.body.errors[0].message;
   });
 
   // ---- builds, preview, puzzles, publishing ---------------------------------------
@@ -105,6 +120,8 @@
   };
   // a request the studio refused: its message where the jobs report, never dropped
   const refused = (r) => { $("#job-status").textContent = (r.body.errors || [{message: r.body.error}])[0].message; };
+  // the sheet shown large is drawn again from each new build (or put away if its number went)
+  let sheetShown = null;
   const refresh = async () => {
     const n = (await api("GET", "/api/pages")).body.pages, stamp = Date.now();
     $("#preview").replaceChildren(...Array.from({length: n}, (_, i) => {
@@ -124,7 +141,7 @@
       img.srcset = `/api/puzzles/${p.number}.png?part=board&t=${stamp} 2x`; img.alt = `Puzzle ${p.number}'s board`;
       img.className = "sheet"; img.loading = "lazy"; open.appendChild(img);
       open.setAttribute("aria-label", `Puzzle ${p.number} on its sheet, large`);
-      open.addEventListener("click", () => { $("#sheet-large").src = `/api/puzzles/${p.number}.png?t=${stamp}`;
+      open.addEventListener("click", () => { sheetShown = p.number; $("#sheet-large").src = `/api/puzzles/${p.number}.png?t=${stamp}`;
         $("#sheet-caption").textContent = `Puzzle ${p.number}`; $("#sheet-figure").hidden = false;
         $("#sheet-figure").scrollIntoView({block: "nearest"}); });
       sheet.appendChild(open); tr.appendChild(sheet);
@@ -150,12 +167,25 @@
           if (r.status === 202) { await follow(r.body.job, refresh); await loadSpec(); } else refused(r); });
         td.appendChild(b); });
       tr.appendChild(td); return tr; }));
+    if (!$("#sheet-figure").hidden) {
+      if (rows.some((p) => p.number === sheetShown)) $("#sheet-large").src = `/api/puzzles/${sheetShown}.png?t=${stamp}`;
+      else $("#sheet-figure").hidden = true;
+    }
   };
-  const build = async (draft) => {
-    const r = await api("POST", "/api/build", {draft});
-    if (r.status === 202) await follow(r.body.job, refresh); else refused(r);
+  // one draft build at a time: what changes while it runs is built once, after it
+  let building = null, again = false;
+  const build = () => {
+    if (building) { again = true; return building; }
+    building = working((async () => {
+      do {
+        again = false;
+        const r = await api("POST", "/api/build", {draft: true});
+        if (r.status === 202) await follow(r.body.job, refresh); else refused(r);
+      } while (again);
+    })()).finally(() => { building = null; });
+    return building;
   };
-  $("#build").addEventListener("click", () => build(true));
+  $("#build").addEventListener("click", () => build());
   $("#publish").addEventListener("click", async () => {
     const r = await api("POST", "/api/publish", {});
     if (r.status !== 202) { refused(r); return; }
