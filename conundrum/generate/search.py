@@ -71,7 +71,7 @@ ROOMY_FILL = 0.8
 GAME_FILL = 0.4
 # A game's board keeps to no narrow room: in the rooms a book leans grades 1-3 to
 # (100-puzzle sections, seed 2024, two a page), of games in a room 4 cells across 1 in 65
-# fit, 6 across 1 in 35, 7 across 2 in 29; 9-18 across 30 in 31. Below GAME_ACROSS no
+# fit, 6 across 1 in 35, 7 across 2 in 29; 9-18 across 40 in 41. Below GAME_ACROSS no
 # game is played (each spread one cost 0.8-1.9 ms before it was thrown away).
 GAME_ACROSS = 8
 
