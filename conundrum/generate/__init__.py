@@ -44,5 +44,8 @@ _DRIVER = frozenset(__all__)
 
 def __getattr__(name: str) -> Any:
     if name in _DRIVER:
-        return getattr(import_module(".driver", __name__), name)
+        # kept as the package's own name once loaded: a book plans each try with a few of
+        # them, and every use came here (import_module and all) again
+        value = globals()[name] = getattr(import_module(".driver", __name__), name)
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
