@@ -1,0 +1,60 @@
+"""A grade-5 request that avoids tiles (a book's plan) draws its board's size twice and
+takes the larger (difficulty.larger_board): a larger board offers more tiles in range, so
+fewer searches fail for the tiles a section gave. Requests avoiding nothing, and the other
+levels, draw as before."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conundrum.generate import GenerateRequest, driver, generate_sized
+from conundrum.generate.difficulty import larger_board, level_params, params_for
+from conundrum.seeds import derive
+
+
+def test_grade_5_takes_the_larger_of_two_draws() -> None:
+    for seed in range(40):
+        pick = params_for(5, seed)
+        drawn = random.Random(seed).randint(*level_params(5).tiles)
+        bigger = larger_board(pick, 5, random.Random(seed))
+        assert bigger.tiles == max(pick.tiles, drawn)
+        assert bigger.ranges == pick.ranges and bigger.kinds == pick.kinds
+
+
+@pytest.mark.parametrize(("level", "rules"), [(1, "standard"), (3, "standard"),
+                                              (4, "standard"), (5, "junior")])
+def test_other_levels_and_junior_draw_once(level, rules) -> None:
+    for seed in range(20):
+        pick = params_for(level, seed, rules)
+        assert larger_board(pick, level, random.Random(seed), rules) == pick
+
+
+def _first_sizes(monkeypatch, req: GenerateRequest) -> int:
+    """The board's tiles the request's first search asked for."""
+    asked: list[int] = []
+    make = driver._make
+
+    def recording(req, ruleset, sizes, seed, deadline):
+        asked.append(sizes.tiles)
+        return make(req, ruleset, sizes, seed, deadline)
+
+    monkeypatch.setattr(driver, "_make", recording)
+    generate_sized(req)
+    monkeypatch.setattr(driver, "_make", make)
+    return asked[0]
+
+
+def test_a_request_avoiding_tiles_grows_the_larger_board(monkeypatch) -> None:
+    larger = 0
+    for seed in range(1, 7):
+        pick = params_for(5, derive(seed, "level", 5, 0))
+        plain = _first_sizes(monkeypatch, GenerateRequest(seed=seed, difficulty=5))
+        assert plain == pick.tiles, "a request avoiding nothing draws once"
+        avoiding = _first_sizes(monkeypatch, GenerateRequest(seed=seed, difficulty=5,
+                                                             avoid=("RRR",)))
+        other = random.Random(derive(seed, "larger", 5, 0)).randint(*level_params(5).tiles)
+        assert avoiding == max(pick.tiles, other)
+        larger += avoiding > plain
+    assert larger, "some seed's second draw is the larger"
