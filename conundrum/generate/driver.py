@@ -21,6 +21,7 @@ from .difficulty import (
     MAX_POSITIONS,
     LevelPick,
     check_asks,
+    larger_board,
     level_params,
     params_for,
 )
@@ -268,6 +269,9 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name,
                             req.kinds)
+        if avoided(req.avoid):  # fewer tiles may be given: a larger board offers more
+            picked = larger_board(picked, level, random.Random(
+                derive(req.seed, "larger", level, attempt)), ruleset.name)
         sizes = _within(explicit_sizes(req, picked), req.score)
         check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         seed = _base_seed(req, sizes, "level", level, attempt)
