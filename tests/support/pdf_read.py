@@ -163,21 +163,29 @@ def _char(text: str, m: tuple[float, ...], fontsize: float, descent: float, adva
             "upright": upright, "size": y1 - y0}
 
 
+class _Out:
+    """ctypes values pdfium writes into, made once: making them for each of a book's tens
+    of thousands of paths was a third of its reading."""
+
+    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    width, x, y = ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    rgba = tuple(ctypes.c_uint() for _ in range(4))
+    matrix = raw.FS_MATRIX()
+
+
 def _path(obj: object, height: float, found: PageRead) -> None:
     """A painted path's shapes (pdfminer splits a path at each `m`), filed as pdfplumber
     files them: rects, lines and curves."""
-    fill, stroke = ctypes.c_int(), ctypes.c_int()
-    raw.FPDFPath_GetDrawMode(obj, fill, stroke)
-    if not fill.value and not stroke.value:
+    raw.FPDFPath_GetDrawMode(obj, _Out.fill, _Out.stroke)
+    if not _Out.fill.value and not _Out.stroke.value:
         return
-    m = raw.FS_MATRIX()
+    m = _Out.matrix
     raw.FPDFPageObj_GetMatrix(obj, m)
-    width = ctypes.c_float()
-    raw.FPDFPageObj_GetStrokeWidth(obj, width)
-    paint = {"fill": bool(fill.value), "stroke": bool(stroke.value),
+    raw.FPDFPageObj_GetStrokeWidth(obj, _Out.width)
+    paint = {"fill": bool(_Out.fill.value), "stroke": bool(_Out.stroke.value),
              "non_stroking_color": _colour(raw.FPDFPageObj_GetFillColor, obj),
              "stroking_color": _colour(raw.FPDFPageObj_GetStrokeColor, obj),
-             "linewidth": width.value}
+             "linewidth": _Out.width.value}
     for ops in _subpaths(obj, (m.a, m.b, m.c, m.d, m.e, m.f)):
         kind, pts = _shape(ops)
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -187,7 +195,7 @@ def _path(obj: object, height: float, found: PageRead) -> None:
 
 
 def _colour(getter: object, obj: object) -> tuple[float, ...]:
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    r, g, b, a = _Out.rgba
     getter(obj, r, g, b, a)  # type: ignore[operator]
     return (r.value / 255, g.value / 255, b.value / 255)
 
@@ -196,15 +204,18 @@ def _subpaths(obj: object, m: tuple[float, ...]) -> list[list[tuple[str, Point]]
     """The path's subpaths as pdfminer's operators, each with the point it ends at, in page
     space: pdfium's closing segment back to the start is pdfminer's `h`, a curve one `c`."""
     a, b, c, d, e, f = m
-    x, y = ctypes.c_float(), ctypes.c_float()
+    x, y = _Out.x, _Out.y
+    get_segment, get_point = raw.FPDFPath_GetPathSegment, raw.FPDFPathSegment_GetPoint
+    get_type, get_close = raw.FPDFPathSegment_GetType, raw.FPDFPathSegment_GetClose
     found: list[list[tuple[str, Point]]] = []
     curve = 0
     for i in range(raw.FPDFPath_CountSegments(obj)):
-        segment = raw.FPDFPath_GetPathSegment(obj, i)
-        raw.FPDFPathSegment_GetPoint(segment, x, y)
-        point = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
-        kind = raw.FPDFPathSegment_GetType(segment)
-        closed = raw.FPDFPathSegment_GetClose(segment)
+        segment = get_segment(obj, i)
+        get_point(segment, x, y)
+        px, py = x.value, y.value
+        point = (a * px + c * py + e, b * px + d * py + f)
+        kind = get_type(segment)
+        closed = get_close(segment)
         if kind == raw.FPDF_SEGMENT_MOVETO:
             found.append([("m", point)])
             continue
