@@ -14,6 +14,7 @@ from pdfminer.pdftypes import resolve1
 
 from renderers.book.cover import cover_pdf
 from renderers.book.layout import book_pages
+from renderers.page.fonts import font_path
 from renderers.paint.pdf import pdf_bytes
 from tests.support.pdf_audit import Case, _ink, _words, audit_page, small_book
 from tests.support.pdf_read import PageRead, UnreadPdf, read_pdf
@@ -92,6 +93,36 @@ def test_the_reader_reads_a_book_and_its_cover_as_pdfminer_does() -> None:
         assert differences(ours, theirs) == []
         assert faults(ours) == faults(theirs)
     assert any(not c["upright"] for c in read_pdf(cover)[0].chars)  # the spine was read
+
+
+def test_a_page_broken_every_way_reads_back_with_the_same_faults() -> None:
+    """Each rule of the audit broken on one page (type under 7 pt, two words overlapping, a
+    word crowded by ink, a word and a frame outside the safe area): both readers find the
+    same faults, every rule among them."""
+    pdf = FPDF(unit="pt", format=(432, 648))
+    pdf.add_page()
+    # the books' font, embedded (with a base-14 font pdfium and pdfminer take descents
+    # from their own tables, which differ: no book of ours has one)
+    pdf.add_font("pt", fname=str(font_path()))
+    pdf.set_font("pt", size=12)
+    pdf.text(100, 100, "Overlapping")
+    pdf.text(130, 104, "words")
+    pdf.set_font("pt", size=5)
+    pdf.text(100, 200, "tiny")
+    pdf.set_font("pt", size=12)
+    pdf.text(100, 300, "crowded")
+    pdf.set_fill_color(0, 0, 0)
+    pdf.rect(100, 301, 40, 3, style="F")
+    pdf.text(4, 400, "edge")
+    pdf.set_line_width(1)
+    pdf.rect(2, 500, 60, 60)
+    data = bytes(pdf.output())
+    ours, theirs = read_pdf(data), pdfminer_read(data)
+    assert differences(ours, theirs) == []
+    assert faults(ours) == faults(theirs)
+    assert {rule for _page, rule in faults(ours)} == {
+        "type under 7 pt", "words overlap", "less than 1.5 pt of paper round a word",
+        "text outside the safe area", "ink outside the safe area"}
 
 
 def _doubled(twice: bool) -> bytes:

@@ -7,7 +7,9 @@ parsing in Python was three quarters of the slow set's layout audit: docs/dev/pe
 the same facts from the same books.
 
 pdfminer's geometry, kept here: a glyph's box runs from its origin along its advance, and
-from the font's descent to the descent plus the type size, through the glyph's matrix;
+from the font's descent (its FontDescriptor's: the books embed their fonts; for a base-14
+font without one the two readers' built-in tables differ) to the descent plus the type
+size, through the glyph's matrix;
 a path is split at each `m`; a shape's box holds the points the path's operators end at
 (not a curve's control points); a closed path of four axis-aligned sides is a rect.
 Glyphs come in content-stream order (pdfium's text page orders its text objects its own
