@@ -137,8 +137,7 @@ def _chars(page: pdfium.PdfPage, height: float, order: dict[int, int]) -> list[d
             char = _char(chr(code), (matrix.a, matrix.b, matrix.c, matrix.d, x.value, y.value),
                          fontsize, descent, value.value, height)
             placed.append((order.get(key, -1), i, char))
-        missing = set(order) - {_address(raw.FPDFText_GetTextObject(text, i))
-                                for i in range(raw.FPDFText_CountChars(text))}
+        missing = set(order) - set(fonts)  # text objects with no glyph on the text page
         if missing:
             raise UnreadPdf(f"{len(missing)} text object(s) not on pdfium's text page "
                             "(one drawn twice at one place?)")
