@@ -1,16 +1,15 @@
 """The address beside or under a puzzle's QR code is printed whole (issue 31: in narrow
 slots it was cut short, "C…", "example.or…"): a reader must be able to type it. Read back
-from the PDF with pdfplumber, every code's caption is on its page in full, at 8 pt or more,
-the layout audit finds nothing, and every code still decodes from a 150 dpi render."""
+from the PDF (tests/support/pdf_read.py), every code's caption is on its page in full, at
+8 pt or more, the layout audit finds nothing, and every code still decodes from a 150 dpi
+render."""
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from conundrum.options import LANGUAGES, PAGES
@@ -25,6 +24,7 @@ from renderers.paint.pdf import pdf_bytes
 from renderers.render import render_sheet
 from renderers.sheet.qr import address_pieces, short_address, wrap_caption
 from tests.support.pdf_audit import audit_pages, pool, small_book
+from tests.support.pdf_read import PageRead, read_pdf
 
 URL = "https://example.org/puzzles/vol-1/"  # the longest whose codes keep 0.5 mm modules
 FAST = [("5x8", False, 2), ("7x10", False, 2), ("8x10", True, 1), ("8.5x8.5", False, 4)]
@@ -35,7 +35,7 @@ TRIMS = [(names, large) for names in SAME_SIZE.values() for large in (False, Tru
 
 
 def squeezed(text: str) -> str:
-    """`text` without any white space (pdfplumber splits and joins lines its own way)."""
+    """`text` without any white space (pdfplumber's text splits and joins lines its own way)."""
     return re.sub(r"\s+", "", text)
 
 
@@ -59,20 +59,19 @@ def codes(page: Page) -> list[tuple[str, Box]]:
 
 
 def check_captions(urls: list[list[tuple[str, Box]]], widths: list[float],
-                   pdf: pdfplumber.PDF, data: bytes, lang: str, folder: Path) -> int:
+                   pdf: list[PageRead], data: bytes, lang: str, folder: Path) -> int:
     """Every code's caption (`urls`: each page's codes and their captions' boxes, on pages
     `widths` mm wide as laid out) read back whole from the PDF (`pdf`, open on `data`) where
     it was drawn, and every code read by zbar from a 150 dpi render; returns the codes
     seen."""
     seen = []
-    for number, (page, printed) in enumerate(zip(urls, pdf.pages, strict=True), 1):
+    for number, (page, printed) in enumerate(zip(urls, pdf, strict=True), 1):
         assert "…" not in (printed.extract_text() or ""), number
         pt = float(printed.width) / widths[number - 1]  # pt a mm (large print: more)
         for url, (x0, top, x1, bottom) in page:
-            region = printed.within_bbox((x0 * pt - 1, top * pt - 1, x1 * pt + 1,
-                                          bottom * pt + 1), strict=False)
             caption = message(lang, "web_check_url", address=short_address(url))
-            got = region.extract_text() or ""
+            got = printed.extract_text((x0 * pt - 1, top * pt - 1, x1 * pt + 1,
+                                        bottom * pt + 1))
             assert squeezed(got) == squeezed(caption), (number, caption, got)
             seen.append(url)
     (folder / "b.pdf").write_bytes(data)
@@ -116,14 +115,13 @@ def check_book(page: str, large: bool, per_page: int, lang: str, folder: Path,
             # the same bytes read back the same: its check would repeat one made
             return [len(u) for u in urls], notes
         checked[data] = per_page
-    # opened once: the audit and the captions read the same parsed pages (parsing is most
-    # of this test's time)
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        faults = audit_pages(pdf, 12.0 if large else 7.0)
-        assert not faults, "\n".join(str(f) for f in faults[:10])
-        # every puzzle has its code; in large print, where a board leaves no room for a code
-        # (with its caption), the code is left out with a warning: half of them, as before
-        assert check_captions(urls, widths, pdf, data, lang, folder) >= (3 if large else 6)
+    # read once: the audit and the captions read the same pages
+    pdf = read_pdf(data)
+    faults = audit_pages(pdf, 12.0 if large else 7.0)
+    assert not faults, "\n".join(str(f) for f in faults[:10])
+    # every puzzle has its code; in large print, where a board leaves no room for a code
+    # (with its caption), the code is left out with a warning: half of them, as before
+    assert check_captions(urls, widths, pdf, data, lang, folder) >= (3 if large else 6)
     return [len(u) for u in urls], notes
 
 
@@ -174,8 +172,7 @@ def test_a_sheets_caption_is_whole(tmp_path: Path, page: str) -> None:
         out = tmp_path / f"{lang}.pdf"
         render_sheet(pool()[3], out, page=page, lang=lang,
                      web_url="https://puzzles.example.org/conundrum/2026/sheet-17.html")
-        with pdfplumber.open(out) as pdf:
-            text = squeezed(pdf.pages[0].extract_text() or "")
+        text = squeezed(read_pdf(out.read_bytes())[0].extract_text())
         caption = message(lang, "web_check_url",
                           address="puzzles.example.org/conundrum/2026/sheet-17.html")
         assert squeezed(caption) in text, (lang, text[-200:])

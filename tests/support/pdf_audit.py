@@ -1,4 +1,4 @@
-"""A printer's eye on a book's PDF, read back with pdfplumber: type size, words that
+"""A printer's eye on a book's PDF, read back (tests/support/pdf_read.py): type size, words that
 overlap, words crowded by ink, everything inside the trim's safe area; and a book's
 boards at one cell size a page. Reused by the layout audit (tests/test_book_audit.py).
 
@@ -9,14 +9,10 @@ so a 12 pt font scaled to 30% counts as 3.6 pt.
 from __future__ import annotations
 
 import functools
-import io
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-import pdfplumber
-from pdfminer.pdftypes import resolve1
 
 from conundrum.board import Board
 from conundrum.book.example import example_puzzle
@@ -26,6 +22,7 @@ from conundrum.book.manifest import BookPuzzle
 from conundrum.book.spec import BookSpec, parse_spec
 from conundrum.puzzle import Given, Puzzle
 from renderers.page.layout import Line, Page, Rect, Text
+from tests.support.pdf_read import PageRead, read_pdf
 from tests.support.puzzles import busy_puzzle, grown_board, grown_puzzle, small_puzzle
 
 MIN_PT = 7.0  # KDP's minimum type size ("Paperback fonts")
@@ -99,7 +96,7 @@ def _white(colour: object) -> bool:
     return all(v >= 0.98 for v in values)
 
 
-def _ink(page: pdfplumber.page.Page) -> list[tuple[Box, bool]]:
+def _ink(page: PageRead) -> list[tuple[Box, bool]]:
     """Every painted graphic as (box, filled): filled shapes in a colour, and strokes."""
     out: list[tuple[Box, bool]] = []
     for obj in [*page.rects, *page.lines, *page.curves]:
@@ -126,7 +123,7 @@ def char_size(char: dict) -> float:
     return float(char["width"] if abs(b) > abs(a) else char["size"])
 
 
-def _words(page: pdfplumber.page.Page) -> list[dict]:
+def _words(page: PageRead) -> list[dict]:
     """Words as printed: split where the size changes, and box by box of their glyphs."""
     return page.extract_words(extra_attrs=["size"], keep_blank_chars=False,
                               use_text_flow=True, x_tolerance=1.0, return_chars=True)
@@ -140,11 +137,10 @@ def _glyph_box(word: dict, height: float) -> Box:
     return (word["x0"], baseline - 0.95 * size, word["x1"], baseline + 0.25 * size)
 
 
-def _safe(page: pdfplumber.page.Page, number: int, count: int) -> tuple[Box, Box, bool]:
+def _safe(page: PageRead, number: int, count: int) -> tuple[Box, Box, bool]:
     """(trim, safe area, bleed?) of page `number`, in pdfplumber's y-down points."""
     media = page.mediabox
-    found = resolve1(page.page_obj.attrs.get("TrimBox"))
-    trim_box = [float(resolve1(v)) for v in found] if found else media
+    trim_box = page.trimbox or media
     h = float(media[3])
     trim = (float(trim_box[0]), h - float(trim_box[3]), float(trim_box[2]),
             h - float(trim_box[1]))
@@ -158,7 +154,7 @@ def _safe(page: pdfplumber.page.Page, number: int, count: int) -> tuple[Box, Box
 Panel = tuple[Box, Box]  # a panel of a page (its trim) and its safe area, in pt
 
 
-def audit_page(page: pdfplumber.page.Page, number: int, count: int, min_pt: float = MIN_PT,
+def audit_page(page: PageRead, number: int, count: int, min_pt: float = MIN_PT,
                panels: list[Panel] | None = None) -> list[Fault]:
     """The faults of one page of a `count`-page book (see the module's docstring).
     `panels`: a cover's back, spine and front, each with its own safe area; a word must
@@ -226,37 +222,34 @@ def cover_panels(spec: BookSpec, pages: int) -> list[Panel]:
 def audit_cover(data: bytes, spec: BookSpec, pages: int, min_pt: float = MIN_PT
                 ) -> list[Fault]:
     """Every fault of the cover PDF `data` of `spec`'s book of `pages` pages (page 0)."""
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        (page,) = pdf.pages
-        return audit_page(page, 0, pages, min_pt, cover_panels(spec, pages))
+    (page,) = read_pdf(data)
+    return audit_page(page, 0, pages, min_pt, cover_panels(spec, pages))
 
 
 def audit_pdf(data: bytes, min_pt: float = MIN_PT) -> list[Fault]:
     """Every fault of every page of the PDF `data`."""
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return audit_pages(pdf, min_pt)
+    return audit_pages(read_pdf(data), min_pt)
 
 
-def audit_pages(pdf: pdfplumber.PDF, min_pt: float = MIN_PT) -> list[Fault]:
-    """Every fault of every page of the open `pdf` (its pages keep what was parsed, for a
-    test that reads them again)."""
+def audit_pages(pdf: list[PageRead], min_pt: float = MIN_PT) -> list[Fault]:
+    """Every fault of every page of the read `pdf` (read once, for a test that reads its
+    pages again)."""
     faults: list[Fault] = []
-    count = len(pdf.pages)
-    for number, page in enumerate(pdf.pages, 1):
+    count = len(pdf)
+    for number, page in enumerate(pdf, 1):
         faults += audit_page(page, number, count, min_pt)
     return faults
 
 
 def smallest_type(data: bytes, kinds: Iterable[int] | None = None) -> float:
     """The smallest type size in the PDF `data` (pages `kinds`, 1-based, or all)."""
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        return smallest_on(pdf, kinds)
+    return smallest_on(read_pdf(data), kinds)
 
 
-def smallest_on(pdf: pdfplumber.PDF, kinds: Iterable[int] | None = None) -> float:
-    """The smallest type size on the open `pdf`'s pages `kinds` (1-based, or all)."""
+def smallest_on(pdf: list[PageRead], kinds: Iterable[int] | None = None) -> float:
+    """The smallest type size on the read `pdf`'s pages `kinds` (1-based, or all)."""
     wanted = None if kinds is None else set(kinds)
-    return min(char_size(c) for n, p in enumerate(pdf.pages, 1)
+    return min(char_size(c) for n, p in enumerate(pdf, 1)
                if wanted is None or n in wanted for c in p.chars if c["text"].strip())
 
 
@@ -376,9 +369,9 @@ def audit_case(case: Case) -> Audited:
     pages = book_pages(content, lambda _m: None)
     data = pdf_bytes(pages, "Audit", case.language, "rgb", case.palette)
     least = 12.0 if case.large else MIN_PT
-    with pdfplumber.open(io.BytesIO(data)) as pdf:  # parsed once for both readings
-        faults = audit_pages(pdf, least) + board_cell_faults(pages)
-        smallest = smallest_on(pdf)
+    pdf = read_pdf(data)  # read once for both readings
+    faults = audit_pages(pdf, least) + board_cell_faults(pages)
+    smallest = smallest_on(pdf)
     puzzles = [bp.puzzle for bp in content.puzzles]
     faults += audit_cover(cover_pdf(content.spec, len(pages), puzzles), content.spec,
                           len(pages))
