@@ -230,7 +230,9 @@ def test_no_game_is_played_in_a_room_too_narrow_for_a_game(monkeypatch) -> None:
         kept.append(board is not None and room.holds(board))
         return board
 
+    spread = search.GAME_SPREAD
     monkeypatch.setattr(search, "GAME_ACROSS", 0)  # the rule before: a game is played
+    monkeypatch.setattr(search, "GAME_SPREAD", 0)
     monkeypatch.setattr(search, "game_board", played_game)
     played = [grow(ruleset("standard"), 9, random.Random(s), style, room=room)
               for s in range(12)]
@@ -240,6 +242,7 @@ def test_no_game_is_played_in_a_room_too_narrow_for_a_game(monkeypatch) -> None:
         raise AssertionError("a game was played")
 
     monkeypatch.setattr(search, "GAME_ACROSS", 8)
+    monkeypatch.setattr(search, "GAME_SPREAD", spread)
     monkeypatch.setattr(search, "game_board", no_game)
     grown = [grow(ruleset("standard"), 9, random.Random(s), style, room=room)
              for s in range(12)]

@@ -74,6 +74,12 @@ GAME_FILL = 0.4
 # fit, 6 across 1 in 35, 7 across 2 in 29; 9-18 across 40 in 41. Below GAME_ACROSS no
 # game is played (each spread one cost 0.8-1.9 ms before it was thrown away).
 GAME_ACROSS = 8
+# Nor a room too narrow for its board: a game's board (no room, 120 games a size) fits a
+# room 13 x 18 or 13 x 21 42-44% of the time at 24 tiles, 28-34% at 28, 6-12% at 32; in
+# grade 5's rooms 13 across 4 of 58 games fit (300 puzzles), 16 across 7 of 24. A game is
+# played only where the narrow side is at least sqrt(GAME_SPREAD * n) cells: 13 across up
+# to 26 tiles, 16 up to 39 (grades 1-4's sections as before).
+GAME_SPREAD = 6.5
 
 
 @dataclass(frozen=True)
@@ -199,8 +205,10 @@ class Room:
         return x1 - x0 + 4 <= self.columns and y1 - y0 + 4 <= self.rows
 
     def holds(self, board: Board) -> bool:
-        """Whether the board's bounding box fits the room."""
-        return self._holds(None, list(board.cells))
+        """Whether the (non-empty) board's bounding box fits the room."""
+        # the bounding box a board keeps as tiles are laid: a game asks after every turn
+        x0, y0, x1, y1 = board.bbox()
+        return x1 - x0 < self.columns and y1 - y0 < self.rows
 
     def _holds(self, box: tuple[int, int, int, int] | None, cells: Sequence[Cell]) -> bool:
         x0, y0, x1, y1 = box if box is not None else (*cells[0], *cells[0])
@@ -214,10 +222,11 @@ class Room:
         return f"{self.columns + 2 * MARGIN} x {self.rows + 2 * MARGIN}"
 
     def fits_a_game(self, n_tiles: int) -> bool:
-        """Whether a game's board of `n_tiles` tiles may fit (GAME_FILL, GAME_ACROSS):
-        games spread."""
+        """Whether a game's board of `n_tiles` tiles may fit (GAME_FILL, GAME_ACROSS,
+        GAME_SPREAD): games spread."""
+        across = min(self.columns, self.rows)
         return 3 * n_tiles <= GAME_FILL * self.columns * self.rows \
-            and min(self.columns, self.rows) >= GAME_ACROSS
+            and across >= GAME_ACROSS and across * across >= GAME_SPREAD * n_tiles
 
     def roomy_for(self, n_tiles: int) -> bool:
         """Whether boards of `n_tiles` tiles grow within the room readily (ROOMY_FILL)."""
