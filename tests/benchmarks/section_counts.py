@@ -3,13 +3,15 @@
 change to the plan or the search on a shared machine: tries, the generator's searches
 (`driver._make`) and those that failed, the boards grown (`search.grow`), the tries whose
 plan avoided many tiles (more than RECENT puzzles give: the section's kinds not yet run
-out) apart, repeated tiles in the first 15 and 40 puzzles (slot order), palindromes, CPU
-a puzzle, and a hash of the puzzles (the same hash: the same section).
+out) apart, the tries passed over by why (the generator gave up; a tile a puzzle decided
+meanwhile gave, its board's alternates no help; the shape class full; a repeated
+puzzle), the alternates taken, repeated tiles in the first 15 and 40 puzzles (slot order),
+palindromes, CPU a puzzle, and a hash of the puzzles (the same hash: the same section).
 
     python -m tests.benchmarks.section_counts GRADE SEED [COUNT]
 
-Not a `bench_` module: `make bench` does not run it. It counts by wrapping the two
-generator functions in this process (a tool, not a test).
+Not a `bench_` module: `make bench` does not run it. It counts by wrapping the generator's
+functions and the book's decision in this process (a tool, not a test).
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from conundrum.book import make_puzzles as book
 from conundrum.book.make_puzzles import make_puzzles
 from conundrum.book.plan import RECENT
+from conundrum.book.record import read_record
+from conundrum.book.tasks import Task
 from conundrum.book.work import WorkFile
 from conundrum.errors import GenerationError
 from conundrum.generate import driver, search
@@ -36,7 +41,8 @@ def counted(grade: int, seed: int, count: int) -> dict[str, object]:
     """The counts of one section (see the module's docstring)."""
     tally = {"searches": 0, "failed": 0, "boards": 0}
     phases: dict[str, list[int]] = {}
-    make, grow, generate = driver._make, search.grow, driver._generate
+    over = dict.fromkeys(("refused", "tile", "shape", "repeat"), 0)
+    make, grow, generate, decide = driver._make, search.grow, driver._generate, book._decide
 
     def make_counted(*args, **kwargs):
         tally["searches"] += 1
@@ -62,8 +68,15 @@ def counted(grade: int, seed: int, count: int) -> dict[str, object]:
             for i, name in enumerate(("boards", "searches", "failed"), 1):
                 row[i] += tally[name] - before[name]
 
+    def decide_counted(state, task):
+        made = decide(state, task)
+        if made is None:
+            over[_why(state, task)] += 1
+        return made
+
     driver._make, search.grow, driver._generate = make_counted, grow_counted, \
         generate_counted
+    book._decide = decide_counted
     try:
         spec = replace(_spec(((grade, count),)), seed=seed)
         with tempfile.TemporaryDirectory() as tmp:
@@ -73,6 +86,7 @@ def counted(grade: int, seed: int, count: int) -> dict[str, object]:
             cpu = (time.process_time() - start) / count
     finally:
         driver._make, search.grow, driver._generate = make, grow, generate
+        book._decide = decide
     made = sorted(made, key=lambda m: m.slot)
     codes = [[canonical(g.code) for g in m.puzzle.given] for m in made]
 
@@ -83,9 +97,24 @@ def counted(grade: int, seed: int, count: int) -> dict[str, object]:
     flat = [c for cs in codes for c in cs]
     return {**tally, "tries": sum(m.attempt + 1 for m in made), "ms": cpu * 1000,
             "phases (tries, boards, searches, failed)": phases,
+            "passed over": over,
+            "alternates": sum(m.alternate is not None for m in made),
             "repeats 15/40/all": (repeats(15), repeats(40), repeats(len(codes))),
             "palindromes": sum(kind(c) == "palindrome" for c in flat) / max(1, len(flat)),
             "hash": hashlib.sha256(" ".join(m.key for m in made).encode()).hexdigest()[:12]}
+
+
+def _why(state: book._State, task: Task) -> str:
+    """Why the book passed a try over: the generator gave up (refused), a tile a puzzle
+    decided meanwhile gave (with its shape or not), its shape class full, or else the
+    puzzle repeats one the book holds."""
+    text, _error = state.results[task.key()]
+    if text is None:
+        return "refused"
+    faults = book._faults(state, task, read_record(text)[0])[0]
+    if any(" again" in words for words in faults):
+        return "tile"
+    return "shape" if faults else "repeat"
 
 
 def main(argv: list[str]) -> None:
