@@ -212,48 +212,6 @@ def test_no_game_is_played_for_a_room_too_tight_for_its_boards(monkeypatch) -> N
     assert any(tracker is not None for tracker in grown)
 
 
-def test_no_game_is_played_in_a_room_too_narrow_for_a_game(monkeypatch) -> None:
-    """A grade-1 board leant tall (4 cells across) has cells enough for a game, but a
-    game's board spreads past so narrow a room: grown by hand at once, on the rng a
-    spread game leaves (the same board as when the game was played and thrown away)."""
-    import conundrum.generate.search as search
-
-    room = Room(4, 21)
-    assert 3 * 9 <= search.GAME_FILL * room.columns * room.rows  # the area would allow one
-    assert not room.fits_a_game(9) and Room(8, 21).fits_a_game(9)
-    style = Style(1.0, (1.0,) * 5, 0.5, bot="random")
-    kept: list[bool] = []
-    game_board = search.game_board
-
-    def played_game(*args: object) -> object:
-        board = game_board(*args)  # type: ignore[arg-type]
-        kept.append(board is not None and room.holds(board))
-        return board
-
-    spread = search.GAME_SPREAD
-    monkeypatch.setattr(search, "GAME_ACROSS", 0)  # the rule before: a game is played
-    monkeypatch.setattr(search, "GAME_SPREAD", 0)
-    monkeypatch.setattr(search, "game_board", played_game)
-    played = [grow(ruleset("standard"), 9, random.Random(s), style, room=room)
-              for s in range(12)]
-    assert len(kept) == 12 and kept.count(False) >= 10  # few games keep to 4 cells
-
-    def no_game(*_args: object) -> None:
-        raise AssertionError("a game was played")
-
-    monkeypatch.setattr(search, "GAME_ACROSS", 8)
-    monkeypatch.setattr(search, "GAME_SPREAD", spread)
-    monkeypatch.setattr(search, "game_board", no_game)
-    grown = [grow(ruleset("standard"), 9, random.Random(s), style, room=room)
-             for s in range(12)]
-    assert any(t is not None for t in grown)
-    for fit, before, after in zip(kept, played, grown, strict=True):
-        if not fit:  # the game was thrown away: the board grown by hand, as now
-            assert (before is None and after is None) or (
-                before is not None and after is not None
-                and before.board.placements == after.board.placements)
-
-
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_generate_with_a_max_grid_gives_boards_within_it(seed) -> None:
