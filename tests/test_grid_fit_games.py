@@ -71,6 +71,8 @@ def test_no_game_is_played_in_a_room_too_narrow_for_a_game(monkeypatch) -> None:
     room = Room(4, 21)
     assert 3 * 9 <= search.GAME_FILL * room.columns * room.rows  # the area would allow one
     assert not room.fits_a_game(9) and Room(8, 21).fits_a_game(9)
+    # GAME_ACROSS, where GAME_SPREAD alone would allow a small board's game
+    assert not Room(6, 21).fits_a_game(5) and 6 * 6 >= search.GAME_SPREAD * 5
     kept, _, _ = _replayed(monkeypatch, room, 9, Style(1.0, (1.0,) * 5, 0.5, bot="random"),
                            {"GAME_ACROSS": 0, "GAME_SPREAD": 0})
     assert kept.count(False) >= 10  # few games keep to 4 cells
