@@ -333,3 +333,17 @@ def test_a_tasks_request_is_made_once_and_handed_out_as_a_copy() -> None:
     first |= {"alternate": 1}
     assert task.request() == asked and asked["seed"] == 5 and "alternate" not in asked
     assert task.request() is not task.request()
+
+
+def test_a_worker_hands_back_its_results_board_form() -> None:
+    """A try run by a worker comes back with its board's form (the parent deciding the
+    slot forms none); run inline (--jobs 1), with none: the parent forms those it takes."""
+    from conundrum.book.make_puzzles import _timed_task
+    from conundrum.book.record import read_record
+    from conundrum.book.tasks import Task
+
+    request = Task(0, 0, 0, 3, 1, None, None, None).request()
+    (text, error), seconds, form = _timed_task(request)
+    assert error is None and text is not None and seconds >= 0
+    assert form == board_form(read_record(text)[0].board.placements)
+    assert _timed_task(request, False)[2] is None

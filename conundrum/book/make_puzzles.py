@@ -41,7 +41,8 @@ from .work import WorkFile
 
 MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
 # Generator refusals are (unlike repeats) usually the same for every seed, e.g. targets
-MAX_REFUSALS = 5  # no board of that size can meet: give up on them sooner
+# no board of that size can meet: give up on them sooner.
+MAX_REFUSALS = 5
 MAX_JOBS = 64
 
 
@@ -200,7 +201,8 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, str
     heads = dict.fromkeys(count, 0)  # per section, the first slot not decided
     ahead = dict.fromkeys(count, 0)  # per section, the next slot to start early
     failed: dict[int, BookError] = {}
-    _report(state, 0, len(slots))
+    report = state.hooks.progress or (lambda done, total: None)
+    report(0, len(slots))
     while True:
         before = len(made)
         for section in sorted(set(count) - set(failed)):
@@ -212,7 +214,7 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, str
             except BookError as exc:
                 failed[section] = exc
         if len(made) > before:
-            _report(state, len(made), len(slots))
+            report(len(made), len(slots))
         first = next((s for s in sorted(count) if heads[s] < count[s]), None)
         if first is None:
             break
@@ -267,16 +269,18 @@ def _submit(state: _State, executor, task: Task) -> None:
     key = task.key()
     if key in state.results or key in state.submitted:
         return
-    state.submitted.add(key)
-    state.in_flight[executor.submit(_timed_task, task.request())] = task
+    state.submitted.add(key)  # inline (--jobs 1), only the results taken are formed
+    state.in_flight[executor.submit(_timed_task, task.request(),
+                                    not isinstance(executor, _Inline))] = task
 
 
-def _timed_task(request: dict) -> tuple[tuple[str | None, str | None], float, str | None]:
+def _timed_task(request: dict, forms: bool = True
+                ) -> tuple[tuple[str | None, str | None], float, str | None]:
     """run_task's result, its CPU s (the dearest section's tries go first; the result never
-    depends on it) and its board's form, worked out here, not in the parent deciding."""
+    depends on it) and (`forms`) its board's form, made here, not in the parent deciding."""
     start = time.process_time()
     result = run_task(request)
-    form = None if result[0] is None else record_board_form(result[0])
+    form = None if result[0] is None or not forms else record_board_form(result[0])
     return result, time.process_time() - start, form
 
 
@@ -393,8 +397,3 @@ def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> 
         raise BookError(f"{where}: {attempts} seeds made only puzzles already in the book or "
                         "the catalogue (too few distinct puzzles of that kind); ask for "
                         "fewer puzzles, larger boards, or use another catalogue")
-
-
-def _report(state: _State, done: int, total: int) -> None:
-    if state.hooks.progress:
-        state.hooks.progress(done, total)
