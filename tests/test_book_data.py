@@ -19,6 +19,7 @@ from conundrum.book.canonical import (
 )
 from conundrum.book.catalogue import CatalogueError, Entry, default_path
 from conundrum.book.catalogues import open_catalogue
+from conundrum.book.record import record_board_form, to_record
 from conundrum.book.seeds import book_id, slot_seed
 from conundrum.book.spec import (
     LANGUAGES,
@@ -30,6 +31,7 @@ from conundrum.book.spec import (
     SpecError,
     parse_spec,
 )
+from conundrum.book.variety import aspect_class
 from conundrum.book.work import WorkFile, work_path
 from conundrum.errors import ConundrumError
 from conundrum.placement import Placement
@@ -198,6 +200,25 @@ def test_the_board_form_is_its_definition(board) -> None:
     assert board_form(shifted) == definition
 
 
+@settings(max_examples=40, deadline=None)
+@given(boards(24))
+def test_a_workers_board_form_is_the_parents(board) -> None:
+    """A worker hands its record's board form back (make_puzzles, `_timed_task`): the
+    canonical form the parent makes with it is the one it would make itself; and the
+    board's aspect class, read from its kept bounding box, is its cells' (variety.py)."""
+    puzzle = _puzzle(board.placements)
+    text = to_record(puzzle)
+    assert record_board_form(text) == board_form(board.placements)
+    assert canonical_form(puzzle, record_board_form(text)) == canonical_form(puzzle)
+    cells = [c for p in board.placements for c in p.cells]
+    wide = (max(x for x, _ in cells) - min(x for x, _ in cells) + 1) / \
+        (max(y for _, y in cells) - min(y for _, y in cells) + 1)
+    assert aspect_class(Board(board.placements)) == \
+        ("wide" if wide > 1.25 else "tall" if wide < 0.8 else "square")
+    with pytest.raises(ConundrumError, match="cannot be read"):
+        record_board_form('{"board": [["RYG", 0]]}')
+
+
 def test_given_tiles_are_compared_as_tiles() -> None:
     assert canonical_form(_puzzle(BOARD, ("YYB", "GRB"))) == \
         canonical_form(_puzzle(BOARD, ("BRG", "byy".upper())))
@@ -298,3 +319,31 @@ def test_each_stored_result_is_committed_at_once(tmp_path) -> None:
     rows = sqlite3.connect(path).execute("SELECT task FROM results").fetchall()
     assert rows == [("t1",)]
     work.close()
+
+
+def test_a_tasks_request_is_made_once_and_handed_out_as_a_copy() -> None:
+    """Task.request is asked several times a try (planning, its key, submitting): its
+    tiles' masks are made once, and a caller changing what it got changes no later ask."""
+    from conundrum.book.tasks import Task
+
+    task = Task(0, 0, 0, 5, 3, None, None, None, avoid=("RYG",), later=("BBB",))
+    first = task.request()
+    asked = dict(first)
+    first["seed"] = 6
+    first |= {"alternate": 1}
+    assert task.request() == asked and asked["seed"] == 5 and "alternate" not in asked
+    assert task.request() is not task.request()
+
+
+def test_a_worker_hands_back_its_results_board_form() -> None:
+    """A try run by a worker comes back with its board's form (the parent deciding the
+    slot forms none); run inline (--jobs 1), with none: the parent forms those it takes."""
+    from conundrum.book.make_puzzles import _timed_task
+    from conundrum.book.record import read_record
+    from conundrum.book.tasks import Task
+
+    request = Task(0, 0, 0, 3, 1, None, None, None).request()
+    (text, error), seconds, form = _timed_task(request)
+    assert error is None and text is not None and seconds >= 0
+    assert form == board_form(read_record(text)[0].board.placements)
+    assert _timed_task(request, False)[2] is None

@@ -200,3 +200,24 @@ def test_a_lazily_laid_out_book_paints_exactly_as_an_eager_one(monkeypatch, answ
     assert painted == render_book(book, lambda _m: None)
     assert [page.all_items() for page in lazy] == [page.items for page in eager]
     assert [page.drawn().items for page in lazy] == [page.items for page in eager]
+
+
+def test_where_a_puzzles_given_tiles_go_is_worked_out_once(monkeypatch) -> None:
+    """A section asks each puzzle where its given tiles may go, to choose one place for
+    all, then again as each page is laid out: the answer is kept (sections.py,
+    `_givens_places`), and the book is the same bytes as when it is worked out each time."""
+    from renderers.book import sections
+    from renderers.book.sections import Sections
+
+    book = content("6x9", True, "en", 2)
+    real, asked = sections.givens_places, []
+    monkeypatch.setattr(sections, "givens_places",
+                        lambda *args: asked.append(args[0].puzzle.title) or real(*args))
+    kept = render_book(book, lambda _m: None)
+    once = list(asked)
+    asked.clear()
+    monkeypatch.setattr(Sections, "_givens_places",
+                        lambda self, bp, titled, w, h, style: sections.givens_places(
+                            titled, w, h, style))
+    assert render_book(book, lambda _m: None) == kept
+    assert set(once) == set(asked) and len(once) < len(asked)

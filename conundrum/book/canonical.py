@@ -83,13 +83,16 @@ def board_form(placements: Iterable[Placement]) -> str:
     return min(forms)
 
 
-def canonical_form(puzzle: Puzzle) -> str:
+def canonical_form(puzzle: Puzzle, board: str | None = None) -> str:
     """The puzzle's form: rule set, chameleon set, board up to symmetry, given tiles, and
-    the kind when it is not `count`."""
+    the kind when it is not `count`. `board`: the board's form where it is known already
+    (`board_form` of the same placements, worked out by the worker that made the puzzle)."""
     chams = "default" if puzzle.chameleons is None else ",".join(sorted(puzzle.chameleons))
     given = ",".join(sorted(canonical(g.code) for g in puzzle.given))
     kind = "" if puzzle.kind == "count" else f"|{puzzle.kind}"  # count forms stay as they were
-    return f"{puzzle.rules}|{chams}|{board_form(puzzle.board)}|{given}{kind}"
+    if board is None:
+        board = board_form(puzzle.board)
+    return f"{puzzle.rules}|{chams}|{board}|{given}{kind}"
 
 
 def key_of(form: str) -> str:

@@ -31,7 +31,7 @@ from .handmade import HandMade
 from .made import BookError as BookError  # where the builds and tests find them
 from .made import Claim, Hooks, Made
 from .plan import known
-from .record import read_record, read_sizes, to_record
+from .record import read_record, read_sizes, record_board_form, to_record
 from .spec import BookSpec
 from .tasks import Task, generate_request, planned_task
 from .tasks import slot_task as slot_task  # where the tests and tools find them
@@ -103,6 +103,7 @@ class _State:
     seen_by: list[set[str]] = field(default_factory=list)  # per section, keys to pass over
     notes: dict[tuple[int, int], list[str]] = field(default_factory=dict)  # by slot
     cost: Counter = field(default_factory=Counter)  # per section, CPU s of tries made
+    forms: dict[str, str | None] = field(default_factory=dict)  # task key -> its board's form
     tasks_done: Counter = field(default_factory=Counter)  # and how many
 
     def work_left(self, section: int, slots: int) -> float:
@@ -200,7 +201,8 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, str
     heads = dict.fromkeys(count, 0)  # per section, the first slot not decided
     ahead = dict.fromkeys(count, 0)  # per section, the next slot to start early
     failed: dict[int, BookError] = {}
-    _report(state, 0, len(slots))
+    report = state.hooks.progress or (lambda done, total: None)
+    report(0, len(slots))
     while True:
         before = len(made)
         for section in sorted(set(count) - set(failed)):
@@ -212,7 +214,7 @@ def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, str
             except BookError as exc:
                 failed[section] = exc
         if len(made) > before:
-            _report(state, len(made), len(slots))
+            report(len(made), len(slots))
         first = next((s for s in sorted(count) if heads[s] < count[s]), None)
         if first is None:
             break
@@ -267,16 +269,19 @@ def _submit(state: _State, executor, task: Task) -> None:
     key = task.key()
     if key in state.results or key in state.submitted:
         return
-    state.submitted.add(key)
-    state.in_flight[executor.submit(_timed_task, task.request())] = task
+    state.submitted.add(key)  # inline (--jobs 1), only the results taken are formed
+    state.in_flight[executor.submit(_timed_task, task.request(),
+                                    not isinstance(executor, _Inline))] = task
 
 
-def _timed_task(request: dict) -> tuple[tuple[str | None, str | None], float]:
-    """run_task's result and the CPU seconds it took (to give the dearest section's tries
-    the workers first; the result never depends on it)."""
+def _timed_task(request: dict, forms: bool = True
+                ) -> tuple[tuple[str | None, str | None], float, str | None]:
+    """run_task's result, its CPU s (the dearest section's tries go first; the result never
+    depends on it) and (`forms`) its board's form, made here, not in the parent deciding."""
     start = time.process_time()
     result = run_task(request)
-    return result, time.process_time() - start
+    form = None if result[0] is None or not forms else record_board_form(result[0])
+    return result, time.process_time() - start, form
 
 
 def _harvest(state: _State) -> None:
@@ -284,7 +289,7 @@ def _harvest(state: _State) -> None:
     done, _ = wait(list(state.in_flight), return_when=FIRST_COMPLETED)
     for fut in sorted(done, key=lambda f: state.in_flight[f].where):
         task = state.in_flight.pop(fut)
-        (puzzle, error), seconds = fut.result()
+        (puzzle, error), seconds, state.forms[task.key()] = fut.result()
         state.work.store(task.key(), puzzle, error)
         state.results[task.key()] = (puzzle, error)
         state.cost[task.section] += seconds
@@ -299,11 +304,11 @@ def _decide(state: _State, task: Task) -> Made | None:
     section's variety, or else (only for its variety: a board the book or the catalogue
     holds is not printed again with other tiles) the first of its board's alternates that
     does and gives as many palindromes and chameleons (alternates.py); else None."""
-    text, _error = state.results[task.key()]
-    if text is None:
+    if (text := state.results[task.key()][0]) is None:
         return None
     puzzle, solutions = read_record(text)
-    made = _take(state, task, puzzle, lambda: (puzzle, solutions), None)
+    made = _take(state, task, puzzle, lambda: (puzzle, solutions), None,
+                 state.forms.get(task.key()))  # None: read from the work file
     if made is not None or not _faults(state, task, puzzle)[0]:
         return made
     others = offered(task, puzzle, read_sizes(text))
@@ -317,10 +322,11 @@ def _decide(state: _State, task: Task) -> Made | None:
 
 
 def _take(state: _State, task: Task, found: Puzzle,
-          proof: Callable[[], tuple[Puzzle, Solutions | None]], alternate: int | None
-          ) -> Made | None:
+          proof: Callable[[], tuple[Puzzle, Solutions | None]], alternate: int | None,
+          board: str | None = None) -> Made | None:
     """The puzzle `found` (proven by `proof` once its variety passes) for the try's slot,
-    or None where it spoils the section's variety, repeats a puzzle or does not grade."""
+    or None where it spoils the section's variety, repeats a puzzle or does not grade.
+    `board`: its board's form, where the worker worked it out."""
     faults, forgiven = _faults(state, task, found)
     if faults:
         return None
@@ -328,7 +334,7 @@ def _take(state: _State, task: Task, found: Puzzle,
         puzzle, solutions = proof()
     except GenerationError:  # an alternate grading outside the try's asks
         return None
-    form = canonical_form(puzzle)
+    form = canonical_form(puzzle, board)
     key = key_of(form)
     seen = state.seen_by[task.section]
     if key in seen:
@@ -391,8 +397,3 @@ def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> 
         raise BookError(f"{where}: {attempts} seeds made only puzzles already in the book or "
                         "the catalogue (too few distinct puzzles of that kind); ask for "
                         "fewer puzzles, larger boards, or use another catalogue")
-
-
-def _report(state: _State, done: int, total: int) -> None:
-    if state.hooks.progress:
-        state.hooks.progress(done, total)

@@ -64,6 +64,9 @@ class Task:
 
     def request(self) -> dict:
         """The generator's arguments: all that decides the result (slot and attempt do not)."""
+        return dict(_request(self))  # asked several times a try: its masks made once
+
+    def _arguments(self) -> dict:
         request: dict[str, object] = {"tiles": self.tiles, "given": self.given,
                    "positions": None if self.positions is None else list(self.positions),
                    "seed": self.seed, "difficulty": self.difficulty, "rules": self.rules,
@@ -202,6 +205,11 @@ def _fewer_tiles(task: Task) -> Task | None:
     most = most_tiles(generate_request(task.request()))
     fewer = replace(task, tiles=lean_tiles(task.max_grid, least, most))
     return fewer if roomy(generate_request(fewer.request())) else None
+
+
+@lru_cache(maxsize=1 << 12)  # a build plans and submits a try from its request
+def _request(task: Task) -> dict:
+    return task._arguments()
 
 
 @lru_cache(maxsize=1 << 12)  # a build asks a task's key several times as it runs

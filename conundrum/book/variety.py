@@ -74,10 +74,8 @@ SET_SIZES = {k: sum(kind(c) == k for c in (*STANDARD_TILES, *chameleon_set())) f
 
 def aspect_class(board: Board) -> str:
     """The board's bounding-box class: "wide" (w/h > 1.25), "square" or "tall" (< 0.8)."""
-    cells = [c for p in board.placements for c in p.cells]
-    xs = [x for x, _y in cells]
-    ys = [y for _x, y in cells]
-    ratio = (max(xs) - min(xs) + 1) / (max(ys) - min(ys) + 1)
+    left, top, right, bottom = board.bbox()  # its occupied cells', kept as tiles are laid
+    ratio = (right - left + 1) / (bottom - top + 1)
     return "wide" if ratio > 1 / TALL else "tall" if ratio < TALL else "square"
 
 

@@ -81,6 +81,7 @@ class BookPages:
         self.pal = self.style.pal
         self._lines: dict[int, bool] = {}  # by section: answer lines kept (sections.py)
         self._no_qr: list[int] = []  # puzzles of a section whose QR code had no room
+        self._places: dict[tuple, dict[str, bool]] = {}  # sections.py, `_givens_places`
 
     def t(self, key: str, **kw: object) -> str:
         """The book's text for message `key` in its language, formatted with `kw`."""
