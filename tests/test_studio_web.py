@@ -90,12 +90,18 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     with pytest.raises(urllib.error.HTTPError, match="404"):
         urllib.request.urlopen(url + "api/jobs/2")
     # a field the CLI refuses shows its message at the field, and nothing is saved
+    # (typed over, not cleared: clear() fires a change of its own, saving an empty field)
     count = driver.find_element(By.ID, "f-s-count-0")
-    count.clear()
+    count.send_keys(Keys.CONTROL, "a")
     count.send_keys("0", Keys.TAB)
     error = driver.find_element(By.CSS_SELECTOR, '.field[data-key="sections.0.count"] .error')
     _wait(driver, lambda d: "between 1 and" in error.text)
     assert yaml.safe_load((folder / "book.yaml").read_text())["sections"][0]["count"] == 4
+    # put back to the value saved: nothing new to send, and the refusal no longer stands
+    count.send_keys(Keys.CONTROL, "a")
+    count.send_keys("4", Keys.TAB)
+    _wait(driver, lambda d: error.text == "")
+    assert driver.find_element(By.ID, "saved").text == "Saved book.yaml"
     count.clear()
     count.send_keys("2", Keys.TAB)
     driver.find_element(By.CSS_SELECTOR, '#book-fields input[name="cover"]').click()

@@ -70,7 +70,9 @@
   const save = (structural) => { saving = saving.then(() => saveNow(structural)); return working(saving); };
   const saveNow = async (structural) => {
     const body = JSON.stringify(spec);
-    if (body === sent && !structural) return;
+    // the form is back to what book.yaml holds (a refused value undone): nothing to send,
+    // and the refusal's message no longer stands
+    if (body === sent && !structural) { clearErrors(); $("#saved").textContent = "Saved book.yaml"; return; }
     const r = await api("PUT", "/api/spec", {spec, revision});
     clearErrors();
     if (r.status === 200) {
