@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,6 +23,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
+from renderers.studio.jobs import Job
 from tests.support.axe import audit, serious
 from tests.support.program import run_program
 from tests.support.studio import WRITE, Served, client, finish, saved_book
@@ -310,6 +312,41 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     assert serious(audit(driver)) == [], "puzzles after a move"
     errors = console_errors(driver)  # the one refusal asked for is the browser's note of a 404
     assert [e for e in errors if "/regenerate - Failed to load resource" not in e] == [], errors
+
+
+def test_cancel_stops_a_publish_clicked_while_a_draft_builds(studio, monkeypatch) -> None:
+    """The draft build ending first leaves Cancel with the publish queued after it."""
+    driver, folder, url = studio
+    (folder / "book.yaml").write_text(yaml.safe_dump(
+        {"title": "Held", "seed": 3, "sections": [{"name": "A", "count": 2, "difficulty": 1}]}))
+    driver.refresh()
+    published = threading.Event()  # the draft runs until the publish is queued after it
+    progress, painted = Job.progress, Job.painted
+
+    def drafting(self, made: int, total: int) -> None:
+        published.wait(20)
+        progress(self, made, total)
+
+    def publishing(self, done: int, total: int) -> None:  # runs until cancelled
+        deadline = time.monotonic() + 20
+        while not self.cancel.is_set() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        painted(self, done, total)
+    monkeypatch.setattr(Job, "progress", drafting)
+    monkeypatch.setattr(Job, "painted", publishing)
+
+    def state(job: int) -> str:
+        return json.loads(urllib.request.urlopen(f"{url}api/jobs/{job}").read())["state"]
+    _click(driver, "#build")
+    _wait(driver, lambda d: state(1) == "running", 30)
+    _click(driver, "#publish")
+    _wait(driver, lambda d: state(2) == "queued", 30)
+    published.set()
+    # the page has seen the draft end: its puzzles are listed
+    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2, 60)
+    _click(driver, "#cancel")
+    _wait(driver, lambda d: state(2) not in ("queued", "running"), 30)
+    assert state(2) == "cancelled"
 
 
 def test_twin_sections_in_the_puzzles_table(tmp_path: Path) -> None:

@@ -116,7 +116,8 @@
       $("#progress").max = Math.max(j.total, 1); $("#progress").value = j.done;
       $("#job-status").textContent = `${j.kind}: ${j.state} ${j.done}/${j.total} ${j.unit ?? ""}` +
         (j.seconds_left !== undefined ? `, about ${j.seconds_left} s left` : "") + (j.error ? ": " + j.error : "");
-      if (!["queued", "running"].includes(j.state)) { job = null; if (j.state === "done") await after(j); return j; }
+      // a job followed since (a publish clicked while a draft builds) stays the one Cancel stops
+      if (!["queued", "running"].includes(j.state)) { if (job === id) job = null; if (j.state === "done") await after(j); return j; }
       await new Promise((ok) => setTimeout(ok, 250));
     }
   };
