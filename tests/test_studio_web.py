@@ -349,6 +349,23 @@ def test_cancel_stops_a_publish_clicked_while_a_draft_builds(studio, monkeypatch
     assert state(2) == "cancelled"
 
 
+def test_a_save_never_answered_leaves_the_later_saves_made(studio) -> None:
+    """A save whose request fails (the network, a stopped studio) says so, and the next
+    change is saved: the saves' chain does not end at a failed link."""
+    driver, folder, _url = studio
+    title = driver.find_element(By.ID, "f-title")
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/spec"]})
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Lost", Keys.TAB)
+    _wait(driver, lambda d: d.find_element(By.ID, "saved").text ==
+          "Not saved: the studio did not answer", 30)
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Found", Keys.TAB)
+    _wait(driver, lambda d: (folder / "book.yaml").exists() and yaml.safe_load(
+        (folder / "book.yaml").read_text())["title"] == "Found", 30)
+
+
 def test_twin_sections_in_the_puzzles_table(tmp_path: Path) -> None:
     """Two sections of one name, as the author sees them: each row says which of them it
     is in, Up and Down stop at its own section's edge, and Add section names the new one

@@ -67,7 +67,11 @@
   // a spec the studio already holds is not sent again: a field's change and the pause
   // after typing into it both save, and each save would start a build
   let saving = Promise.resolve(), sent = null;
-  const save = (structural) => { saving = saving.then(() => saveNow(structural)); return working(saving); };
+  // a save the studio never answered (it stopped, the network failed) says so, and the
+  // saves after it are still made: a rejected link would end the chain for good
+  const save = (structural) => {
+    saving = saving.then(() => saveNow(structural)).catch(() => { $("#saved").textContent = "Not saved: the studio did not answer"; });
+    return working(saving); };
   const saveNow = async (structural) => {
     const body = JSON.stringify(spec);
     // the form is back to what book.yaml holds (a refused value undone): nothing to send,
