@@ -142,3 +142,22 @@ def test_a_word_drawn_twice_at_one_place_fails_the_reading() -> None:
     assert faults(pdfminer_read(_doubled(True)))[0][1] == "words overlap"
     with pytest.raises(UnreadPdf, match="text object"):
         read_pdf(_doubled(True))
+
+
+def test_shapes_of_every_kind_read_as_pdfminer_files_them() -> None:
+    """A curve whose control points lie far outside its ends (its box holds the ends only),
+    four sides that do not come back to their start (a curve, not a rect), a line and a
+    rect: the same shapes, kinds and boxes from both readers."""
+    pdf = FPDF(unit="pt", format=(432, 648))
+    pdf.add_page()
+    pdf.set_line_width(1)
+    pdf.bezier([(100, 100), (150, 300), (250, 300), (300, 100)])
+    pdf.polyline([(100, 400), (200, 400), (200, 500), (100, 500), (100, 450)])
+    pdf.line(50, 50, 80, 60)
+    pdf.rect(300, 400, 50, 50)
+    data = bytes(pdf.output())
+    ours, theirs = read_pdf(data)[0], pdfminer_read(data)[0]
+    assert differences([ours], [theirs]) == []
+    assert (len(ours.curves), len(ours.lines), len(ours.rects)) == (2, 1, 1)
+    bezier = next(c for c in ours.curves if c["x1"] > 250)
+    assert (bezier["top"], bezier["bottom"]) == pytest.approx((100, 100), abs=NEAR)

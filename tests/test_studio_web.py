@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,6 +23,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
+from renderers.studio.jobs import Job
 from tests.support.axe import audit, serious
 from tests.support.program import run_program
 from tests.support.studio import WRITE, Served, client, finish, saved_book
@@ -90,12 +92,18 @@ def test_a_book_from_an_empty_folder_by_clicks(studio) -> None:
     with pytest.raises(urllib.error.HTTPError, match="404"):
         urllib.request.urlopen(url + "api/jobs/2")
     # a field the CLI refuses shows its message at the field, and nothing is saved
+    # (typed over, not cleared: clear() fires a change of its own, saving an empty field)
     count = driver.find_element(By.ID, "f-s-count-0")
-    count.clear()
+    count.send_keys(Keys.CONTROL, "a")
     count.send_keys("0", Keys.TAB)
     error = driver.find_element(By.CSS_SELECTOR, '.field[data-key="sections.0.count"] .error')
     _wait(driver, lambda d: "between 1 and" in error.text)
     assert yaml.safe_load((folder / "book.yaml").read_text())["sections"][0]["count"] == 4
+    # put back to the value saved: nothing new to send, and the refusal no longer stands
+    count.send_keys(Keys.CONTROL, "a")
+    count.send_keys("4", Keys.TAB)
+    _wait(driver, lambda d: error.text == "")
+    assert driver.find_element(By.ID, "saved").text == "Saved book.yaml"
     count.clear()
     count.send_keys("2", Keys.TAB)
     driver.find_element(By.CSS_SELECTOR, '#book-fields input[name="cover"]').click()
@@ -304,6 +312,58 @@ def test_a_puzzle_moved_down_its_section_by_a_click(studio) -> None:
     assert serious(audit(driver)) == [], "puzzles after a move"
     errors = console_errors(driver)  # the one refusal asked for is the browser's note of a 404
     assert [e for e in errors if "/regenerate - Failed to load resource" not in e] == [], errors
+
+
+def test_cancel_stops_a_publish_clicked_while_a_draft_builds(studio, monkeypatch) -> None:
+    """The draft build ending first leaves Cancel with the publish queued after it."""
+    driver, folder, url = studio
+    (folder / "book.yaml").write_text(yaml.safe_dump(
+        {"title": "Held", "seed": 3, "sections": [{"name": "A", "count": 2, "difficulty": 1}]}))
+    driver.refresh()
+    published = threading.Event()  # the draft runs until the publish is queued after it
+    progress, painted = Job.progress, Job.painted
+
+    def drafting(self, made: int, total: int) -> None:
+        published.wait(20)
+        progress(self, made, total)
+
+    def publishing(self, done: int, total: int) -> None:  # runs until cancelled
+        deadline = time.monotonic() + 20
+        while not self.cancel.is_set() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        painted(self, done, total)
+    monkeypatch.setattr(Job, "progress", drafting)
+    monkeypatch.setattr(Job, "painted", publishing)
+
+    def state(job: int) -> str:
+        return json.loads(urllib.request.urlopen(f"{url}api/jobs/{job}").read())["state"]
+    _click(driver, "#build")
+    _wait(driver, lambda d: state(1) == "running", 30)
+    _click(driver, "#publish")
+    _wait(driver, lambda d: state(2) == "queued", 30)
+    published.set()
+    # the page has seen the draft end: its puzzles are listed
+    _wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#puzzle-rows tr")) == 2, 60)
+    _click(driver, "#cancel")
+    _wait(driver, lambda d: state(2) not in ("queued", "running"), 30)
+    assert state(2) == "cancelled"
+
+
+def test_a_save_never_answered_leaves_the_later_saves_made(studio) -> None:
+    """A save whose request fails (the network, a stopped studio) says so, and the next
+    change is saved: the saves' chain does not end at a failed link."""
+    driver, folder, _url = studio
+    title = driver.find_element(By.ID, "f-title")
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/spec"]})
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Lost", Keys.TAB)
+    _wait(driver, lambda d: d.find_element(By.ID, "saved").text ==
+          "Not saved: the studio did not answer", 30)
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    title.send_keys(Keys.CONTROL, "a")
+    title.send_keys("Found", Keys.TAB)
+    _wait(driver, lambda d: (folder / "book.yaml").exists() and yaml.safe_load(
+        (folder / "book.yaml").read_text())["title"] == "Found", 30)
 
 
 def test_twin_sections_in_the_puzzles_table(tmp_path: Path) -> None:

@@ -67,10 +67,16 @@
   // a spec the studio already holds is not sent again: a field's change and the pause
   // after typing into it both save, and each save would start a build
   let saving = Promise.resolve(), sent = null;
-  const save = (structural) => { saving = saving.then(() => saveNow(structural)); return working(saving); };
+  // a save the studio never answered (it stopped, the network failed) says so, and the
+  // saves after it are still made: a rejected link would end the chain for good
+  const save = (structural) => {
+    saving = saving.then(() => saveNow(structural)).catch(() => { $("#saved").textContent = "Not saved: the studio did not answer"; });
+    return working(saving); };
   const saveNow = async (structural) => {
     const body = JSON.stringify(spec);
-    if (body === sent && !structural) return;
+    // the form is back to what book.yaml holds (a refused value undone): nothing to send,
+    // and the refusal's message no longer stands
+    if (body === sent && !structural) { clearErrors(); $("#saved").textContent = "Saved book.yaml"; return; }
     const r = await api("PUT", "/api/spec", {spec, revision});
     clearErrors();
     if (r.status === 200) {
@@ -114,7 +120,8 @@
       $("#progress").max = Math.max(j.total, 1); $("#progress").value = j.done;
       $("#job-status").textContent = `${j.kind}: ${j.state} ${j.done}/${j.total} ${j.unit ?? ""}` +
         (j.seconds_left !== undefined ? `, about ${j.seconds_left} s left` : "") + (j.error ? ": " + j.error : "");
-      if (!["queued", "running"].includes(j.state)) { job = null; if (j.state === "done") await after(j); return j; }
+      // a job followed since (a publish clicked while a draft builds) stays the one Cancel stops
+      if (!["queued", "running"].includes(j.state)) { if (job === id) job = null; if (j.state === "done") await after(j); return j; }
       await new Promise((ok) => setTimeout(ok, 250));
     }
   };
