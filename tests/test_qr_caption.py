@@ -1,7 +1,8 @@
 """The address beside or under a puzzle's QR code is printed whole (issue 31: in narrow
 slots it was cut short, "C…", "example.or…"): a reader must be able to type it. Read back
-from the PDF with pdfplumber (a sheet's text with pdfium), every code's caption is on its page in full, at 8 pt or more,
-the layout audit finds nothing, and every code still decodes from a 150 dpi render."""
+from the PDF with pdfplumber (a sheet's text with pdfium), every code's caption is on its
+page in full, at 8 pt or more, the layout audit finds nothing, and every code still decodes
+from a 150 dpi render."""
 
 from __future__ import annotations
 
