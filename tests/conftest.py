@@ -14,7 +14,7 @@ from subprocess import CompletedProcess
 import pytest
 
 from tests.support.pg import Server, Unavailable, running_server
-from tests.support.program import run_program
+from tests.support.program import cli_built_once, run_program
 
 # the browser fixtures (`chrome`, a module's; `driver`, a test's own) and a studio on a
 # test's folder (`studio`) for every test file
@@ -86,6 +86,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if SLOW_CALLS.search(source) or "chrome" in fixtures or any(
                 name.endswith("_book") or name.startswith("book_") for name in fixtures):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cli_built_once() -> Iterator[None]:
+    """Every in-process `main()` of the session runs the click command typer made once
+    (`program.cli_built_once`): making it again at each call (15-35 ms) was about 20 of the
+    fast set's CPU seconds, in some 650 calls; a process the tests start makes its own."""
+    with cli_built_once():
+        yield
 
 
 @pytest.fixture

@@ -33,10 +33,12 @@ def _scan(pdf: Path) -> list[str]:
         if in_ci():
             pytest.fail("pdftoppm or zbarimg missing (run `make zbar`)")
         pytest.skip("pdftoppm or zbarimg missing (run `make zbar`)")
-    subprocess.run(["pdftoppm", "-r", "300", "-gray", "-png", str(pdf),
-                    str(pdf.with_suffix(""))], check=True)
-    png = next(pdf.parent.glob(pdf.stem + "-*.png"))
-    done = subprocess.run(["zbarimg", "-q", "-Sean5.enable", str(png)],
+    # grey PGM, not PNG: the same pixels, and compressing a cover's 300 dpi spread was most
+    # of pdftoppm's time (as for the QR codes, docs/dev/performance.md)
+    subprocess.run(["pdftoppm", "-r", "300", "-gray", str(pdf), str(pdf.with_suffix(""))],
+                   check=True)
+    pgm = next(pdf.parent.glob(pdf.stem + "-*.pgm"))
+    done = subprocess.run(["zbarimg", "-q", "-Sean5.enable", str(pgm)],
                           capture_output=True, text=True)
     return sorted(done.stdout.split())
 

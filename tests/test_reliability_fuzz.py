@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from conundrum.cli import main
 from conundrum.errors import ConundrumError
 from tests.support.paths import ROOT
-from tests.support.program import CONUNDRUM, cli_built_once
+from tests.support.program import CONUNDRUM
 
 PUZZLE = (ROOT / "puzzles" / "spec-example.yaml").read_text()
 BOOK = (ROOT / "puzzles" / "book-sample.yaml").read_text()
@@ -38,14 +38,6 @@ TOKENS = ["&a ", "*a", "<<: *a", "!!python/object/apply:os.system ['true'] ", "-
           ">\n", "---\n", "...\n", "%YAML 1.1\n", "!!binary ", "!!float ", "1e400", "-0",
           "0x10", "~", "null", "2.0", "true", "99999999999999999999", "-1000001", "Y*B",
           "RRR", "h", "v", "😀", "שלום", "中", "\x00", "\x7f", "\u2028", "?", "@", "`", "%"]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _cli_built_once():
-    """The click command made once for the module: under tracemalloc, typer's making it
-    anew at each main() was nine tenths of each case's time; the budgets are the command's."""
-    with cli_built_once():
-        yield
 
 
 class OverBudget(BaseException):
@@ -79,6 +71,9 @@ def mutated(draw, text: str) -> str:
 def run_within_budget(capsys, argv: list[str]) -> None:
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(SECONDS)
+    # main() runs the click command the session made once (tests/conftest.py): under
+    # tracemalloc, typer's making it anew was nine tenths of a case; the budgets are the
+    # command's
     tracemalloc.start()
     try:
         code = main(argv)

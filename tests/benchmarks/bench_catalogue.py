@@ -71,8 +71,8 @@ class NaiveSqlite(SqliteCatalogue):
     claim_sync = "FULL"
 
 
-def _claimer(catalogue: str, worker: int) -> None:
-    forms = [f"standard|default|RGB@{worker},{i}h|bench" for i in range(CLAIMS)]
+def _claimer(catalogue: str, worker: int, claims: int) -> None:
+    forms = [f"standard|default|RGB@{worker},{i}h|bench" for i in range(claims)]
     naive = catalogue.endswith(".naive")
     with NaiveSqlite(catalogue) if naive else open_catalogue(catalogue) as cat:
         book = f"bench-{worker}"
@@ -82,17 +82,19 @@ def _claimer(catalogue: str, worker: int) -> None:
     os._exit(0)
 
 
-def claims_at_once(processes: int, catalogue: str) -> float:
-    """Claims per second over `processes` concurrent claimers (publication included)."""
+def claims_at_once(processes: int, catalogue: str, claims: int = CLAIMS) -> float:
+    """Claims per second over `processes` concurrent claimers (publication included), each
+    making `claims` claims."""
     start = time.perf_counter()
-    procs = [FORK.Process(target=_claimer, args=(catalogue, w)) for w in range(processes)]
+    procs = [FORK.Process(target=_claimer, args=(catalogue, w, claims))
+             for w in range(processes)]
     for p in procs:
         p.start()
     for p in procs:
         p.join()
     if any(p.exitcode != 0 for p in procs):
         raise SystemExit(f"a claimer failed against {catalogue}")
-    return processes * CLAIMS / (time.perf_counter() - start)
+    return processes * claims / (time.perf_counter() - start)
 
 
 def series(name: str, measure: Callable[[int, str], float], fresh: Callable[[int], str],

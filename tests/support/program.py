@@ -27,27 +27,34 @@ def run_program(*args: object, cwd: str | Path | None = None, env: dict[str, str
                           capture_output=True, text=True, timeout=timeout)
 
 
-def _commands_key(app: typer.Typer) -> tuple[object, ...]:
-    """What typer's click command is made from: the app and every command and group on it,
-    so a command registered later (a plugin loaded by a test) makes a new one."""
-    return (id(app), tuple(id(c.callback) for c in app.registered_commands),
-            tuple(_commands_key(g.typer_instance) for g in app.registered_groups
-                  if g.typer_instance is not None))
+def _made_from(app: typer.Typer) -> list[object]:
+    """What typer's click command is made from: the app and every command and group on it
+    (their callbacks), so a command registered later (a plugin loaded by a test) makes a
+    new one."""
+    parts: list[object] = [app, *(c.callback for c in app.registered_commands)]
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            parts += _made_from(group.typer_instance)
+    return parts
 
 
 @contextlib.contextmanager
 def cli_built_once() -> Iterator[None]:
     """Within it, typer turns the program's app into its click command once, not again at
-    every in-process `main()`: that conversion (about 15 ms, ten times that under
-    tracemalloc) is the same each time, and click runs one command any number of times."""
-    made: dict[tuple[object, ...], object] = {}
+    every in-process `main()`: that conversion (15-35 ms, ten times that under
+    tracemalloc; about 20 CPU seconds of the fast set, tests/conftest.py) is the same each
+    time, and click runs one command any number of times."""
+    # by the ids of what the command is made from, kept alive beside it so that no id is
+    # reused by another app or callback while its command is kept
+    made: dict[tuple[int, ...], tuple[object, list[object]]] = {}
     convert = typer.main.get_command
 
     def built_once(app: typer.Typer) -> object:
-        key = _commands_key(app)
+        parts = _made_from(app)
+        key = tuple(id(p) for p in parts)
         if key not in made:
-            made[key] = convert(app)
-        return made[key]
+            made[key] = (convert(app), parts)
+        return made[key][0]
 
     typer.main.get_command = built_once  # type: ignore[assignment]
     try:
