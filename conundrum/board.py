@@ -235,8 +235,18 @@ class Board:
             self._make_tables()
         cells, all_counts, dirty = self._cells, self._counts, self._dirty
         squares = p.squares  # a property that builds its tuple: read once
-        tile_id = self._place(p, squares)
+        # as _place, written out with the tables' upkeep: the generator's search adds and
+        # removes tiles by the million, so one loop and no call
         for cell, _colour in squares:
+            if cell in cells:
+                other = self._tiles[cells[cell][1]]
+                raise BoardError(f"tile {p.code} overlaps tile {other.code} at {cell}")
+        tile_id = self._next_id
+        self._next_id += 1
+        self._tiles[tile_id] = p
+        self._codes[p.tile] += 1
+        for cell, colour in squares:
+            cells[cell] = (colour, tile_id)
             if all_counts.pop(cell, None) is not None:
                 self._score.pop(cell, None)
                 dirty.discard(cell)
@@ -256,11 +266,15 @@ class Board:
                 dirty.add(n)
         if fresh is not None:
             self._laid.append(p)
+        if self._bbox is not None:
+            (xa, ya), (xb, yb) = squares[0][0], squares[-1][0]  # its first and last cells
+            x0, y0, x1, y1 = self._bbox
+            self._bbox = (min(x0, xa), min(y0, ya), max(x1, xb), max(y1, yb))
         self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
-    def _place(self, p: Placement, squares: tuple[tuple[Cell, str], ...]) -> int:
-        """Lay `p` (its `squares`) on the cells, without the contact tables: its id."""
+    def _place(self, p: Placement, squares: tuple[tuple[Cell, str], ...]) -> None:
+        """Lay `p` (its `squares`) on the cells, without the tables (`add` does so inline)."""
         cells = self._cells
         for cell, _colour in squares:
             if cell in cells:
@@ -276,7 +290,6 @@ class Board:
             (xa, ya), (xb, yb) = squares[0][0], squares[-1][0]  # its first and last cells
             x0, y0, x1, y1 = self._bbox
             self._bbox = (min(x0, xa), min(y0, ya), max(x1, xb), max(y1, yb))
-        return tile_id
 
     def _make_tables(self) -> None:
         """The contact tables of the tiles placed at once, in one pass: what `add` would have
