@@ -4,6 +4,9 @@ For every empty cell next to the board the board keeps how many of its four
 neighbours show each colour. From that, a candidate square's matching-contact
 count and clash are one table look-up, so the solver never rescans the board,
 and adding or removing one tile touches at most a dozen table entries.
+
+A board made from placements at once (a record read back, a copy) makes those
+tables in one pass when first read: most such boards are only drawn and checked.
 """
 
 from __future__ import annotations
@@ -12,18 +15,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, KeysView, Mapping
 
 from .errors import BoardError
-from .frontier_runs import NO_CONTACT, FrontierRuns, Run, Scores
-from .placement import Cell, Placement, neighbours
+from .frontier_runs import CELL_BITS, NO_CONTACT, FrontierRuns, Run, Scores
+from .placement import Cell, Placement, as_placement, neighbours
 from .tiles import COLOUR_INDEX, JOKER, canonical
 
 CLASH = -100  # a score so low that no run containing it reaches 2 matching contacts
 _JOKER_I = COLOUR_INDEX[JOKER]
-
-Matches = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, clash or not
-# A run's contacts packed in one integer (`Board.packed_runs`): each cell's neighbours by
-# colour (R, Y, G, B, P, *), CONTACT_BITS a colour (a cell has 4 neighbours), first cell lowest
-CONTACT_BITS = 3
-CELL_BITS = 6 * CONTACT_BITS
 
 
 def _scores(counts: list[int]) -> tuple[int, ...]:
@@ -38,50 +35,6 @@ def _scores(counts: list[int]) -> tuple[int, ...]:
     return (r + j if r + j == total else CLASH, y + j if y + j == total else CLASH,
             g + j if g + j == total else CLASH, b + j if b + j == total else CLASH,
             p + j if p + j == total else CLASH, total)  # a joker square matches all
-
-
-def _matches(counts: list[int]) -> Matches:
-    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not.
-
-    >>> _matches([1, 0, 0, 0, 0, 1])
-    (2, 1, 1, 1, 1, 2)
-    """
-    r, y, g, b, p, j = counts
-    return (r + j, y + j, g + j, b + j, p + j, r + y + g + b + p + j)
-
-
-def run_matches(packed: int) -> tuple[Matches, Matches, Matches]:
-    """A packed run's (`Board.packed_runs`) matches per square colour, cell by cell.
-
-    >>> board = Board([Placement("B*Y", (0, 0), "h")])
-    >>> above = [run[:2] for run in board.candidate_runs()].index(((0, -1), "h"))
-    >>> run_matches(board.packed_runs()[above])  # the three cells above B, *, Y
-    ((0, 0, 0, 1, 0, 1), (1, 1, 1, 1, 1, 1), (0, 1, 0, 0, 0, 1))
-    """
-    cells = []
-    for k in range(3):
-        bits = packed >> (k * CELL_BITS)
-        cells.append(_matches([(bits >> (i * CONTACT_BITS)) & 7 for i in range(6)]))
-    return cells[0], cells[1], cells[2]
-
-
-def as_placement(item: object) -> Placement:
-    """A placement from its loose forms: (code, at, dir) or {code, at, dir}.
-
-    BoardError for anything else; a bad part raises as `Placement.make` does.
-
-    >>> as_placement({"code": "RYG", "at": [0, 2], "dir": "h"})
-    Placement(code='RYG', at=(0, 2), dir='h')
-    """
-    try:
-        if isinstance(item, dict):
-            return Placement.make(item["code"], item["at"], item["dir"])
-        if isinstance(item, (tuple, list)) and len(item) == 3:
-            return Placement.make(*item)
-    except KeyError:
-        pass
-    raise BoardError(f"{item!r} is not a placement: give Placement(code, (x, y), dir), "
-                     "(code, (x, y), dir) or {code, at, dir}")
 
 
 class Board:
@@ -119,7 +72,9 @@ class Board:
         # the bounding box, widened as tiles are laid; None: find it again (after a removal)
         self._bbox: tuple[int, int, int, int] | None = None
         for p in placements:
-            self.add(p)
+            p = p if isinstance(p, Placement) else as_placement(p)
+            self._place(p, p.squares)
+        self._stale = bool(self._tiles)  # the contact tables not made yet (_make_tables)
 
     # ---- reading -------------------------------------------------------
     def __len__(self) -> int:
@@ -218,6 +173,8 @@ class Board:
         >>> board.match_clash((3, 0), "Y"), board.match_clash((3, 0), "R")
         ((1, 0), (0, 1))
         """
+        if self._stale:
+            self._make_tables()
         counts = self._counts.get(cell)
         if counts is None:
             return (0, 0)
@@ -229,6 +186,8 @@ class Board:
 
     def contact_counts(self, cell: Cell) -> tuple[int, ...]:
         """For an empty cell: its occupied neighbours by colour (R, Y, G, B, P, *)."""
+        if self._stale:
+            self._make_tables()
         counts = self._counts.get(cell)
         return tuple(counts) if counts is not None else NO_CONTACT
 
@@ -246,10 +205,14 @@ class Board:
 
     def frontier(self) -> Iterator[Cell]:
         """Empty cells with at least one occupied neighbour."""
+        if self._stale:
+            self._make_tables()
         return iter(self._counts)
 
     def _refresh(self) -> None:
         # Scores are made lazily: one tile changes a cell's counts up to three times.
+        if self._stale:
+            self._make_tables()
         if self._dirty:
             for cell in self._dirty:
                 self._score[cell] = _scores(self._counts[cell])
@@ -268,8 +231,12 @@ class Board:
         """
         if not isinstance(p, Placement):
             p = as_placement(p)
+        if self._stale:
+            self._make_tables()
         cells, all_counts, dirty = self._cells, self._counts, self._dirty
         squares = p.squares  # a property that builds its tuple: read once
+        # as _place, written out with the tables' upkeep: the generator's search adds and
+        # removes tiles by the million, so one loop and no call
         for cell, _colour in squares:
             if cell in cells:
                 other = self._tiles[cells[cell][1]]
@@ -306,8 +273,45 @@ class Board:
         self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
+    def _place(self, p: Placement, squares: tuple[tuple[Cell, str], ...]) -> None:
+        """Lay `p` (its `squares`) on the cells, without the tables (`add` does so inline)."""
+        cells = self._cells
+        for cell, _colour in squares:
+            if cell in cells:
+                other = self._tiles[cells[cell][1]]
+                raise BoardError(f"tile {p.code} overlaps tile {other.code} at {cell}")
+        tile_id = self._next_id
+        self._next_id += 1
+        self._tiles[tile_id] = p
+        self._codes[p.tile] += 1
+        for cell, colour in squares:
+            cells[cell] = (colour, tile_id)
+        if self._bbox is not None:
+            (xa, ya), (xb, yb) = squares[0][0], squares[-1][0]  # its first and last cells
+            x0, y0, x1, y1 = self._bbox
+            self._bbox = (min(x0, xa), min(y0, ya), max(x1, xb), max(y1, yb))
+
+    def _make_tables(self) -> None:
+        """The contact tables of the tiles placed at once, in one pass: what `add` would have
+        made laying them in turn, the frontier cells in the same order (where a cell
+        first touched the board: the order the candidate runs, and so the generator's
+        choices, follow)."""
+        cells, all_counts = self._cells, self._counts
+        for (x, y), (colour, _tile) in cells.items():  # tile by tile, square by square
+            ci = COLOUR_INDEX[colour]
+            for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):  # as add, inline
+                if n not in cells:
+                    counts = all_counts.get(n)
+                    if counts is None:
+                        counts = all_counts[n] = [0] * 6
+                    counts[ci] += 1
+        self._dirty.update(all_counts)
+        self._stale = False
+
     def remove(self, tile_id: int) -> Placement:
         """Take a tile off the board; its cells become empty again."""
+        if self._stale:
+            self._make_tables()
         p = self._tiles.pop(tile_id)
         self._codes[p.tile] -= 1
         if not self._codes[p.tile]:
@@ -384,6 +388,8 @@ class Board:
         """Runs given by (first cell, dir), each packed as `packed_runs` packs it, in the
         order given: for a caller that keeps the candidate runs itself (the generator's
         position tracker), without the board finding them again after a removal."""
+        if self._stale:
+            self._make_tables()
         get = {cell: r | y << 3 | g << 6 | b << 9 | p << 12 | j << 15  # CONTACT_BITS
                for cell, (r, y, g, b, p, j) in self._counts.items()}.get
         out: list[int] = []

@@ -31,6 +31,36 @@ Run = tuple[Cell, str, Scores, Scores, Scores]
 NO_CONTACT = (0, 0, 0, 0, 0, 0)
 _DIRECTIONS = (("h", 1, 0), ("v", 0, 1))
 
+Matches = tuple[int, ...]  # per square colour (R, Y, G, B, P, *): matching contacts, clash or not
+# A run's contacts packed in one integer (`Board.packed_runs`): each cell's neighbours by
+# colour (R, Y, G, B, P, *), CONTACT_BITS a colour (a cell has 4 neighbours), first cell lowest
+CONTACT_BITS = 3
+CELL_BITS = 6 * CONTACT_BITS
+
+
+def _matches(counts: list[int]) -> Matches:
+    """Per square colour (R, Y, G, B, P, *): the contacts that would match, clash or not.
+
+    >>> _matches([1, 0, 0, 0, 0, 1])
+    (2, 1, 1, 1, 1, 2)
+    """
+    r, y, g, b, p, j = counts
+    return (r + j, y + j, g + j, b + j, p + j, r + y + g + b + p + j)
+
+
+def run_matches(packed: int) -> tuple[Matches, Matches, Matches]:
+    """A packed run's (`Board.packed_runs`) matches per square colour, cell by cell.
+
+    >>> above_b_joker_y = 1 << 9 | 1 << 15 << CELL_BITS | 1 << 3 << 2 * CELL_BITS
+    >>> run_matches(above_b_joker_y)  # the three cells above a tile B*Y: B, *, Y below
+    ((0, 0, 0, 1, 0, 1), (1, 1, 1, 1, 1, 1), (0, 1, 0, 0, 0, 1))
+    """
+    cells = []
+    for k in range(3):
+        bits = packed >> (k * CELL_BITS)
+        cells.append(_matches([(bits >> (i * CONTACT_BITS)) & 7 for i in range(6)]))
+    return cells[0], cells[1], cells[2]
+
 
 class FrontierRuns:
     """The candidate runs by (first cell, dir), in the scan's order (a dict keeps it)."""

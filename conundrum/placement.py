@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .errors import ConundrumError
+from .errors import BoardError, ConundrumError
 from .tiles import canonical, normalise_code
 
 Cell = tuple[int, int]
@@ -133,3 +133,22 @@ def contact_count(cells: tuple[Cell, ...], occupied: Callable[[Cell], bool]) -> 
     2
     """
     return sum(1 for c in cells for n in neighbours(c) if n not in cells and occupied(n))
+
+
+def as_placement(item: object) -> Placement:
+    """A placement from its loose forms: (code, at, dir) or {code, at, dir}.
+
+    BoardError for anything else; a bad part raises as `Placement.make` does.
+
+    >>> as_placement({"code": "RYG", "at": [0, 2], "dir": "h"})
+    Placement(code='RYG', at=(0, 2), dir='h')
+    """
+    try:
+        if isinstance(item, dict):
+            return Placement.make(item["code"], item["at"], item["dir"])
+        if isinstance(item, (tuple, list)) and len(item) == 3:
+            return Placement.make(*item)
+    except KeyError:
+        pass
+    raise BoardError(f"{item!r} is not a placement: give Placement(code, (x, y), dir), "
+                     "(code, (x, y), dir) or {code, at, dir}")

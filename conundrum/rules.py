@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, NamedTuple
 
-from .board import Board, Matches, run_matches
+from .board import Board
 from .counting import JuniorTracker, StandardTracker
 from .errors import ConundrumError
 from .fits import (
@@ -30,6 +30,7 @@ from .fits import (
     reading_table,
     standard_fits,
 )
+from .frontier_runs import Matches, run_matches
 from .placement import Cell, Placement, contact_count, neighbours
 from .runs import EXACT_UP_TO, exact_runs, max_runs
 from .tiles import JOKER, Tile, chameleon_set, matches, tile_set

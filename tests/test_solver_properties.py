@@ -181,3 +181,41 @@ def test_closure_equals_the_plain_fixed_point(board, rnd):
                     added.add(tid)
                     grew = True
         assert closure(start, links, without) == added
+
+
+def _tables(board: Board) -> tuple:
+    """Everything a board's contact tables answer, in the order they answer it."""
+    frontier = list(board.frontier())
+    return (frontier, [board.contact_counts(c) for c in frontier],
+            [board.score(c) for c in frontier], [board.match_clash(c, "Y") for c in frontier],
+            board.candidate_runs(), board.fitting_runs(), board.packed_runs(),
+            board.bbox(), board.cells, board.tile_codes(), board.placements)
+
+
+FIRST_READS = [lambda b: b.frontier(), lambda b: b.score((0, -1)), lambda b: b.tables(),
+               lambda b: b.match_clash((0, -1), "R"), lambda b: b.contact_counts((0, -1)),
+               lambda b: b.candidate_runs(), lambda b: b.pack_runs([((0, -1), "h")]),
+               lambda b: b.bbox()]
+
+
+@FAST
+@given(boards(30), st.randoms(use_true_random=False))
+def test_a_board_made_at_once_equals_one_laid_tile_by_tile(board, rnd):
+    """A board made from its placements at once (its contact tables made in one pass when
+    first read) is the board laid tile by tile: the same frontier in the same order (the
+    generator's choices follow it), contacts, scores and runs, whatever reads it first, and
+    after a tile is then laid or taken off."""
+    laid = Board()
+    for p in board.placements:
+        laid.add(p)
+    at_once = Board(board.placements)
+    rnd.choice(FIRST_READS)(at_once)
+    change = rnd.choice(["none", "add", "remove"])
+    if change == "add":
+        at, d, *_ = rnd.choice(laid.candidate_runs())
+        p = Placement(rnd.choice(free_tiles(laid)), at, d)
+        assert at_once.add(p) == laid.add(p)
+    elif change == "remove" and len(laid) > 1:
+        tid = rnd.randrange(1, len(laid))
+        assert at_once.remove(tid) == laid.remove(tid)
+    assert _tables(at_once) == _tables(laid)
