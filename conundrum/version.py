@@ -7,7 +7,6 @@ with the same version of the program (see `generator.version` in a puzzle).
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import PackageNotFoundError, version
 
 DISTRIBUTION = "conundrum"
 
@@ -15,6 +14,8 @@ DISTRIBUTION = "conundrum"
 @cache  # read from the installed metadata once: every generated puzzle records it
 def program_version() -> str:
     """The installed distribution's version; `0+unknown` when run from an uninstalled tree."""
+    from importlib.metadata import PackageNotFoundError, version  # lazy: start-up (25 ms)
+
     try:
         return version(DISTRIBUTION)
     except PackageNotFoundError:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conundrum import options
-from conundrum.cli import app
+from conundrum.cli import _needs_plugins, app, load_plugins
 from conundrum.cli.choices import BotChoice, MethodChoice, RulesChoice, ScoringChoice
 from conundrum.game.bots import BOTS
 from conundrum.game.options import SCORINGS
@@ -65,6 +65,7 @@ def test_help_shows_choices_and_ranges(run_cli, command, shown):
 
 
 def test_every_command_has_an_example():
+    load_plugins()  # a built-in command's start registers none (conundrum/cli/__init__.py)
     names = [c.name or (c.callback.__name__ if c.callback else "") for c in app.registered_commands]
     assert {"solve", "check", "validate", "generate", "simulate", "render", "book"} <= set(names)
     for cmd in app.registered_commands:
@@ -121,22 +122,31 @@ def _plugin(tmp_path: Path, name: str, target: str) -> dict[str, str]:
                                     "conundrum.tiles:normalise_code"])
 def test_a_broken_plugin_costs_only_itself(run_cli, tmp_path, target):
     env = _plugin(tmp_path, "zzbroken", target)
-    proc = run_cli("solve", EXAMPLE, env=env)
-    assert proc.returncode == 0 and "positions" in proc.stdout
-    lines = proc.stderr.splitlines()
+    proc = run_cli("solve", EXAMPLE, env=env)  # a built-in command: no plugin is looked for
+    assert proc.returncode == 0 and "positions" in proc.stdout and proc.stderr == ""
+    listed = run_cli("--help", env=env | WIDE)  # the commands listed: every plugin loads
+    lines = listed.stderr.splitlines()
     assert len(lines) == 1 and "plugin 'zzbroken'" in lines[0] and target in lines[0]
-    help_text = run_cli("--help", env=env | WIDE).stdout
-    assert "render" in help_text and "book" in help_text  # the good plugins still load
+    assert "render" in listed.stdout and "book" in listed.stdout  # the good plugins still load
+    proc = run_cli("render", "--help", env=env | WIDE)
+    assert proc.returncode == 0 and "plugin 'zzbroken'" in proc.stderr
 
 
 def test_a_stray_file_shadowing_the_renderers_is_named(run_cli, tmp_path):
     (tmp_path / "renderers.py").write_text("RAISE = 1\n")
     proc = run_cli("solve", EXAMPLE, cwd=tmp_path)
-    assert proc.returncode == 0 and "positions" in proc.stdout
+    assert proc.returncode == 0 and "positions" in proc.stdout and proc.stderr == ""
+    proc = run_cli("render", EXAMPLE, cwd=tmp_path)
+    assert proc.returncode == 2 and "No such command 'render'" in proc.stderr
     assert "plugin 'render'" in proc.stderr and "./renderers.py" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
+def test_only_a_command_line_that_may_need_a_plugin_looks_for_them():
+    assert not _needs_plugins(["solve", "p.yaml"]) and not _needs_plugins(["catalogue", "list"])
+    assert not _needs_plugins(["calibrate", "--help"])
+    assert all(_needs_plugins(a) for a in ([], ["--help"], ["-h"], ["--version"], ["render"],
+                                           ["sovle"], ["--show-completion"]))
 
 
 def test_printers_and_inks_are_their_registries_in_preflights_help(run_cli) -> None:

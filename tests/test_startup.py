@@ -50,10 +50,39 @@ def test_start_up_loads_none_of_the_heavy_modules(argv):
     assert loaded <= rich_console_loads(), loaded
 
 
+# what only a command line that may name a plugin's command loads: the entry points' lookup
+# and the plugins themselves (conundrum/cli/__init__.py, `load_plugins`)
+PLUGIN_LOOKUP = ("importlib.metadata", "renderers")
+
+
+@pytest.mark.parametrize("argv", [["solve", str(EXAMPLE)], ["solve", "--help"],
+                                  ["catalogue", "--help"], ["generate", "--help"]])
+def test_a_built_in_command_looks_for_no_plugin(argv):
+    """`solve` and a built-in command's help start without importlib.metadata (and its email
+    package), without the plugins, and with none of the heavy modules either."""
+    found = loaded_by(f"import contextlib, io\nfrom conundrum.cli import main\n"
+                      f"with contextlib.redirect_stdout(io.StringIO()):\n"
+                      f"    assert main({argv!r}) == 0\n", (*HEAVY, *PLUGIN_LOOKUP, "email"))
+    assert found <= rich_console_loads(), found
+
+
+def test_the_catalogue_commands_name_the_catalogues_variable():
+    """cli/catalogue.py names the variable itself, so that its help needs no catalogue code."""
+    from conundrum.book.catalogue import ENV
+    from conundrum.cli.catalogue import ENV as SHOWN
+
+    assert SHOWN == ENV
+
+
 def heavy_loaded_by(code: str) -> set[str]:
     """The listed modules a fresh interpreter has loaded once it has run `code`."""
+    return loaded_by(code, HEAVY)
+
+
+def loaded_by(code: str, modules: tuple[str, ...]) -> set[str]:
+    """Which of `modules` (or their submodules) a fresh interpreter has loaded after `code`."""
     code += (f"import sys\nprint(sorted(m for m in sys.modules "
-             f"if any(m == h or m.startswith(h + '.') for h in {HEAVY!r})))")
+             f"if any(m == h or m.startswith(h + '.') for h in {modules!r})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     return set(ast.literal_eval(out))

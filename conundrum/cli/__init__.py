@@ -11,9 +11,8 @@ import os
 import shlex
 import sys
 import traceback
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -24,6 +23,9 @@ from .app import console as console  # for plugins: renderers/cli/preflight.py
 from .limits import LimitReached, end_workers, is_limit, limit_text, thread_fault, watch_threads
 from .streams import Stream, guarded
 
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
 # Typer bundles its own click; reach its exception classes through a public one.
 UsageError: type[Any] = typer.BadParameter.__mro__[1]
 ClickException: type[Any] = typer.BadParameter.__mro__[2]
@@ -31,14 +33,27 @@ ClickException: type[Any] = typer.BadParameter.__mro__[2]
 # Each module registers its commands on `app` (cli/app.py, which imports none of them).
 from . import catalogue, core, extract, generate, grade, simulate  # noqa: E402,F401
 
+# The commands above: one of them named first on the command line needs no plugin, so
+# the installed packages' entry points are not even looked for (importlib.metadata and
+# its scan of every installed distribution: about 30 ms of each start).
+BUILT_IN = frozenset(
+    [c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands
+     if c.callback] + [g.name for g in app.registered_groups if g.name])
+_PLUGINS_LOADED: list[bool] = []
 
-def _load_plugins() -> None:
-    """Commands from other installed packages (the renderers), in name order.
+
+def load_plugins() -> None:
+    """Commands from other installed packages (the renderers), in name order; once.
 
     A plugin that fails to load (broken, missing, or shadowed by a stray file
     of the same name in the working directory) costs its own commands only:
     one line on stderr names it, and every other command still works.
     """
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED.append(True)
+    from importlib.metadata import entry_points  # lazy: a built-in command needs no plugin
+
     for ep in sorted(entry_points(group="conundrum.commands"), key=lambda e: e.name):
         try:
             ep.load()(app)
@@ -56,7 +71,10 @@ def _shadow_hint(ep: EntryPoint) -> str:
     return ""
 
 
-_load_plugins()
+def _needs_plugins(args: list[str]) -> bool:
+    """Whether the command line may name or list a plugin's command: anything but a
+    built-in command first (`--help`, no command, a plugin's command, a misspelt one)."""
+    return not args or args[0] not in BUILT_IN
 
 
 # errno values that mean "the output cannot be written" (a full disk, a closed pipe)
@@ -126,6 +144,8 @@ def _run(args: list[str]) -> int:
         _say(f"conundrum: {option} '': an empty name names no file; give a path")
         return 2
     try:
+        if _needs_plugins(args):
+            load_plugins()
         code = app(args=args, prog_name="conundrum", standalone_mode=False)
         if code == INTERRUPTED:  # typer turns Ctrl-C into a quiet Exit(130)
             _say("conundrum: interrupted")

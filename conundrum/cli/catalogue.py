@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..book.catalogue import CLAIM_EXPIRY, ENV, CatalogueError, locate
-from ..book.catalogues import open_catalogue
 from ..terminal import shown
 from .app import app
 from .core import AsJson
@@ -20,7 +18,9 @@ from .core import AsJson
 if TYPE_CHECKING:
     from ..book.catalogue import BookRecord, Catalogue
 
-# The catalogue's code is imported by the commands that use it, not at every start.
+# The catalogue's code is imported by the commands that use it, not at every start: its
+# environment variable is named here (tests/test_startup.py checks it is book.catalogue.ENV).
+ENV = "CONUNDRUM_CATALOGUE"
 
 group = typer.Typer(help="Look after the catalogue of puzzles already in books.",
                     no_args_is_help=True)
@@ -35,6 +35,9 @@ BookArg = Annotated[str, typer.Argument(help="The book: its id (or its first 6+ 
 
 
 def _open(where: str | None, *, must_exist: bool = True) -> Catalogue:
+    from ..book.catalogue import CatalogueError, locate
+    from ..book.catalogues import open_catalogue
+
     location = locate(where)
     if must_exist and isinstance(location, Path) and not location.exists():
         raise CatalogueError(f"{location}: no catalogue there (give --catalogue PATH or URL, "
@@ -53,6 +56,7 @@ def _when(seconds: float | None) -> str:
 @group.command("stats")
 def stats(catalogue: Where = None, as_json: AsJson = False) -> None:
     """Puzzles per book and rule set, and the unfinished books."""
+    from ..book.catalogue import CLAIM_EXPIRY
     from ..book.catalogue_admin import stats_json, summary
 
     with _open(catalogue) as cat:

@@ -11,10 +11,10 @@ SIGINT, which a shell ignores in a background job), so the command ends and says
 from __future__ import annotations
 
 import errno
-import multiprocessing
 import re
 import resource  # here, not when needed: importing under a memory limit may fail
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -77,7 +77,10 @@ def end_workers() -> None:
     """End this process's worker processes after a limit was reached: the pool thread that
     would have told them to stop may be the one that could not start, and the interpreter
     waits for them at exit."""
-    for child in multiprocessing.active_children():
+    # not imported at the top (6 ms of every start): a process that never imported
+    # multiprocessing started no worker, and importing it at a limit might itself fail
+    multiprocessing = sys.modules.get("multiprocessing")
+    for child in multiprocessing.active_children() if multiprocessing else ():
         child.terminate()
 
 

@@ -27,8 +27,9 @@ def command_paths() -> list[tuple[str, ...]]:
     command in `--help` order, a group's own commands right after the group."""
     import typer
 
-    from conundrum.cli import app
+    from conundrum.cli import app, load_plugins
 
+    load_plugins()  # the plugins' commands too (a built-in command's start loads none)
     root = typer.main.get_command(app)
     paths: list[tuple[str, ...]] = []
 
