@@ -23,6 +23,7 @@ Nothing is asserted on time; the summary says what got worse.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -107,11 +108,16 @@ def per_grade(grade: int, count: int, alone: int, folder: Path
     tries a slot of the book took."""
     spec = _spec(((grade, count),))
     grids = grid_limits(spec)  # the renderer's work, not the book's: outside the timing
+    # each part from a clean heap: a full collection the other part's garbage brings on
+    # (40-55 ms, about 0.5 ms a grade-1 puzzle) would otherwise fall in whichever came next
+    gc.collect()
     start = time.process_time()
     made = make_puzzles(spec, WorkFile(folder / f"g{grade}.sqlite", fresh=True), frozenset(),
                         max_grids=grids)
     book = (time.process_time() - start) / count
     tries = sum(m.attempt + 1 for m in made) / count
+    del made
+    gc.collect()
     start = time.process_time()
     for seed in range(1, alone + 1):
         generate(GenerateRequest(seed=seed, difficulty=grade))
