@@ -10,6 +10,11 @@ from ..errors import ConundrumError
 from ..puzzle import Puzzle
 from ..solver import Solutions
 
+MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
+# Generator refusals are (unlike repeats) usually the same for every seed, e.g. targets
+# no board of that size can meet: give up on them sooner.
+MAX_REFUSALS = 5
+
 
 class BookError(ConundrumError):
     """A book that cannot be completed as specified."""
@@ -45,3 +50,15 @@ class Hooks:
 # Reserves a puzzle (key, canonical form) for this book in the catalogue; False when
 # another book printed it or holds it (catalogue.Catalogue.claim, bound to the book).
 Claim = Callable[[str, str], bool]
+
+
+def check_attempts(where: str, error: str | None, attempts: int, refusals: int) -> None:
+    """BookError, saying `where` (the book, section and slot), once a slot has tried
+    MAX_ATTEMPTS seeds or the generator refused MAX_REFUSALS (its last `error`)."""
+    if refusals >= MAX_REFUSALS:
+        raise BookError(f"{where}: the generator refused {refusals} seeds ({error}); "
+                        "change the section's tiles, given or positions")
+    if attempts >= MAX_ATTEMPTS:
+        raise BookError(f"{where}: {attempts} seeds made only puzzles already in the book or "
+                        "the catalogue (too few distinct puzzles of that kind); ask for "
+                        "fewer puzzles, larger boards, or use another catalogue")

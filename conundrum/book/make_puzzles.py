@@ -26,10 +26,12 @@ from ..puzzle import Puzzle
 from ..solver import Solutions
 from ..workers import process_pool
 from .alternates import as_found, keeps_kinds, offered, proven
+from .bank import Bank
 from .canonical import canonical_form, key_of
 from .handmade import HandMade
+from .made import MAX_ATTEMPTS as MAX_ATTEMPTS  # where the tests find it
 from .made import BookError as BookError  # where the builds and tests find them
-from .made import Claim, Hooks, Made
+from .made import Claim, Hooks, Made, check_attempts
 from .plan import known
 from .record import read_record, read_sizes, record_board_form, to_record
 from .spec import BookSpec
@@ -39,10 +41,6 @@ from .tasks import task_for as task_for
 from .variety import SectionVariety, section_rules
 from .work import WorkFile
 
-MAX_ATTEMPTS = 25  # seeds tried for one slot before the book is declared impossible
-# Generator refusals are (unlike repeats) usually the same for every seed, e.g. targets
-# no board of that size can meet: give up on them sooner.
-MAX_REFUSALS = 5
 MAX_JOBS = 64
 
 
@@ -101,6 +99,7 @@ class _State:
     # current slot's try again after every harvest
     planned: dict[tuple[int, int, int], Task] = field(default_factory=dict)
     seen_by: list[set[str]] = field(default_factory=list)  # per section, keys to pass over
+    banks: list[Bank] = field(default_factory=list)  # per section, tries passed over (bank.py)
     notes: dict[tuple[int, int], list[str]] = field(default_factory=dict)  # by slot
     cost: Counter = field(default_factory=Counter)  # per section, CPU s of tries made
     forms: dict[str, str | None] = field(default_factory=dict)  # task key -> its board's form
@@ -118,9 +117,14 @@ class _State:
         where = (section, slot, attempt)
         task = self.planned.get(where)
         if task is None:
-            task = self.planned[where] = planned_task(
-                self.spec, self.variety[section], section, slot, attempt,
-                self.max_grid(section))
+            if not attempt:  # a kept try goes to the first slot it suits, in slot order
+                for before in range(known(slot, 0), slot):
+                    if (section, before) not in self.hand_made:
+                        self.task(section, before, 0)
+            task = planned_task(self.spec, self.variety[section], section, slot, attempt,
+                                self.max_grid(section))
+            task = self.planned[where] = self.banks[section].offer(task,
+                                                                   self.variety[section])
         return task
 
     def ready(self, section: int, slot: int) -> bool:
@@ -178,6 +182,7 @@ def _attempt(state: _State, exclude: frozenset[str], files: Mapping[tuple[int, i
     (`strict`), or each section in its own order; None when two sections accepted the
     same puzzle (strict order would not have)."""
     state.variety = section_rules(state.spec)[0]
+    state.banks = [Bank() for _ in state.spec.sections]
     state.planned.clear()
     state.notes.clear()
     state.hand_made.clear()
@@ -259,7 +264,11 @@ def _decide_section(state: _State, section: int, count: int, heads: dict[int, in
             attempts[where] += 1
             # a refused ask of the plan (variety.py) is no sign the slot is impossible
             refusals[where] += state.results[task.key()][0] is None and not task.asks
-            _check_attempts(state, task, attempts[where], refusals[where])
+            section_spec = state.spec.sections[section]
+            check_attempts(f"{state.source}: the book cannot be completed: section "
+                           f"{section_spec.name!r}, puzzle {task.slot + 1} of "
+                           f"{section_spec.count}", state.results[task.key()][1],
+                           attempts[where], refusals[where])
         else:
             made[where] = accepted
             heads[section] += 1
@@ -317,8 +326,9 @@ def _decide(state: _State, task: Task) -> Made | None:
             made = _take(state, task, as_found(puzzle, codes),
                          partial(proven, task, puzzle, others, n), n)
             if made is not None:
-                break
-    return made
+                return made
+    state.banks[task.section].keep(task, puzzle)  # passed over for its variety alone
+    return None
 
 
 def _take(state: _State, task: Task, found: Puzzle,
@@ -384,16 +394,3 @@ def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade],
         state.hand_made[where] = Made(hm.section, hm.slot, 0, 0, hm.puzzle, key, form, {},
                                       file=hm.name)
 
-
-def _check_attempts(state: _State, task: Task, attempts: int, refusals: int) -> None:
-    section = state.spec.sections[task.section]
-    where = (f"{state.source}: the book cannot be completed: section {section.name!r}, "
-             f"puzzle {task.slot + 1} of {section.count}")
-    _text, error = state.results[task.key()]
-    if refusals >= MAX_REFUSALS:
-        raise BookError(f"{where}: the generator refused {refusals} seeds ({error}); "
-                        "change the section's tiles, given or positions")
-    if attempts >= MAX_ATTEMPTS:
-        raise BookError(f"{where}: {attempts} seeds made only puzzles already in the book or "
-                        "the catalogue (too few distinct puzzles of that kind); ask for "
-                        "fewer puzzles, larger boards, or use another catalogue")

@@ -23,9 +23,10 @@ A slot's try asks the generator (`conundrum.generate`) for
 A slot's first try is planned from the section's puzzles up to LAG slots before it
 (`known`), so up to LAG slots of a section are made at once (given the `--jobs`); a puzzle
 decided meanwhile may give the same tile, and the slot then tries again, planned from
-every puzzle before it. Where a puzzle gives one tile (grades 1-3), the set is dealt into
-LAG lanes by the book's seed and a first try asks for its own lane's tiles first, the
-others `later` (`lane_later`), so the LAG slots made at once seldom meet on a tile.
+every puzzle before it (the try passed over is kept for a later slot: bank.py). Where a
+puzzle gives one tile (grades 1-3), the set is dealt into LAG lanes by the book's seed
+and a first try asks for its own lane's tiles first, the others `later` (`lane_later`),
+so the LAG slots made at once seldom meet on a tile.
 Either way a plan is a function of puzzles decided in slot order: the book stays a
 function of its spec for any `--jobs` and on `--resume`.
 """

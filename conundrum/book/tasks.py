@@ -51,6 +51,9 @@ class Task:
     avoid: tuple[str, ...] | None = None  # tiles the section gave (plan.py, `avoid_for`)
     later: tuple[str, ...] | None = None  # tiles it gave more than others of their kind
     seen: int = 0  # how many of the section's puzzles the plan knew (plan.py, `known`)
+    # a try passed over at an earlier slot, offered to this one in its place (bank.py):
+    # its request and seed are this try's
+    origin: Task | None = None
 
     @property
     def where(self) -> tuple[int, int, int]:
@@ -64,7 +67,8 @@ class Task:
 
     def request(self) -> dict:
         """The generator's arguments: all that decides the result (slot and attempt do not)."""
-        return dict(_request(self))  # asked several times a try: its masks made once
+        # asked several times a try: its masks made once
+        return dict(_request(self.origin or self))
 
     def _arguments(self) -> dict:
         request: dict[str, object] = {"tiles": self.tiles, "given": self.given,
