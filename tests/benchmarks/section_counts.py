@@ -5,7 +5,8 @@ change to the plan or the search on a shared machine: tries, the generator's sea
 plan avoided many tiles (more than RECENT puzzles give: the section's kinds not yet run
 out) apart, the tries passed over by why (the generator gave up; a tile a puzzle decided
 meanwhile gave, its board's alternates no help; the shape class full; a repeated
-puzzle), the alternates taken, repeated tiles in the first 15 and 40 puzzles (slot order),
+puzzle), the alternates taken, the tries passed over that a later slot took (bank.py),
+repeated tiles in the first 15 and 40 puzzles (slot order),
 palindromes, CPU a puzzle, and a hash of the puzzles (the same hash: the same section).
 
     python -m tests.benchmarks.section_counts GRADE SEED [COUNT]
@@ -27,6 +28,7 @@ from conundrum.book import make_puzzles as book
 from conundrum.book.make_puzzles import make_puzzles
 from conundrum.book.plan import RECENT
 from conundrum.book.record import read_record
+from conundrum.book.seeds import slot_seed
 from conundrum.book.tasks import Task
 from conundrum.book.work import WorkFile
 from conundrum.errors import GenerationError
@@ -99,6 +101,8 @@ def counted(grade: int, seed: int, count: int) -> dict[str, object]:
             "phases (tries, boards, searches, failed)": phases,
             "passed over": over,
             "alternates": sum(m.alternate is not None for m in made),
+            "kept tries taken": sum(m.seed != slot_seed(spec.seed, 0, m.slot, m.attempt)
+                                    for m in made),
             "repeats 15/40/all": (repeats(15), repeats(40), repeats(len(codes))),
             "palindromes": sum(kind(c) == "palindrome" for c in flat) / max(1, len(flat)),
             "hash": hashlib.sha256(" ".join(m.key for m in made).encode()).hexdigest()[:12]}
