@@ -72,8 +72,7 @@ class Board:
         # the bounding box, widened as tiles are laid; None: find it again (after a removal)
         self._bbox: tuple[int, int, int, int] | None = None
         for p in placements:
-            p = p if isinstance(p, Placement) else as_placement(p)
-            self._place(p, p.squares)
+            self._place(p if isinstance(p, Placement) else as_placement(p))
         self._stale = bool(self._tiles)  # the contact tables not made yet (_make_tables)
 
     # ---- reading -------------------------------------------------------
@@ -273,9 +272,9 @@ class Board:
         self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
-    def _place(self, p: Placement, squares: tuple[tuple[Cell, str], ...]) -> None:
-        """Lay `p` (its `squares`) on the cells, without the tables (`add` does so inline)."""
-        cells = self._cells
+    def _place(self, p: Placement) -> None:
+        """Lay `p` on the cells, without the tables (`add` does so inline)."""
+        cells, squares = self._cells, p.squares  # a property that builds its tuple: read once
         for cell, _colour in squares:
             if cell in cells:
                 other = self._tiles[cells[cell][1]]

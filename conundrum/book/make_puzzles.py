@@ -312,34 +312,35 @@ def _decide(state: _State, task: Task) -> Made | None:
     """The slot's puzzle if this try is new to the book and the catalogue and keeps the
     section's variety, or else (only for its variety: a board the book or the catalogue
     holds is not printed again with other tiles) the first of its board's alternates that
-    does and gives as many palindromes and chameleons (alternates.py); else None."""
+    does and gives as many palindromes and chameleons (alternates.py); else None, the try
+    kept for a later slot (bank.py)."""
     if (text := state.results[task.key()][0]) is None:
         return None
     puzzle, solutions = read_record(text)
-    made = _take(state, task, puzzle, lambda: (puzzle, solutions), None,
-                 state.forms.get(task.key()))  # None: read from the work file
-    if made is not None or not _faults(state, task, puzzle)[0]:
-        return made
+    faults, forgiven = _faults(state, task, puzzle)
+    if not faults:
+        return _take(state, task, forgiven, lambda: (puzzle, solutions), None,
+                     state.forms.get(task.key()))  # None: read from the work file
     others = offered(task, puzzle, read_sizes(text))
     for n, codes in enumerate(others, 1):
-        if keeps_kinds(puzzle, codes):
-            made = _take(state, task, as_found(puzzle, codes),
-                         partial(proven, task, puzzle, others, n), n)
-            if made is not None:
-                return made
+        if not keeps_kinds(puzzle, codes):
+            continue
+        faults, forgiven = _faults(state, task, as_found(puzzle, codes))
+        if faults:
+            continue
+        made = _take(state, task, forgiven, partial(proven, task, puzzle, others, n), n)
+        if made is not None:
+            return made
     state.banks[task.section].keep(task, puzzle)  # passed over for its variety alone
     return None
 
 
-def _take(state: _State, task: Task, found: Puzzle,
+def _take(state: _State, task: Task, forgiven: list[str],
           proof: Callable[[], tuple[Puzzle, Solutions | None]], alternate: int | None,
           board: str | None = None) -> Made | None:
-    """The puzzle `found` (proven by `proof` once its variety passes) for the try's slot,
-    or None where it spoils the section's variety, repeats a puzzle or does not grade.
+    """The puzzle `proof` proves for the try's slot (its variety passed, `forgiven` the
+    variety's faults forgiven by now), or None where it repeats a puzzle or does not grade.
     `board`: its board's form, where the worker worked it out."""
-    faults, forgiven = _faults(state, task, found)
-    if faults:
-        return None
     try:
         puzzle, solutions = proof()
     except GenerationError:  # an alternate grading outside the try's asks

@@ -225,8 +225,7 @@ def acceptable(board: Board, picked: Sequence[TileEffort], choice: Choice,
 
 def alternates(board: Board, rules: RuleSet, counts: Mapping[str, int],
                ranges: Sequence[tuple[int, int]], rng: random.Random, choice: Choice,
-               kinds: Sequence[str], first: Sequence[str], weigh: BoardEffort | None = None
-               ) -> list[tuple[str, ...]]:
+               kinds: Sequence[str], first: Sequence[str]) -> list[tuple[str, ...]]:
     """Other sets of given tiles the board offers for the same choice, besides `first`
     (the choice made): up to ALTERNATES, each the first set (in the order `choose` tries
     tiles: the wanted kinds first) leaving out each of `first`'s tiles in turn, then all
@@ -234,9 +233,8 @@ def alternates(board: Board, rules: RuleSet, counts: Mapping[str, int],
     same time gave a tile of `first` (book/alternates.py). Unlike `choose`, which takes
     the first tile that fits each slot in turn, every pair of the tiles weighed is
     tried (the tiles `choose` would weigh, each weighed once: the rest is arithmetic on
-    their efforts). `weigh`: the board's tiles weighed, with its census read."""
-    if weigh is None and graded(choice):
-        weigh = BoardEffort(board, rules)
+    their efforts)."""
+    weigh = BoardEffort(board, rules) if graded(choice) else None
     pools = [_weighed(board, rules, counts, (lo, hi), rng, choice, wanted, weigh)
              for (lo, hi), wanted in zip(ranges, kinds, strict=True)]
     named = list(dict.fromkeys(canonical(c) for c in first))

@@ -210,8 +210,9 @@ class BoardEffort:
         # keeps them (the search's position tracker)
         self.board, self.rules = board, rules
         self.census = rules.reading_census(board) if census is None else census
-        # each tile weighed once: a choice's alternates (choose.alternates) weigh again
-        # on the same board most of the tiles the first choice weighed
+        # each tile weighed once: a level's choice tries a later slot's tiles beside each
+        # candidate of an earlier slot (choose.choose), and the alternates' slots
+        # (choose.alternates) weigh the tiles their count ranges share
         self._weighed: dict[str, tuple[Weights, TileEffort]] = {}
         self.positions = positions or self._fits
 

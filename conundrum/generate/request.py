@@ -21,7 +21,7 @@ from ..solver import Solutions, counts, given_positions
 from ..version import program_version
 from .choose import TRIVIAL_NEAR, Choice, alternates, avoid_mask, avoided, trivial
 from .difficulty import grade_of_score
-from .effort import BoardEffort, Weights, default_weights, measure
+from .effort import Weights, default_weights, measure
 
 TRIVIAL_TEXT = f"one position in all and fewer than {TRIVIAL_NEAR} near misses to reject"
 # a found board's other sets of given tiles, each tile with its count (choose.alternates)
@@ -168,7 +168,7 @@ def alternates_of(puzzle: Puzzle, req: GenerateRequest, sizes: Sizes) -> Alterna
     kinds = sizes.kinds or ("plain",) * len(sizes.ranges)  # the wanted kind only orders
     codes = alternates(puzzle.board, rules, found, sizes.ranges,
                        random.Random(derive(req.seed, "alternates")), choice, kinds,
-                       [g.code for g in puzzle.given], BoardEffort(puzzle.board, rules))
+                       [g.code for g in puzzle.given])
     return [tuple((code, found[code]) for code in other) for other in codes]
 
 
