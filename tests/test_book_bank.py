@@ -13,7 +13,7 @@ from conundrum.book.record import to_record
 from conundrum.book.seeds import slot_seed
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import generate_request, task_for
-from conundrum.book.variety import section_rules, tile_key
+from conundrum.book.variety import ASPECT_TRIES, aspect_class, section_rules, tile_key
 from conundrum.book.work import WorkFile
 from conundrum.generate import GenerateRequest, generate
 from renderers.book.layout import grid_limits
@@ -83,3 +83,29 @@ def test_a_book_taking_kept_tries_is_the_same_for_any_jobs_after_resume_and_by_r
         recipe = {k: v for k, v in m.puzzle.extra["generator"].items() if k != "version"}
         again = generate(generate_request(recipe))
         assert to_record(again) == to_record(m.puzzle)
+
+
+def test_a_try_whose_board_fills_its_class_is_kept_without_weighing_alternates(
+        tmp_path, monkeypatch) -> None:
+    """Its board's other given tiles share its shape: none could be taken, so none is
+    weighed (about 5 ms a try at grade 5); the try is kept for a later slot."""
+    variety = section_rules(SPEC)[0][0]
+    puzzle = generate(GenerateRequest(seed=3, difficulty=1))
+    for _ in range(3):  # three boards of one class: full for a fourth (a third, at first)
+        variety.take(puzzle)
+    shape = aspect_class(puzzle.board)
+    assert variety.full_class(puzzle, 0) == shape
+    assert variety.full_class(puzzle, ASPECT_TRIES) is None  # forgiven by then
+    assert any(shape in words for words in variety.faults(puzzle, None, 0)[0])
+    from conundrum.book import make_puzzles as book
+
+    weighed, kept = [], []
+    real = book.offered
+    monkeypatch.setattr(book, "offered", lambda task, *a: weighed.append(task) or real(task, *a))
+    monkeypatch.setattr(Bank, "keep", lambda self, task, p: kept.append(task))
+    spec = parse_spec("title: F\nseed: 2\nper_page: 2\nsections:\n"
+                      "  - {name: F, count: 24, difficulty: 1}\n", "f.yaml")
+    made = make_puzzles(spec, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
+                        max_grids=grid_limits(spec))
+    assert len(made) == 24
+    assert set(kept) - set(weighed), "a try passed over for its shape alone, not weighed"

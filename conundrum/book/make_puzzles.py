@@ -321,7 +321,9 @@ def _decide(state: _State, task: Task) -> Made | None:
     if not faults:
         return _take(state, task, forgiven, lambda: (puzzle, solutions), None,
                      state.forms.get(task.key()))  # None: read from the work file
-    others = offered(task, puzzle, read_sizes(text))
+    variety = state.variety[task.section]
+    others = [] if variety.full_class(puzzle, task.attempt) else \
+        offered(task, puzzle, read_sizes(text))  # one board, one class: none would do
     for n, codes in enumerate(others, 1):
         if not keeps_kinds(puzzle, codes):
             continue

@@ -229,13 +229,20 @@ class SectionVariety:
         found += [(0 if tile_key(code) in planned else VARIETY_TRIES, f"gives {code} again")
                   for code in codes if tile_key(code) in self.used and
                   (kind(code) not in repeats or tile_key(code) not in planned)]
-        shape = aspect_class(puzzle.board) if puzzle.board.placements else None
-        if shape is not None and self.aspects[shape] >= self.cap and attempt < ASPECT_TRIES:
+        if (shape := self.full_class(puzzle, attempt)) is not None:
             # a wish, not a rule: a page's grid may leave a shape out, and saying so for
             # every section would drown the notes that matter
             found.append((ASPECT_TRIES, f"makes {self.aspects[shape] + 1} {shape} boards"))
         return ([words for until, words in found if attempt < until],
                 [words for until, words in found if attempt >= until])
+
+    def full_class(self, puzzle: Puzzle, attempt: int) -> str | None:
+        """The aspect class of `puzzle`'s board where that class is full for a try at
+        `attempt` (a fault its board's other given tiles cannot mend), else None."""
+        shape = aspect_class(puzzle.board) if puzzle.board.placements else None
+        if shape is not None and self.aspects[shape] >= self.cap and attempt < ASPECT_TRIES:
+            return shape
+        return None
 
     def leanings(self, grid: tuple[int, int], tiles: int) -> list[tuple[int, int]]:
         """Once a shape class is full, grids within `grid` that lean to each class that is
