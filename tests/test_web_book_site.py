@@ -358,11 +358,11 @@ return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
 
 def index_palette(driver, name: str) -> dict:
     """The index's palette once its shared file has loaded and its squares are drawn in it
-    (up to 15 s: the body names the palette before the file's colours arrive, and under a
-    loaded CI machine a page opened in the dark theme took longer than 5 s to)."""
+    (up to 5 s; a file that comes after the page stopped waiting for it is applied when it
+    comes: tests/test_web_late_shared.py)."""
     red = get_palette(name).fills["R"]
     return poll(lambda: driver.execute_script(SWATCH),
-                lambda got: got["palette"] == name and got["red"] == red, tries=75)
+                lambda got: got["palette"] == name and got["red"] == red)
 
 
 def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811

@@ -109,9 +109,11 @@ def joined_script() -> str:
 
 def joined_modules(files: list[str], start: str) -> str:
     """Script files joined in one strict-mode function, as a page runs them: the first
-    (player/load.js) at once, the others inside the function `start`, which the first's
-    withShared runs once the shared files the reader asked for are loaded (the player's
-    modules; a book site's index, renderers/web/index.py, joins some of the same)."""
+    (player/load.js) at once, the others (the player's modules; a book site's index,
+    renderers/web/index.py, joins some of the same) inside the function `start`, which the
+    first's withShared runs once the shared files the reader asked for are loaded, or 5 s
+    on without them (a palette that comes later is applied then). So the others see what
+    the first declares, and the first none of theirs."""
     first, *rest = files
     return ("(function () {\n\"use strict\";\n" + asset(first) + f"\nfunction {start}() {{\n"
             + "\n".join(asset(name) for name in rest) + f"}}\nwithShared({start});\n}})();\n")

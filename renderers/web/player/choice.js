@@ -1,7 +1,8 @@
 /* The web player, choice.js: The language and palette the reader asked for (load.js: the
    address's, else the Settings menu's) applied over the page's own once their shared files
-   are loaded; the messages now shown (M) and t(key, params) over them, with the language's
-   plural rule; the address's choice carried on by links (CARRY).
+   are loaded (a palette by load.js's applyPalette, which also applies one whose file comes
+   after the page started); the messages now shown (M) and t(key, params) over them, with
+   the language's plural rule; the address's choice carried on by links (CARRY).
    One of the player's modules, joined in order inside one function by renderers/web/page.py
    (PLAYER_MODULES); they share its scope. A book site's index runs it too, after load.js
    (renderers/web/index.py). */
@@ -13,18 +14,7 @@ if (wantLang && wantLang !== DATA.lang && own(DATA.languages, wantLang)) {
   DATA.lang = wantLang;
   document.documentElement.lang = DATA.lang;
 }
-if (wantPalette && own(DATA.palettes, wantPalette)) {
-  var chosenPalette = DATA.palettes[wantPalette];
-  // a rule after the page's own, not the root's style: the dark theme's colours still win
-  var paletteRule = document.createElement("style");
-  paletteRule.textContent = ":root{" + Object.keys(chosenPalette.vars).map(function (k) {
-    return "--" + k + ":" + chosenPalette.vars[k];
-  }).join(";") + "}";
-  document.head.appendChild(paletteRule);
-  var defs = document.getElementById("squares");   // the squares' symbols
-  defs.innerHTML = chosenPalette.symbols;
-  document.body.dataset.palette = wantPalette;
-}
+if (wantPalette && own(DATA.palettes, wantPalette)) applyPalette(wantPalette);  // load.js
 var M = DATA.messages;
 /* The language's plural rule comes with its words as data (i18n.plural_table): the
    category of each count 0..199 by initial; from 200 on, counts repeat every 100. */

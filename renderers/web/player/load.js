@@ -37,7 +37,10 @@ var wantPalette = HASH.palette || (typeof prefs.palette === "string" ? prefs.pal
    site has the others as shared files beside its pages (DATA.shared names them), kept by
    its service worker: `lang-<code>.js` and `palette-<name>.js`, each putting its words or
    colours in window.conundrumShared. The ones the reader wants are loaded first, then
-   `start` runs; a file that cannot load leaves the page in its own. */
+   `start` runs; a file that cannot load leaves the page in its own. One that has not come
+   within SHARED_WAIT does not keep the reader from playing (a slow first visit): the page
+   starts without it, and a palette that comes later is applied then (`late`). */
+var SHARED_WAIT = 5000;                     // ms
 function withShared(start) {
   DATA.languages = {};
   DATA.palettes = {};
@@ -60,10 +63,41 @@ function withShared(start) {
   files.forEach(function (name) {
     var s = document.createElement("script");
     s.src = name + ".js";
-    s.onload = s.onerror = function () { left -= 1; if (!left) take(); };
+    s.onload = s.onerror = function () {
+      left -= 1;
+      if (started) late(); else if (!left) take();
+    };
     document.head.appendChild(s);
   });
-  setTimeout(take, 5000);                   // a file that never answers: play without it
+  setTimeout(take, SHARED_WAIT);            // a file that never answers: play without it
+}
+/* A shared file that came after the page started without it. A palette is colours and
+   squares the page reads live, so it is applied now. A language is not: its words are
+   already in every label, message and name the page has drawn (and what screen readers
+   were told), and only drawing the page again would change them, losing what the reader
+   was doing; so the page stays in its own language until it is next opened. */
+function late() {
+  var got = window.conundrumShared || {};
+  if (wantPalette && !own(DATA.palettes, wantPalette) && own(got, "palette:" + wantPalette)) {
+    DATA.palettes[wantPalette] = got["palette:" + wantPalette];
+    applyPalette(wantPalette);
+  }
+}
+/* A palette of the site's shared files over the page's own: its colours, its squares
+   (#squares, which every square on the page uses) and its name, for the Settings menu and
+   share links. Run by choice.js at start, or by `late` when its file came after. */
+function applyPalette(name) {
+  var chosen = DATA.palettes[name];
+  // a rule after the page's own, not the root's style: the dark theme's colours still win
+  var rule = document.createElement("style");
+  rule.textContent = ":root{" + Object.keys(chosen.vars).map(function (k) {
+    return "--" + k + ":" + chosen.vars[k];
+  }).join(";") + "}";
+  document.head.appendChild(rule);
+  document.getElementById("squares").innerHTML = chosen.symbols;
+  document.body.dataset.palette = name;
+  var menu = document.getElementById("set-palette");  // the player's Settings menu, once made
+  if (menu) menu.value = name;
 }
 /* Dark or light: the reader's switch when used (kept for every puzzle and the index), else
    the system's prefers-color-scheme, followed as it changes; set before the page waits for
