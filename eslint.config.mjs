@@ -27,15 +27,18 @@ function declared(path, varsOnly) {
 }
 
 /* One config per module of a joined folder: its globals are the browser's, `extra`, and
-   what the folder's other modules declare (its own are its own: no-redeclare stays on). */
-function joined(folder, extra, last) {
+   what the folder's other modules declare (its own are its own: no-redeclare stays on).
+   An `outer` module runs outside the function the others are joined in
+   (renderers/web/page.py, joined_modules): they see its names, it sees none of theirs. */
+function joined(folder, extra, last, outer) {
   const files = readdirSync(new URL(folder, import.meta.url)).filter((f) => f.endsWith(".js")).sort();
   const names = Object.fromEntries(files.map((f) => [f, declared(folder + f)]));
   const vars = new Set(files.flatMap((f) => declared(folder + f, true)));
   return files.map((f) => {
     const shared = {...globals.browser, ...extra};
     for (const other of files) {
-      if (other !== f) for (const n of names[other]) shared[n] = vars.has(n) ? "writable" : "readonly";
+      if (other === f || f === outer) continue;
+      for (const n of names[other]) shared[n] = vars.has(n) ? "writable" : "readonly";
     }
     // inside the page's function a module's own name may shadow a browser one (moveTo)
     for (const n of names[f]) delete shared[n];
@@ -69,7 +72,7 @@ export default [
     },
   },
   ...joined("renderers/web/rules/", {}, "game.js"),
-  ...joined("renderers/web/player/", {ConundrumRules: "readonly"}),
+  ...joined("renderers/web/player/", {ConundrumRules: "readonly"}, undefined, "load.js"),
   {
     // a book site's index: its script runs after the player's own load.js and choice.js,
     // joined as a page's modules are (renderers/web/index.py), so it uses what they declare
