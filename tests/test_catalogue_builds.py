@@ -18,6 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,34 @@ def test_a_briefly_locked_catalogue_is_waited_for(tmp_path) -> None:
     for proc in lockers:
         proc.wait()
     assert out.exists() and result.recorded == 2
+
+
+def test_a_build_killed_between_writing_and_recording_is_finished_by_resume(
+        tmp_path, monkeypatch) -> None:
+    """The book is written, then recorded (make_book.py): killed between the two, its PDF
+    and manifest are there, the catalogue does not list it but holds its puzzles claimed,
+    and its work file is kept, so --resume records the same book."""
+    spec = load_spec(write_spec(tmp_path, "Between", 3))
+    out, cat = tmp_path / "between.pdf", tmp_path / "cat.sqlite"
+    options = BookOptions(output=out, catalogue=cat)
+
+    def killed(*args, **kwargs):
+        raise SystemExit(137)  # what the process sees of a kill: nothing after this runs
+
+    monkeypatch.setattr(catalogue_module.Catalogue, "record", killed)
+    for cls in catalogue_module.Catalogue.__subclasses__():
+        monkeypatch.setattr(cls, "record", killed)
+    with pytest.raises(SystemExit):
+        make_book(spec, options, render_book, lambda m: None)
+    written = out.read_bytes()
+    manifest = out.with_name("between.manifest.yaml").read_bytes()
+    assert out.with_name("between.work.sqlite").exists(), "kept for --resume"
+    with open_catalogue(cat) as c:
+        assert len(c) == 0 and c.count("claimed") == 3, "its puzzles stay claimed for it"
+    monkeypatch.undo()
+    result = make_book(spec, replace(options, resume=True), render_book, lambda m: None)
+    assert result.recorded == 3 and out.read_bytes() == written
+    assert out.with_name("between.manifest.yaml").read_bytes() == manifest
+    assert not out.with_name("between.work.sqlite").exists()
+    with open_catalogue(cat) as c:
+        assert len(c) == 3 and c.count("claimed") == 0

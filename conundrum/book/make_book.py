@@ -3,13 +3,15 @@
 The PDF is drawn by a renderer passed in (the renderers package provides it),
 so this package never imports the renderers. Each puzzle is claimed in the
 catalogue as it is accepted (catalogue.py). Nothing is written until every
-puzzle is made and the PDF is drawn in memory; then the catalogue records
-the book in one transaction (waiting out, and retrying after, another
-process's lock), and only then are the PDF and the manifest written
-atomically: a book exists only if it is recorded. A failure before leaves no
-PDF and the book's claims in place for `--resume`; an interrupted build's
-work file keeps what was made (a book that cannot be made at all leaves
-none, and releases its claims).
+puzzle is made and the PDF is drawn in memory; then the PDF and the manifest
+are written atomically (and the book's other outputs), and only then does the
+catalogue record the book in one transaction (waiting out, and retrying after,
+another process's lock): the catalogue never lists a book that is not there
+whole. A failure before recording leaves the book's claims in place and its
+work file for `--resume` (a recording refused removes the PDF and manifest; a
+build killed between writing and recording leaves them, and `--resume` records
+the same book); an interrupted build's work file keeps what was made (a book
+that cannot be made at all leaves none, and releases its claims).
 """
 
 from __future__ import annotations
