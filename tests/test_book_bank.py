@@ -9,14 +9,14 @@ from dataclasses import replace
 from conundrum.book.bank import Bank
 from conundrum.book.make_puzzles import make_puzzles
 from conundrum.book.plan import LAG
-from conundrum.book.record import to_record
 from conundrum.book.seeds import slot_seed
 from conundrum.book.spec import parse_spec
-from conundrum.book.tasks import generate_request, task_for
+from conundrum.book.tasks import task_for
 from conundrum.book.variety import ASPECT_TRIES, aspect_class, section_rules, tile_key
 from conundrum.book.work import WorkFile
 from conundrum.generate import GenerateRequest, generate
 from renderers.book.layout import grid_limits
+from tests.support.books import made_again, made_alike
 
 SPEC = parse_spec("title: B\nseed: 1\nsections:\n  - {name: S, count: 30, difficulty: 1}\n",
                   "b.yaml")
@@ -68,21 +68,11 @@ def test_a_book_taking_kept_tries_is_the_same_for_any_jobs_after_resume_and_by_r
         tmp_path) -> None:
     spec = parse_spec("title: G\nseed: 9\nper_page: 2\nsections:\n"
                       "  - {name: G, count: 8, difficulty: 5}\n", "g.yaml")
-    grids = grid_limits(spec)
-    books = []
-    for jobs, fresh in ((1, True), (2, True), (1, False)):  # the last resumes the second
-        made = make_puzzles(spec, WorkFile(tmp_path / f"w{jobs if fresh else 2}.sqlite",
-                                           fresh=fresh), frozenset(), jobs=jobs,
-                            max_grids=grids)
-        books.append([m.key for m in made])
-    assert books[0] == books[1] == books[2]
+    made = made_alike(spec, tmp_path)
     kept = [m for m in made if m.seed != slot_seed(9, 0, m.slot, m.attempt)]
     assert kept, "some slot took a try an earlier slot passed over"
     for m in kept:  # the puzzle of an earlier slot's try: its recipe makes it again
-        assert m.attempt == 0
-        recipe = {k: v for k, v in m.puzzle.extra["generator"].items() if k != "version"}
-        again = generate(generate_request(recipe))
-        assert to_record(again) == to_record(m.puzzle)
+        assert m.attempt == 0 and made_again(m)
 
 
 def test_a_try_whose_board_fills_its_class_is_kept_without_weighing_alternates(

@@ -9,15 +9,11 @@ import random
 
 import pytest
 
-from conundrum.book.make_puzzles import make_puzzles
-from conundrum.book.record import to_record
 from conundrum.book.spec import parse_spec
-from conundrum.book.tasks import generate_request
-from conundrum.book.work import WorkFile
-from conundrum.generate import GenerateRequest, driver, generate, generate_sized
+from conundrum.generate import GenerateRequest, driver, generate_sized
 from conundrum.generate.difficulty import larger_board, level_params, params_for
 from conundrum.seeds import derive
-from renderers.book.layout import grid_limits
+from tests.support.books import made_again, made_alike, recipe
 
 
 def test_grade_5_takes_the_larger_of_two_draws() -> None:
@@ -70,17 +66,8 @@ def test_a_grade_5_book_is_the_same_for_any_jobs_and_after_resume_and_by_its_rec
         tmp_path) -> None:
     spec = parse_spec("title: G\nseed: 11\nper_page: 2\nsections:\n"
                       "  - {name: G, count: 6, difficulty: 5}\n", "g.yaml")
-    grids = grid_limits(spec)
-    books = []
-    for jobs, fresh in ((1, True), (2, True), (1, False)):  # the last resumes the second
-        made = make_puzzles(spec, WorkFile(tmp_path / f"w{jobs if fresh else 2}.sqlite",
-                                           fresh=fresh), frozenset(), jobs=jobs,
-                            max_grids=grids)
-        books.append([m.key for m in made])
-    assert books[0] == books[1] == books[2]
     avoiding = 0
-    for m in made:  # each made again by its recipe, those avoiding tiles too
-        recipe = {k: v for k, v in m.puzzle.extra["generator"].items() if k != "version"}
-        avoiding += "avoid" in recipe
-        assert to_record(generate(generate_request(recipe))) == to_record(m.puzzle)
+    for m in made_alike(spec, tmp_path):  # each made again by its recipe, those avoiding too
+        avoiding += "avoid" in recipe(m)
+        assert made_again(m)
     assert avoiding >= 2, "the slots after the first LAG know puzzles to avoid"
