@@ -33,5 +33,10 @@ def recipe(made: Made) -> dict:
 
 
 def made_again(made: Made) -> bool:
-    """Whether `generate` makes the puzzle again from its recipe alone."""
+    """Whether `generate` makes the puzzle again from its recipe alone, and the recipe the
+    manifest prints for it (`generate:` and `seed`: Made.request, Made.seed) is that one."""
+    asked = {k: v for k, v in made.request.items() if v is not None}
+    if asked != {k: v for k, v in recipe(made).items() if v is not None} or \
+            made.seed != asked["seed"]:
+        return False
     return to_record(generate(generate_request(recipe(made)))) == to_record(made.puzzle)
