@@ -232,20 +232,10 @@ class Board:
             p = as_placement(p)
         if self._stale:
             self._make_tables()
-        cells, all_counts, dirty = self._cells, self._counts, self._dirty
         squares = p.squares  # a property that builds its tuple: read once
-        # as _place, written out with the tables' upkeep: the generator's search adds and
-        # removes tiles by the million, so one loop and no call
-        for cell, _colour in squares:
-            if cell in cells:
-                other = self._tiles[cells[cell][1]]
-                raise BoardError(f"tile {p.code} overlaps tile {other.code} at {cell}")
-        tile_id = self._next_id
-        self._next_id += 1
-        self._tiles[tile_id] = p
-        self._codes[p.tile] += 1
-        for cell, colour in squares:
-            cells[cell] = (colour, tile_id)
+        tile_id = self._place(p, squares)
+        cells, all_counts, dirty = self._cells, self._counts, self._dirty
+        for cell, _colour in squares:  # a covered cell is no longer a neighbour
             if all_counts.pop(cell, None) is not None:
                 self._score.pop(cell, None)
                 dirty.discard(cell)
@@ -265,16 +255,16 @@ class Board:
                 dirty.add(n)
         if fresh is not None:
             self._laid.append(p)
-        if self._bbox is not None:
-            (xa, ya), (xb, yb) = squares[0][0], squares[-1][0]  # its first and last cells
-            x0, y0, x1, y1 = self._bbox
-            self._bbox = (min(x0, xa), min(y0, ya), max(x1, xb), max(y1, yb))
         self._runs = self._fitting = self._packed_runs = None
         return tile_id
 
-    def _place(self, p: Placement) -> None:
-        """Lay `p` on the cells, without the tables (`add` does so inline)."""
-        cells, squares = self._cells, p.squares  # a property that builds its tuple: read once
+    def _place(self, p: Placement, squares: tuple[tuple[Cell, str], ...] | None = None
+               ) -> int:
+        """Lay `p` on the cells (its `squares`, where read already), without the contact
+        tables (`add` keeps those); its tile id. BoardError if a cell is taken."""
+        cells = self._cells
+        if squares is None:
+            squares = p.squares  # a property that builds its tuple: read once
         for cell, _colour in squares:
             if cell in cells:
                 other = self._tiles[cells[cell][1]]
@@ -289,6 +279,7 @@ class Board:
             (xa, ya), (xb, yb) = squares[0][0], squares[-1][0]  # its first and last cells
             x0, y0, x1, y1 = self._bbox
             self._bbox = (min(x0, xa), min(y0, ya), max(x1, xb), max(y1, yb))
+        return tile_id
 
     def _make_tables(self) -> None:
         """The contact tables of the tiles placed at once, in one pass: what `add` would have
