@@ -356,13 +356,16 @@ return {palette: b.dataset.palette, red: sq && sq.getAttribute('fill'),
 """
 
 
-def index_palette(driver, name: str) -> dict:
+def index_palette(driver, name: str, reload: bool = False) -> dict:
     """The index's palette once its shared file has loaded and its squares are drawn in it
     (up to 5 s; a file that comes after the page stopped waiting for it is applied when it
-    comes: tests/test_web_late_shared.py)."""
+    comes: tests/test_web_late_shared.py). `reload`: the palette was chosen on the page
+    before, and Chromium hands its localStorage write to the next page a moment later (on a
+    loaded machine, after the page has read its settings), so read again after a reload."""
     red = get_palette(name).fills["R"]
     return poll(lambda: driver.execute_script(SWATCH),
-                lambda got: got["palette"] == name and got["red"] == red)
+                lambda got: got["palette"] == name and got["red"] == red,
+                between=driver.refresh if reload else None)
 
 
 def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
@@ -393,9 +396,10 @@ def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
     assert poll(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette"),
                 lambda name: name == other) == other
     driver.find_element(By.CSS_SELECTOR, "a.back").click()
-    assert index_palette(driver, other)["red"] == pal.fills["R"]
+    assert index_palette(driver, other, reload=True)["red"] == pal.fills["R"]
     driver.find_element(By.CSS_SELECTOR, f'a[href^="{result.puzzles[1].number}.html"]').click()
-    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other
+    assert poll(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette"),
+                lambda name: name == other, between=driver.refresh) == other
     # dark: the palette's black ink never lands on the dark ground
     media(driver, "dark")
     open_page(driver, site / "index.html")
