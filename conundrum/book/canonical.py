@@ -63,11 +63,14 @@ def board_form(placements: Iterable[Placement]) -> str:
 
     By definition `min(_normalised(transform_board(tiles, t)) for t in TRANSFORMS)`;
     worked out here on plain numbers (a book forms every puzzle it makes), the same text
-    (tests/test_book_data.py checks it against the definition)."""
+    (tests/test_book_data.py checks it against the definition). No tile's text is a prefix
+    of another's (each ends in its way, h or v), so the joined texts compare as the lists
+    of tile texts do: the transforms are compared a tile at a time, and only the winner's
+    text is written out whole."""
     tiles = [(p.code, p.code[::-1], p.at, STEP[p.dir]) for p in placements]
     if not tiles:
         return ""
-    forms = []
+    moves = []
     for a, b, c, d in _MATRICES:
         moved = []
         for code, rev, (x, y), (dx, dy) in tiles:
@@ -76,11 +79,24 @@ def board_form(placements: Iterable[Placement]) -> str:
             way = "h" if fy == ly else "v"
             # from_cells: the leftmost/topmost cell comes first, the code read from it
             moved.append((lx, ly, way, rev) if (lx, ly) < (fx, fy) else (fx, fy, way, code))
-        min_x = min(t[0] for t in moved)
-        min_y = min(t[1] for t in moved)
-        forms.append(";".join(f"{code}@{x - min_x},{y - min_y}{way}"
-                              for x, y, way, code in sorted(moved)))
-    return min(forms)
+        moved.sort()  # the order a translation keeps
+        moves.append((moved, min(t[0] for t in moved), min(t[1] for t in moved)))
+    texts: list[list[str]] = [[] for _ in moves]
+    alive = list(range(len(moves)))
+    for i in range(len(tiles)):
+        if len(alive) == 1:
+            break
+        for k in alive:
+            moved, min_x, min_y = moves[k]
+            x, y, way, code = moved[i]
+            texts[k].append(f"{code}@{x - min_x},{y - min_y}{way}")
+        least = min(texts[k][i] for k in alive)
+        alive = [k for k in alive if texts[k][i] == least]
+    k = alive[0]
+    moved, min_x, min_y = moves[k]
+    done = texts[k]
+    return ";".join(done + [f"{code}@{x - min_x},{y - min_y}{way}"
+                            for x, y, way, code in moved[len(done):]])
 
 
 def canonical_form(puzzle: Puzzle, board: str | None = None) -> str:
