@@ -88,6 +88,28 @@ def test_tables_after_add_and_remove_equal_a_fresh_board(seed, n):
 
 
 @FAST
+@given(st.integers(0, 10**6), st.integers(3, 40))
+def test_a_board_that_released_its_tables_is_a_fresh_board(seed, n):
+    """release_tables (a book keeps its puzzles' boards so): the tables made again when
+    asked for are a fresh board's, in the same order (the generator's choices follow it),
+    and laying a tile after still keeps them."""
+    board = grow(seed, n)
+    counts(board)  # the tables made and read
+    board.release_tables()
+    fresh = Board(board.placements)
+    assert board.candidate_runs() == fresh.candidate_runs()
+    assert counts(board) == counts(fresh)
+    board.release_tables()
+    laid = next((found[0] for t in free_tiles(board) if (found := positions(board, t))), None)
+    if laid is None:  # nothing more can be laid: the tables were compared
+        return
+    board.add(laid)
+    fresh.add(laid)
+    assert board.candidate_runs() == fresh.candidate_runs()
+    assert counts(board) == counts(fresh)
+
+
+@FAST
 @given(boards(25), st.randoms(use_true_random=False))
 def test_match_clash_tables_agree_with_contacts(board, rnd):
     from conundrum.rules import contacts

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..errors import ConundrumError, GenerationError
+from ..generate.request import Sizes
 from ..puzzle import Puzzle
 from ..solver import Solutions
 from ..workers import process_pool
@@ -47,19 +48,32 @@ MAX_JOBS = 64
 # ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
 def run_task(request: dict) -> tuple[str | None, str | None]:
     """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
+    return _made_task(request)[0]
+
+
+# a puzzle made in this process, as its record reads back: the puzzle, its solutions and
+# the sizes it was made to
+Fresh = tuple[Puzzle, Solutions | None, Sizes | None]
+
+
+def _made_task(request: dict) -> tuple[tuple[str | None, str | None], Fresh | None]:
+    """run_task's result, and the puzzle it records (None where the generator gave up)."""
     from ..generate import TimeLimitError, generate, generate_sized
 
     req = generate_request(request)
     try:
         if req.kind != "count":  # proven unique by its own arrangement search
-            return to_record(generate(req)), None
-        # the generator's own re-solve travels with the puzzle (the layout solves none),
-        # and the sizes it was made to (a slot names the board's alternates from them)
-        return to_record(*generate_sized(req)), None
+            made: Fresh = (generate(req), None, None)
+        else:
+            # the generator's own re-solve travels with the puzzle (the layout solves none),
+            # and the sizes it was made to (a slot names the board's alternates from them)
+            made = generate_sized(req)
     except TimeLimitError:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
-        return None, str(exc)
+        return (None, str(exc)), None
+    made[0].board.release_tables()  # kept as a board read back would be: its tiles alone
+    return (to_record(*made), None), made
 
 
 class _Inline:
@@ -103,6 +117,9 @@ class _State:
     notes: dict[tuple[int, int], list[str]] = field(default_factory=dict)  # by slot
     cost: Counter = field(default_factory=Counter)  # per section, CPU s of tries made
     forms: dict[str, str | None] = field(default_factory=dict)  # task key -> its board's form
+    # inline (--jobs 1), task key -> the puzzle its record holds, until decided: the record
+    # read back gives the same puzzle (tests/test_book_made.py), so none is read back
+    fresh: dict[str, Fresh] = field(default_factory=dict)
     tasks_done: Counter = field(default_factory=Counter)  # and how many
 
     def work_left(self, section: int, slots: int) -> float:
@@ -283,14 +300,16 @@ def _submit(state: _State, executor, task: Task) -> None:
                                     not isinstance(executor, _Inline))] = task
 
 
-def _timed_task(request: dict, forms: bool = True
-                ) -> tuple[tuple[str | None, str | None], float, str | None]:
+def _timed_task(request: dict, pooled: bool = True
+                ) -> tuple[tuple[str | None, str | None], float, str | None, Fresh | None]:
     """run_task's result, its CPU s (the dearest section's tries go first; the result never
-    depends on it) and (`forms`) its board's form, made here, not in the parent deciding."""
+    depends on it), and in a pool process (`pooled`) its board's form, made here, not in
+    the parent deciding; inline, the puzzle itself instead (none to send between
+    processes, and the parent need not read its record back)."""
     start = time.process_time()
-    result = run_task(request)
-    form = None if result[0] is None or not forms else record_board_form(result[0])
-    return result, time.process_time() - start, form
+    result, made = _made_task(request)
+    form = None if result[0] is None or not pooled else record_board_form(result[0])
+    return result, time.process_time() - start, form, None if pooled else made
 
 
 def _harvest(state: _State) -> None:
@@ -298,7 +317,9 @@ def _harvest(state: _State) -> None:
     done, _ = wait(list(state.in_flight), return_when=FIRST_COMPLETED)
     for fut in sorted(done, key=lambda f: state.in_flight[f].where):
         task = state.in_flight.pop(fut)
-        (puzzle, error), seconds, state.forms[task.key()] = fut.result()
+        (puzzle, error), seconds, state.forms[task.key()], made = fut.result()
+        if made is not None:
+            state.fresh[task.key()] = made
         state.work.store(task.key(), puzzle, error)
         state.results[task.key()] = (puzzle, error)
         state.cost[task.section] += seconds
@@ -316,14 +337,16 @@ def _decide(state: _State, task: Task) -> Made | None:
     kept for a later slot (bank.py)."""
     if (text := state.results[task.key()][0]) is None:
         return None
-    puzzle, solutions = read_record(text)
+    fresh = state.fresh.pop(task.key(), None)
+    puzzle, solutions = fresh[:2] if fresh is not None else read_record(text)
     faults, forgiven = _faults(state, task, puzzle)
     if not faults:
         return _take(state, task, forgiven, lambda: (puzzle, solutions), None,
                      state.forms.get(task.key()))  # None: read from the work file
     variety = state.variety[task.section]
-    others = [] if variety.full_class(puzzle, task.attempt) else \
-        offered(task, puzzle, read_sizes(text))  # one board, one class: none would do
+    # one board, one class: where its class is full, none of its alternates would do
+    sizes = fresh[2] if fresh is not None else read_sizes(text)
+    others = [] if variety.full_class(puzzle, task.attempt) else offered(task, puzzle, sizes)
     for n, codes in enumerate(others, 1):
         if not keeps_kinds(puzzle, codes):
             continue

@@ -15,14 +15,16 @@ from renderers.book.layout import grid_limits
 
 def made_alike(spec: BookSpec, folder: Path) -> list[Made]:
     """The spec's puzzles made with --jobs 1, with --jobs 2, and resumed from the second's
-    work file, in the page's grid: asserted the same puzzles each way; the last returned."""
+    work file, in the page's grid: asserted the same puzzles each way, to their records
+    and solutions (--jobs 1 decides on the puzzles it made, the others on records read
+    back); the last returned."""
     grids = grid_limits(spec)
     books, made = [], []
     for jobs, fresh in ((1, True), (2, True), (1, False)):  # the last resumes the second
         made = make_puzzles(spec, WorkFile(folder / f"w{jobs if fresh else 2}.sqlite",
                                            fresh=fresh), frozenset(), jobs=jobs,
                             max_grids=grids)
-        books.append([m.key for m in made])
+        books.append([(m.key, to_record(m.puzzle, m.solutions), m.request) for m in made])
     assert books[0] == books[1] == books[2]
     return made
 
