@@ -9,7 +9,7 @@ puzzle (board order included, start first).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 from ..board import Board
@@ -41,7 +41,9 @@ def to_record(puzzle: Puzzle, solutions: Solutions | None = None,
         doc["solutions"] = [[code, [[p.code, p.at[0], p.at[1], p.dir] for p in found]]
                             for code, found in solutions]
     if sizes is not None:
-        doc["sizes"] = asdict(sizes)
+        # its fields as they are (their tuples are written as lists): asdict's deep copy
+        # cost a book's worker 0.08 ms a puzzle
+        doc["sizes"] = {f.name: getattr(sizes, f.name) for f in fields(sizes)}
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
