@@ -12,7 +12,10 @@
    --jobs 1, within the page's grid) beside as many `generate --difficulty`
    alone (seeds 1 to SECTION) in the same process, in CPU time: a book's plan
    (book/plan.py) should cost no generation beyond the puzzle's own. Beside
-   it, the tries a slot took (1.00: every slot's first try was printed).
+   it, the tries a slot took (1.00: every slot's first try was printed), and
+   the same puzzles alone made to fit the book's page (`generate --max-grid`,
+   the page's grid): what a puzzle for that page costs made alone. The first
+   ratio is issue 35's and the one recorded as `gradeN_book_vs_alone`.
 3. A summary naming every figure worse than the one recorded in
    recorded.json by more than TOLERANCE; `BENCH_RECORD=1` writes this run's
    figures there. `BENCH_SCALE=0.1` runs it all at a tenth of the size
@@ -103,9 +106,9 @@ def _floor_twice(pages: int) -> tuple[float, float]:
 
 
 def per_grade(grade: int, count: int, alone: int, folder: Path
-              ) -> tuple[float, float, float]:
-    """CPU seconds a puzzle of `grade` costs made for a book, and made alone; and the
-    tries a slot of the book took."""
+              ) -> tuple[float, float, float, float]:
+    """CPU seconds a puzzle of `grade` costs made for a book, made alone, and made alone
+    within the page's grid; and the tries a slot of the book took."""
     spec = _spec(((grade, count),))
     grids = grid_limits(spec)  # the renderer's work, not the book's: outside the timing
     # each part from a clean heap: a full collection the other part's garbage brings on
@@ -118,10 +121,14 @@ def per_grade(grade: int, count: int, alone: int, folder: Path
     tries = sum(m.attempt + 1 for m in made) / count
     del made
     gc.collect()
-    start = time.process_time()
-    for seed in range(1, alone + 1):
-        generate(GenerateRequest(seed=seed, difficulty=grade))
-    return book, (time.process_time() - start) / alone, tries
+    single = []
+    for grid in (None, grids[0]):
+        gc.collect()
+        start = time.process_time()
+        for seed in range(1, alone + 1):
+            generate(GenerateRequest(seed=seed, difficulty=grade, max_grid=grid))
+        single.append((time.process_time() - start) / alone)
+    return book, single[0], single[1], tries
 
 
 def compare(figures: dict[str, float], recorded: dict[str, float]) -> list[str]:
@@ -149,13 +156,16 @@ def main() -> None:
                     "book_peak_mb": max(peak, workers)}
         size = max(4, round(SECTION * SCALE))
         print(f"per grade, {size} puzzles in one section (--jobs 1, the page's grid) and "
-              f"{size} alone (`generate --difficulty`), CPU time:")
+              f"{size} alone (`generate --difficulty`; and with `--max-grid`, the page's "
+              "grid), CPU time:")
         for grade in (1, 2, 3, 4, 5):
-            book, single, tries = per_grade(grade, size, size, folder)
+            book, single, paged, tries = per_grade(grade, size, size, folder)
             print(f"  grade {grade}: {book * 1000:6.1f} ms a puzzle in a book, "
                   f"{single * 1000:6.1f} ms alone: {book / single:4.2f}x; "
-                  f"{tries:4.2f} tries a slot")
+                  f"{tries:4.2f} tries a slot; alone in the page's grid "
+                  f"{paged * 1000:6.1f} ms: {book / paged:4.2f}x")
             figures[f"grade{grade}_book_vs_alone"] = book / single
+            figures[f"grade{grade}_book_vs_alone_in_grid"] = book / paged
     figures = {k: round(v, 3) for k, v in figures.items()}
     recorded = json.loads(RECORDED.read_text("utf-8")) if RECORDED.exists() else {}
     worse = compare(figures, recorded.get("figures", {})) if SCALE == 1 else []
