@@ -34,7 +34,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ..board import Board
 from ..errors import GenerationError, TileCodeError
@@ -313,10 +313,7 @@ def avoided(value: object, option: str = "--avoid") -> frozenset[str]:
         return frozenset()
     try:
         if isinstance(value, str) and value.startswith(MASK):
-            bits = int(value[len(MASK):], 16)
-            if bits >> len(TILE_ORDER):
-                raise ValueError("too many bits")
-            return frozenset(c for i, c in enumerate(TILE_ORDER) if bits >> i & 1)
+            return _masked(value)
         codes = value.split(",") if isinstance(value, str) else value
         if not isinstance(codes, (tuple, list)):
             raise TileCodeError("not a list")
@@ -325,6 +322,15 @@ def avoided(value: object, option: str = "--avoid") -> frozenset[str]:
         raise GenerationError(f"{option} {value!r}: give tile codes such as RBY,GGG, "
                               f"comma-separated, or a mask as a puzzle records it ({exc})"
                               ) from None
+
+
+@lru_cache(maxsize=1 << 10)  # a request's masks are read several times a try
+def _masked(mask: str) -> frozenset[str]:
+    """The tiles a mask (`avoid_mask`) sets; ValueError for one that is not a mask."""
+    bits = int(mask[len(MASK):], 16)
+    if bits >> len(TILE_ORDER):
+        raise ValueError("too many bits")
+    return frozenset(c for i, c in enumerate(TILE_ORDER) if bits >> i & 1)
 
 
 def graded(choice: Choice) -> bool:
