@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -366,6 +367,34 @@ def index_palette(driver, name: str, reload: bool = False) -> dict:
     return poll(lambda: driver.execute_script(SWATCH),
                 lambda got: got["palette"] == name and got["red"] == red,
                 between=driver.refresh if reload else None)
+
+
+def test_an_open_index_follows_a_palette_chosen_on_another_page(book, driver):  # noqa: F811
+    """The index open in one tab, a palette chosen in a puzzle's Settings menu in another:
+    the index opens afresh in it (its storage event), with no reload by the test; a
+    change of another setting (hints) leaves it as it is."""
+    spec, result, site, _written = book
+    other = "mono" if spec.palette != "mono" else "classic"
+    let_files_load(driver)
+    open_page(driver, site / "index.html")
+    index = driver.current_window_handle
+    driver.execute_script("window.kept = 'not reloaded'")
+    driver.switch_to.new_window("tab")
+    open_page(driver, site / f"{result.puzzles[0].number}.html")
+    driver.execute_script(
+        "var p = JSON.parse(localStorage.getItem('conundrum:prefs') || '{}');"
+        "p.hints = p.hints === false; localStorage.setItem('conundrum:prefs', JSON.stringify(p));")
+    tab = driver.current_window_handle
+    driver.switch_to.window(index)
+    time.sleep(1)  # the hints' storage event has come (within milliseconds): no reload
+    assert driver.execute_script("return window.kept || null") == "not reloaded"
+    driver.switch_to.window(tab)
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
+    Select(driver.find_element(By.ID, "set-palette")).select_by_value(other)
+    driver.switch_to.window(index)
+    got = index_palette(driver, other)
+    assert got["palette"] == other and got["red"] == get_palette(other).fills["R"]
+    assert driver.execute_script("return window.kept || null") is None  # it was reopened
 
 
 def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811

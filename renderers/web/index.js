@@ -56,4 +56,18 @@ if (DATA.lang !== PAGE_LANG) {
   line.textContent = line.getAttribute("data-text").replace("{done}", done)
     .replace("{total}", all);
 })();
+/* The reader's language or palette chosen on another page of the site (its Settings menu)
+   while this index is open in another tab, or written just after the index started
+   (Chromium hands the page before's write to the next one a moment later): the index
+   opens afresh in it, as a choice made on a page reopens that page. An address naming its
+   own keeps it; the other settings (hints, dock side) change nothing here. */
+window.addEventListener("storage", function (e) {
+  if (e.key !== PREFS_KEY || e.storageArea !== window.localStorage) return;
+  var now = null;
+  try { now = JSON.parse(e.newValue); } catch (err) { now = null; }
+  if (!now || typeof now !== "object") now = {};
+  var lang = HASH.lang || (typeof now.lang === "string" ? now.lang : "");
+  var palette = HASH.palette || (typeof now.palette === "string" ? now.palette : "");
+  if (lang !== wantLang || palette !== wantPalette) window.location.reload();
+});
 startSite();                  // on http(s): the manifest and service worker (load.js)
