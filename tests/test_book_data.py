@@ -216,7 +216,7 @@ def test_the_board_form_of_a_symmetric_board_is_its_definition(tiles) -> None:
 @settings(max_examples=40, deadline=None)
 @given(boards(24))
 def test_a_workers_board_form_is_the_parents(board) -> None:
-    """A worker hands its record's board form back (make_puzzles, `_timed_task`): the
+    """A worker hands its record's board form back (worker.py, `timed_task`): the
     canonical form the parent makes with it is the one it would make itself; and the
     board's aspect class, read from its kept bounding box, is its cells' (variety.py)."""
     puzzle = _puzzle(board.placements)
@@ -353,15 +353,15 @@ def test_a_worker_hands_back_its_results_board_form() -> None:
     slot forms none) and not its puzzle (the record is the puzzle between processes); run
     inline (--jobs 1), with no form (the parent forms those it takes) but the puzzle itself,
     which is what its record reads back, its board holding no contact tables."""
-    from conundrum.book.make_puzzles import _timed_task
     from conundrum.book.record import read_record, read_sizes
     from conundrum.book.tasks import Task
+    from conundrum.book.worker import timed_task
 
     request = Task(0, 0, 0, 3, 1, None, None, None).request()
-    (text, error), seconds, form, made = _timed_task(request)
+    (text, error), seconds, form, made = timed_task(request)
     assert error is None and text is not None and seconds >= 0 and made is None
     assert form == board_form(read_record(text)[0].board.placements)
-    (again, _), _, form, made = _timed_task(request, False)
+    (again, _), _, form, made = timed_task(request, False)
     assert form is None and again == text and made is not None
     puzzle, solutions, sizes = made
     back, back_solutions = read_record(text)

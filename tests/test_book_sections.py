@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import conundrum.book.make_puzzles as build
+import conundrum.book.worker as worker
 from conundrum.book.make_puzzles import MAX_ATTEMPTS, BookError, Made, make_puzzles
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import Task
@@ -73,14 +74,14 @@ def test_the_first_slot_in_book_order_that_cannot_be_filled_is_named(
     # section A's first slot runs out of seeds (every try repeats a catalogued puzzle), and
     # section B's is refused by the generator, five seeds sooner: A is named all the same
     taken = frozenset(candidate_key(0, 0, a) for a in range(MAX_ATTEMPTS))
-    real = build.run_task
+    real = worker.made_task
 
     def refusing(request: dict):
         if request["difficulty"] == 2:
-            return None, "no board of that size"
+            return (None, "no board of that size"), None
         return real(request)
 
-    monkeypatch.setattr(build, "run_task", refusing)
+    monkeypatch.setattr(worker, "made_task", refusing)
     monkeypatch.setattr(Task, "asks", property(lambda self: False))
     with pytest.raises(BookError, match="section 'A', puzzle 1 of 3: 25 seeds"):
         make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), taken)

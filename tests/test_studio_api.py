@@ -273,16 +273,16 @@ def test_a_cancelled_build_writes_nothing(studio, tmp_path: Path) -> None:
 
 
 def test_a_draft_makes_again_only_the_puzzles_a_change_asks_for(studio, monkeypatch) -> None:
-    import conundrum.book.make_puzzles as build
+    import conundrum.book.worker as build  # where every try is made (inline or pooled)
 
     made: list[dict] = []
-    real = build.run_task
+    real = build.made_task
 
     def counted(request: dict):
         made.append(request)
         return real(request)
 
-    monkeypatch.setattr(build, "run_task", counted)
+    monkeypatch.setattr(build, "made_task", counted)
     saved_book(studio)
     first, before = len(made), studio.get("/api/puzzles").json()
     assert first >= 3

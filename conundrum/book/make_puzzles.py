@@ -5,7 +5,7 @@ section, slot, attempt)` for attempt 0, 1, 2 ...; a try whose puzzle repeats
 one already in the book or in the catalogue (up to symmetry) is passed over.
 A puzzle is accepted only once the catalogue grants this book its claim (see
 catalogue.py): a puzzle another build printed or holds is a repeat too.
-Generation runs ahead in worker processes, but the decisions (accept or pass
+Generation runs ahead in worker processes (worker.py), but the decisions (accept or pass
 over) are taken in slot order, from results that are pure functions of their
 task, so the book is the same whatever `--jobs` is and however the workers
 are scheduled. Every result goes to the work file as it arrives (`--resume`).
@@ -13,19 +13,16 @@ are scheduled. Every result goes to the work file as it arrives (`--resume`).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 
 from ..errors import ConundrumError, GenerationError
-from ..generate.request import Sizes
 from ..puzzle import Puzzle
 from ..solver import Solutions
-from ..workers import process_pool
 from .alternates import as_found, keeps_kinds, offered, proven
 from .bank import Bank
 from .canonical import canonical_form, key_of
@@ -34,62 +31,17 @@ from .made import MAX_ATTEMPTS as MAX_ATTEMPTS  # where the tests find it
 from .made import BookError as BookError  # where the builds and tests find them
 from .made import Claim, Hooks, Made, check_attempts
 from .plan import known
-from .record import read_record, read_sizes, record_board_form, to_record
+from .record import read_record, read_sizes
 from .spec import BookSpec
-from .tasks import Task, generate_request, planned_task
+from .tasks import Task, planned_task
 from .tasks import slot_task as slot_task  # where the tests and tools find them
 from .tasks import task_for as task_for
 from .variety import SectionVariety, section_rules
 from .work import WorkFile
+from .worker import Fresh, Inline, inline_or_pool, timed_task
+from .worker import run_task as run_task  # where the tests and tools find it
 
 MAX_JOBS = 64
-
-
-# ---- the worker side (runs in a pool process, or inline for --jobs 1) ------------
-def run_task(request: dict) -> tuple[str | None, str | None]:
-    """Generate one puzzle; (record, None) or (None, why) when the generator gives up."""
-    return _made_task(request)[0]
-
-
-# a puzzle made in this process, as its record reads back: the puzzle, its solutions and
-# the sizes it was made to
-Fresh = tuple[Puzzle, Solutions | None, Sizes | None]
-
-
-def _made_task(request: dict) -> tuple[tuple[str | None, str | None], Fresh | None]:
-    """run_task's result, and the puzzle it records (None where the generator gave up)."""
-    from ..generate import TimeLimitError, generate, generate_sized
-
-    req = generate_request(request)
-    try:
-        if req.kind != "count":  # proven unique by its own arrangement search
-            made: Fresh = (generate(req), None, None)
-        else:
-            # the generator's own re-solve travels with the puzzle (the layout solves none),
-            # and the sizes it was made to (a slot names the board's alternates from them)
-            made = generate_sized(req)
-    except TimeLimitError:
-        raise  # depends on the machine, not on the task: never stored as its result
-    except GenerationError as exc:
-        return (None, str(exc)), None
-    made[0].board.release_tables()  # kept as a board read back would be: its tiles alone
-    return (to_record(*made), None), made
-
-
-class _Inline:
-    """An executor that runs each task at once in this process (`--jobs 1`)."""
-
-    def submit(self, fn: Callable, *args: object) -> Future:
-        fut: Future = Future()
-        fut.set_result(fn(*args))
-        return fut
-
-    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
-        pass
-
-
-def _executor(jobs: int) -> ProcessPoolExecutor | _Inline:
-    return _Inline() if jobs == 1 else process_pool(jobs)
 
 
 # ---- the parent side -----------------------------------------------------------
@@ -175,7 +127,7 @@ def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, job
     for note in section_rules(spec)[1]:
         _note(state, note)
     slots = [(si, k) for si, sec in enumerate(spec.sections) for k in range(sec.count)]
-    executor = _executor(jobs)
+    executor = inline_or_pool(jobs)
     try:
         attempt = partial(_attempt, state, exclude, files or {}, slots, executor, 2 * jobs)
         # None: two sections met on a puzzle, and book order decides again
@@ -296,20 +248,8 @@ def _submit(state: _State, executor, task: Task) -> None:
     if key in state.results or key in state.submitted:
         return
     state.submitted.add(key)  # inline (--jobs 1), only the results taken are formed
-    state.in_flight[executor.submit(_timed_task, task.request(),
-                                    not isinstance(executor, _Inline))] = task
-
-
-def _timed_task(request: dict, pooled: bool = True
-                ) -> tuple[tuple[str | None, str | None], float, str | None, Fresh | None]:
-    """run_task's result, its CPU s (the dearest section's tries go first; the result never
-    depends on it), and in a pool process (`pooled`) its board's form, made here, not in
-    the parent deciding; inline, the puzzle itself instead (none to send between
-    processes, and the parent need not read its record back)."""
-    start = time.process_time()
-    result, made = _made_task(request)
-    form = None if result[0] is None or not pooled else record_board_form(result[0])
-    return result, time.process_time() - start, form, None if pooled else made
+    state.in_flight[executor.submit(timed_task, task.request(),
+                                    not isinstance(executor, Inline))] = task
 
 
 def _harvest(state: _State) -> None:

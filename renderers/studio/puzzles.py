@@ -18,8 +18,8 @@ from typing import Any
 
 from conundrum.book.canonical import puzzle_key
 from conundrum.book.extract import entry_puzzle, load_manifest
-from conundrum.book.make_puzzles import generate_request
 from conundrum.book.manifest import manifest_path
+from conundrum.book.tasks import generate_request
 from conundrum.errors import ConundrumError
 from conundrum.files import atomic_write
 from conundrum.puzzle import Puzzle, dump_puzzle, load_puzzle

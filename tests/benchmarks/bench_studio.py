@@ -87,12 +87,12 @@ def count_raise(before: int, after: int) -> tuple[int, int, int, int]:
     section's count (20 runs, 15 kept before)."""
     import json as _json
 
-    import conundrum.book.make_puzzles as build
+    import conundrum.book.worker as build  # where every try is made (inline or pooled)
 
     runs = [0]
-    real = build.run_task
+    real = build.made_task
 
-    def counted(request: dict) -> tuple[str | None, str | None]:
+    def counted(request: dict) -> tuple[build.Result, build.Fresh | None]:
         runs[0] += 1
         return real(request)
 
@@ -100,7 +100,7 @@ def count_raise(before: int, after: int) -> tuple[int, int, int, int]:
         return {"title": "Raise", "seed": 3,
                 "sections": [{"name": "Warm-up", "count": count, "difficulty": 1}]}
 
-    build.run_task = counted  # type: ignore[assignment]
+    build.made_task = counted  # type: ignore[assignment]
     try:
         with tempfile.TemporaryDirectory() as tmp, client(Path(tmp)) as c:
             saved_book(c, section(before))
@@ -109,7 +109,7 @@ def count_raise(before: int, after: int) -> tuple[int, int, int, int]:
             saved_book(c, section(after))
             new = [_json.dumps([p["board"], p["given"]]) for p in c.get("/api/puzzles").json()]
     finally:
-        build.run_task = real  # type: ignore[assignment]
+        build.made_task = real  # type: ignore[assignment]
     return first, runs[0], sum(p in old for p in new), before
 
 
