@@ -371,6 +371,28 @@ def test_a_worker_hands_back_its_results_board_form() -> None:
     assert puzzle.board._stale  # kept as light as a board read back
 
 
+@pytest.mark.parametrize("kind", ["count", "all"])
+def test_a_puzzle_made_inline_is_its_record_read_back_to_the_byte(kind) -> None:
+    """Everything of the puzzle a try made inline is what its record reads back, down to
+    the order of its extra's keys and their plain types (the generator sets them in its
+    own order, a spec's difficulty an int subclass): a puzzle file or record written from
+    either is the same bytes (json.dumps without sort_keys, and dump_puzzle)."""
+    import json
+
+    from conundrum.book.record import read_record
+    from conundrum.book.tasks import Task
+    from conundrum.book.worker import timed_task
+    from conundrum.puzzle import dump_puzzle
+
+    task = Task(0, 0, 0, 5, 2, None, None, None, kind=kind)
+    (text, error), _, _, made = timed_task(task.request(), False)
+    assert error is None and text is not None and made is not None
+    back = read_record(text)[0]
+    for mine, theirs in ((made[0].extra, back.extra), (made[0].solutions, back.solutions)):
+        assert json.dumps(mine) == json.dumps(theirs)
+    assert dump_puzzle(made[0]) == dump_puzzle(back)
+
+
 def test_a_book_made_inline_reads_back_no_record_of_its_own(tmp_path, monkeypatch) -> None:
     """--jobs 1 decides each try on the puzzle it made (reading its record back cost the
     parent 0.25 ms a grade-5 puzzle); resumed, on the records the work file holds: the

@@ -6,6 +6,7 @@ import pytest
 
 import conundrum.book.make_puzzles as build
 import conundrum.book.worker as worker
+from conundrum.book.made import MAX_REFUSALS
 from conundrum.book.make_puzzles import MAX_ATTEMPTS, BookError, Made, make_puzzles
 from conundrum.book.spec import parse_spec
 from conundrum.book.tasks import Task
@@ -75,9 +76,11 @@ def test_the_first_slot_in_book_order_that_cannot_be_filled_is_named(
     # section B's is refused by the generator, five seeds sooner: A is named all the same
     taken = frozenset(candidate_key(0, 0, a) for a in range(MAX_ATTEMPTS))
     real = worker.made_task
+    refused: list[dict] = []
 
     def refusing(request: dict):
         if request["difficulty"] == 2:
+            refused.append(request)
             return (None, "no board of that size"), None
         return real(request)
 
@@ -85,3 +88,5 @@ def test_the_first_slot_in_book_order_that_cannot_be_filled_is_named(
     monkeypatch.setattr(Task, "asks", property(lambda self: False))
     with pytest.raises(BookError, match="section 'A', puzzle 1 of 3: 25 seeds"):
         make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), taken)
+    # B's first slot was refused until it gave up (it ran out first, and was not named)
+    assert len({r["seed"] for r in refused}) >= MAX_REFUSALS

@@ -39,7 +39,7 @@ from .tasks import task_for as task_for
 from .variety import SectionVariety, section_rules
 from .work import WorkFile
 from .worker import Fresh, Inline, inline_or_pool, timed_task
-from .worker import run_task as run_task  # where the tests and tools find it
+from .worker import run_task as run_task  # to call; to count or refuse tries, patch made_task
 
 MAX_JOBS = 64
 
@@ -70,7 +70,7 @@ class _State:
     cost: Counter = field(default_factory=Counter)  # per section, CPU s of tries made
     forms: dict[str, str | None] = field(default_factory=dict)  # task key -> its board's form
     # inline (--jobs 1), task key -> the puzzle its record holds, until decided: the record
-    # read back gives the same puzzle (tests/test_book_made.py), so none is read back
+    # read back gives the same puzzle (tests/test_book_data.py), so none is read back
     fresh: dict[str, Fresh] = field(default_factory=dict)
     tasks_done: Counter = field(default_factory=Counter)  # and how many
 

@@ -9,6 +9,7 @@ read back the record it has just written.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -49,7 +50,11 @@ def made_task(request: dict) -> tuple[Result, Fresh | None]:
         raise  # depends on the machine, not on the task: never stored as its result
     except GenerationError as exc:
         return (None, str(exc)), None
-    made[0].board.release_tables()  # kept as a board read back would be: its tiles alone
+    puzzle = made[0]
+    puzzle.board.release_tables()  # kept as a board read back would be: its tiles alone
+    # and its extra as read back too (keys in order, plain values): a puzzle file written
+    # from it is the same for any --jobs
+    puzzle.extra = json.loads(json.dumps(puzzle.extra, sort_keys=True, ensure_ascii=False))
     return (to_record(*made), None), made
 
 

@@ -62,7 +62,8 @@ if (DATA.lang !== PAGE_LANG) {
    opens afresh in it, as a choice made on a page reopens that page. An address naming its
    own keeps it; the other settings (hints, dock side) change nothing here. */
 window.addEventListener("storage", function (e) {
-  if (e.key !== PREFS_KEY || e.storageArea !== window.localStorage) return;
+  // (a null key: the site's storage cleared, the settings with it)
+  if (e.key !== PREFS_KEY && e.key !== null || e.storageArea !== window.localStorage) return;
   var now = null;
   try { now = JSON.parse(e.newValue); } catch (err) { now = null; }
   if (!now || typeof now !== "object") now = {};

@@ -10,6 +10,7 @@ from conundrum.book.spec import BookSpec
 from conundrum.book.tasks import generate_request
 from conundrum.book.work import WorkFile
 from conundrum.generate import generate
+from conundrum.puzzle import dump_puzzle
 from renderers.book.layout import grid_limits
 
 
@@ -24,7 +25,9 @@ def made_alike(spec: BookSpec, folder: Path) -> list[Made]:
         made = make_puzzles(spec, WorkFile(folder / f"w{jobs if fresh else 2}.sqlite",
                                            fresh=fresh), frozenset(), jobs=jobs,
                             max_grids=grids)
-        books.append([(m.key, to_record(m.puzzle, m.solutions), m.request) for m in made])
+        # the puzzle as a file writes it (its extra in its own order) and as a record
+        books.append([(m.key, dump_puzzle(m.puzzle), to_record(m.puzzle, m.solutions),
+                       m.request) for m in made])
     assert books[0] == books[1] == books[2]
     return made
 
