@@ -116,6 +116,13 @@ def key_of(form: str) -> str:
     return hashlib.sha256(form.encode("utf-8")).hexdigest()
 
 
+def board_key(form: str) -> str:
+    """The key of a form's board alone: its rule set, chameleon set and board, whatever
+    tiles it gives or asks for (a reader who has seen the board has seen the puzzle's
+    hardest part). Never a puzzle's key: a form has a field more."""
+    return key_of("|".join(form.split("|", 3)[:3]))
+
+
 def puzzle_key(puzzle: Puzzle) -> str:
     """The key of the puzzle's canonical form: `key_of(canonical_form(puzzle))`."""
     return key_of(canonical_form(puzzle))

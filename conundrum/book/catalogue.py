@@ -339,6 +339,22 @@ class Catalogue(ABC):
             r[0] for r in self._rows(db, "SELECT key FROM puzzles WHERE book != ?", (book,))),
             write=False, empty=frozenset())
 
+    def boards_except(self, book: str) -> frozenset[str]:
+        """The board keys (canonical.board_key) of the puzzles other books printed or claimed,
+        but not of this book's own: a later volume prints none of their boards again,
+        whatever its given tiles, and a book rebuilt keeps its boards (one another book
+        printed too, made at the same time, stays its own)."""
+        from .canonical import board_key
+
+        def boards(db: Any) -> frozenset[str]:
+            theirs: set[str] = set()
+            mine: set[str] = set()
+            for owner, form in self._rows(db, "SELECT book, form FROM puzzles"):
+                (mine if owner == book else theirs).add(board_key(form))
+            return frozenset(theirs - mine)
+
+        return self._run("read the catalogue", boards, write=False, empty=frozenset())
+
     def keys_of(self, book: str, status: str = "published") -> frozenset[str]:
         """The keys of the puzzles `book` holds with `status` (none when the catalogue does not
         exist yet); CatalogueError when it cannot be read."""

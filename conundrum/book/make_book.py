@@ -182,8 +182,10 @@ def _make_book(spec: BookSpec, options: BookOptions, render: Renderer, warn: War
         catalogue.open()
         work = WorkFile(wpath, fresh=not options.resume)
         # A draft claims nothing; it avoids what other books printed or hold, as a real
-        # build would, so the real build after it gives the same book.
-        exclude = catalogue.keys_except(this_book) if options.draft else frozenset()
+        # build would, so the real build after it gives the same book. Neither prints a
+        # board another book holds, with any given tiles (claims are of puzzles).
+        exclude = (catalogue.keys_except(this_book) if options.draft else frozenset()) \
+            | catalogue.boards_except(this_book)
         claim = None if options.draft else partial(catalogue.claim, this_book, spec.title)
         hooks = replace(hooks or Hooks(), note=(hooks and hooks.note) or warn)
         try:

@@ -25,7 +25,7 @@ from ..puzzle import Puzzle
 from ..solver import Solutions
 from .alternates import as_found, keeps_kinds, offered, proven
 from .bank import Bank
-from .canonical import canonical_form, key_of
+from .canonical import board_key, canonical_form, key_of
 from .handmade import HandMade
 from .made import MAX_ATTEMPTS as MAX_ATTEMPTS  # where the tests find it
 from .made import BookError as BookError  # where the builds and tests find them
@@ -108,7 +108,8 @@ def make_puzzles(spec: BookSpec, work: WorkFile, exclude: frozenset[str], *, job
                  max_grids: Sequence[tuple[int, int] | None] | None = None) -> list[Made]:
     """Every slot's puzzle, in book-spec order (sections, then slots).
 
-    `exclude` holds keys known to be taken; `claim`, when given, is asked for
+    `exclude` holds keys known to be taken (puzzles' keys, and boards' keys: a board is
+    printed once, with any given tiles: canonical.board_key); `claim`, when given, is asked for
     each puzzle new to the book, in slot order, at the moment it is accepted.
     `files` are the hand-made puzzles of `puzzles:` sections, by (section, slot).
     `max_grids`: per section, the largest drawn grid (columns, rows) the book's pages
@@ -162,8 +163,10 @@ def _attempt(state: _State, exclude: frozenset[str], files: Mapping[tuple[int, i
 
 
 def _clash(made: list[Made]) -> bool:
-    keys = [m.key for m in made if m.file is None]  # hand-made ones every section avoided
-    return len(set(keys)) < len(keys)
+    # hand-made ones every section avoided; a board is printed once, with any tiles
+    ours = [m for m in made if m.file is None]
+    return any(len(set(keys)) < len(keys) for keys in
+               ([m.key for m in ours], [board_key(m.form) for m in ours]))
 
 
 def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, strict: bool
@@ -311,11 +314,11 @@ def _take(state: _State, task: Task, forgiven: list[str],
     except GenerationError:  # an alternate grading outside the try's asks
         return None
     form = canonical_form(puzzle, board)
-    key = key_of(form)
+    key, shown = key_of(form), board_key(form)
     seen = state.seen_by[task.section]
-    if key in seen:
+    if key in seen or shown in seen:  # its board printed already, with any tiles
         return None
-    seen.add(key)  # a refused claim is not asked again for a later slot
+    seen.update((key, shown))  # a refused claim is not asked again for a later slot
     if state.claim is not None and not state.claim(key, form):
         return None
     if forgiven:
@@ -356,7 +359,7 @@ def _accept_files(state: _State, files: Mapping[tuple[int, int], HandMade],
             raise BookError(f"{state.source}: section {section.name!r}: puzzle file {hm.name} "
                             "repeats a puzzle already in the book or the catalogue (up to "
                             "rotation and reflection)")
-        seen.add(key)
+        seen.update((key, board_key(form)))  # generated slots print neither again
         state.hand_made[where] = Made(hm.section, hm.slot, 0, 0, hm.puzzle, key, form, {},
                                       file=hm.name)
 
