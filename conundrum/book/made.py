@@ -59,6 +59,6 @@ def check_attempts(where: str, error: str | None, attempts: int, refusals: int) 
         raise BookError(f"{where}: the generator refused {refusals} seeds ({error}); "
                         "change the section's tiles, given or positions")
     if attempts >= MAX_ATTEMPTS:
-        raise BookError(f"{where}: {attempts} seeds made only puzzles already in the book or "
-                        "the catalogue (too few distinct puzzles of that kind); ask for "
-                        "fewer puzzles, larger boards, or use another catalogue")
+        raise BookError(f"{where}: {attempts} seeds made only puzzles (or boards) already in "
+                        "the book or the catalogue (too few distinct puzzles of that kind); "
+                        "ask for fewer puzzles, larger boards, or use another catalogue")
