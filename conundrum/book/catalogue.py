@@ -344,7 +344,7 @@ class Catalogue(ABC):
         but not of this book's own: a later volume prints none of their boards again,
         whatever its given tiles, and a book rebuilt keeps its boards (one another book
         printed too, made at the same time, stays its own)."""
-        from .canonical import board_key
+        from .canonical import board_key  # lazy: `catalogue` commands load no puzzle modules
 
         def boards(db: Any) -> frozenset[str]:
             theirs: set[str] = set()
