@@ -60,12 +60,14 @@ class Board:
         self._codes: Counter[str] = Counter()
         # the bounding box, widened as tiles are laid; None: find it again (after a removal)
         self._bbox: tuple[int, int, int, int] | None = None
-        self._forget_tables()
         for p in placements:
             self._place(p if isinstance(p, Placement) else as_placement(p))
-        self._stale = bool(self._tiles)  # the contact tables not made yet (_make_tables)
+        self.release_tables()  # none made yet: made when first asked for (_make_tables)
 
-    def _forget_tables(self) -> None:
+    def release_tables(self) -> None:
+        """Forget the contact tables, made again when next asked for (as a board read from a
+        file makes them): a board kept long after it was searched (a book holds every
+        puzzle it makes) holds only its tiles, a third of the memory."""
         self._counts: dict[Cell, list[int]] = {}
         self._score: dict[Cell, tuple[int, ...]] = {}
         self._dirty: set[Cell] = set()  # cells whose counts changed since scores were made
@@ -77,14 +79,7 @@ class Board:
         self._fresh: list[Cell] = []
         self._fitting: list[Run] | None = None
         self._packed_runs: list[int] | None = None
-        self._stale = True
-
-    def release_tables(self) -> None:
-        """Forget the contact tables, made again when next asked for (as a board read from a
-        file makes them): a board kept long after it was searched (a book holds every
-        puzzle it makes) holds only its tiles, a third of the memory."""
-        self._forget_tables()
-        self._stale = bool(self._tiles)
+        self._stale = bool(self._tiles)  # the contact tables not made yet (_make_tables)
 
     # ---- reading -------------------------------------------------------
     def __len__(self) -> int:
