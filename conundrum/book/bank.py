@@ -18,11 +18,10 @@ a puzzle taken from a kept try keeps that try's recipe (its seed and request).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..puzzle import Puzzle
-from .plan import known, shape_for
+from .plan import known, shapes_before
 from .tasks import Task
 from .variety import SectionVariety, aspect_class, running_cap, tile_key
 
@@ -59,9 +58,7 @@ class Bank:
         seen = known(task.slot, 0)
         avoid = set(task.avoid or ())
         # the classes of the boards the plan knows, and those the slots between lean to
-        shapes = Counter(s for s in variety.shapes[:seen] if s is not None)
-        shapes.update(filter(None, (shape_for(variety, known(k, 0), 0, k)
-                                    for k in range(seen, task.slot))))
+        shapes = shapes_before(variety, seen, task.slot)
         cap = running_cap(task.slot + 1)
         for index, kept in enumerate(self.kept):
             if kept.task.slot >= seen or index in self.offered:

@@ -159,9 +159,7 @@ def shape_for(variety: SectionVariety, seen: int, turn: int = 0,
     memo, retry = (slot, seen), turn
     if not retry and memo in variety.leant:
         return variety.leant[memo]
-    shapes = Counter(s for s in variety.shapes[:seen] if s is not None)
-    for between in range(seen, slot):
-        shapes.update(filter(None, [shape_for(variety, known(between, 0), 0, between)]))
+    shapes = shapes_before(variety, seen, slot)
     cap = running_cap(slot + 1)
     lacking = sorted((s for s in SHAPES if shapes[s] < cap),
                      key=lambda s: (shapes[s], SHAPES.index(s)))
@@ -174,6 +172,15 @@ def shape_for(variety: SectionVariety, seen: int, turn: int = 0,
     if not retry and memo == (slot, known(slot, 0)):  # a first try: the slots after ask
         variety.leant[memo] = shape
     return shape
+
+
+def shapes_before(variety: SectionVariety, seen: int, slot: int) -> Counter:
+    """The shape classes a try at `slot` counts before it: those of the section's first
+    `seen` boards, and those the first tries of the slots between lean to."""
+    shapes = Counter(s for s in variety.shapes[:seen] if s is not None)
+    for between in range(seen, slot):
+        shapes.update(filter(None, [shape_for(variety, known(between, 0), 0, between)]))
+    return shapes
 
 
 def leaning(grid: tuple[int, int], shape: str | None, tiles: int) -> tuple[int, int] | None:
