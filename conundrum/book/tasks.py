@@ -171,9 +171,10 @@ def planned_task(spec: BookSpec, variety: SectionVariety, section: int, slot: in
     if leant is None:
         return task
     shaped = replace(task, max_grid=leant, leans=True)
-    if roomy(replace(sizes, max_grid=leant)):
+    room = replace(sizes, max_grid=leant)
+    if roomy(room):
         return shaped
-    return _fewer_tiles(shaped) or task
+    return _fewer_tiles(shaped, room, tiles) or task
 
 
 def _small_for_chameleon(task: Task) -> Task:
@@ -201,18 +202,18 @@ def _one_given(task: Task) -> bool:
     return given == 1
 
 
-def _fewer_tiles(task: Task) -> Task | None:
-    """A leaning task whose grid is too small for its level's largest boards, asking for
-    as many tiles as grow readily in the leant room (plan.py, `lean_tiles`), or None
-    where even the level's fewest do not (or the section fixes its tiles)."""
+def _fewer_tiles(task: Task, room: GenerateRequest, most: int) -> Task | None:
+    """A leaning task whose grid is too small for its level's largest boards (`most`
+    tiles), asking for as many tiles as grow readily in the leant room (plan.py,
+    `lean_tiles`), or None where even the level's fewest do not (or the section fixes its
+    tiles). `room`: the task's sizes in its leant grid, as a request."""
     if task.tiles is not None or task.kind != "count" or task.max_grid is None:
         return None
-    from ..generate import most_tiles, roomy
+    from ..generate import roomy
 
     least = level_params(task.difficulty, task.rules).tiles[0]
-    most = most_tiles(generate_request(task.request()))
     fewer = replace(task, tiles=lean_tiles(task.max_grid, least, most))
-    return fewer if roomy(generate_request(fewer.request())) else None
+    return fewer if roomy(replace(room, tiles=fewer.tiles)) else None
 
 
 @lru_cache(maxsize=1 << 12)  # a build plans and submits a try from its request
