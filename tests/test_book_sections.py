@@ -55,10 +55,10 @@ def test_sections_side_by_side_give_the_puzzles_of_book_order(tmp_path, monkeypa
 def test_two_sections_meeting_on_a_puzzle_are_decided_again_in_book_order(
         tmp_path, monkeypatch, jobs) -> None:
     first = make_puzzles(SPEC, WorkFile(tmp_path / "first.sqlite", fresh=True), frozenset())
-    # section B's first puzzle made to read as section A's first (a clash side by side)
-    real = build.key_of
-    twin = {first[3].form: first[0].key}
-    monkeypatch.setattr(build, "key_of", lambda form: twin.get(form) or real(form))
+    # section B's first board made to read as section A's first (a clash side by side)
+    real = build.board_key
+    twin = {first[3].form: real(first[0].form)}
+    monkeypatch.setattr(build, "board_key", lambda form: twin.get(form) or real(form))
     made = make_puzzles(SPEC, WorkFile(tmp_path / "w.sqlite", fresh=True), frozenset(),
                         jobs=jobs)
     keys = [m.key for m in made]

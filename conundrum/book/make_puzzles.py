@@ -163,10 +163,10 @@ def _attempt(state: _State, exclude: frozenset[str], files: Mapping[tuple[int, i
 
 
 def _clash(made: list[Made]) -> bool:
-    # hand-made ones every section avoided; a board is printed once, with any tiles
-    ours = [m for m in made if m.file is None]
-    return any(len(set(keys)) < len(keys) for keys in
-               ([m.key for m in ours], [board_key(m.form) for m in ours]))
+    # a board is printed once, with any tiles (one puzzle twice is one board twice);
+    # hand-made ones every section avoided
+    boards = [board_key(m.form) for m in made if m.file is None]
+    return len(set(boards)) < len(boards)
 
 
 def _run(state: _State, slots: list[tuple[int, int]], executor, window: int, strict: bool
