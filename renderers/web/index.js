@@ -64,11 +64,9 @@ if (DATA.lang !== PAGE_LANG) {
 window.addEventListener("storage", function (e) {
   // (a null key: the site's storage cleared, the settings with it)
   if (e.key !== PREFS_KEY && e.key !== null || e.storageArea !== window.localStorage) return;
-  var now = null;
-  try { now = JSON.parse(e.newValue); } catch (err) { now = null; }
-  if (!now || typeof now !== "object") now = {};
-  var lang = HASH.lang || (typeof now.lang === "string" ? now.lang : "");
-  var palette = HASH.palette || (typeof now.palette === "string" ? now.palette : "");
-  if (lang !== wantLang || palette !== wantPalette) window.location.reload();
+  var now = prefsOf(e.newValue);            // load.js, as the page read them
+  if (wantedLang(now) !== wantLang || wantedPalette(now) !== wantPalette) {
+    window.location.reload();
+  }
 });
 startSite();                  // on http(s): the manifest and service worker (load.js)

@@ -25,14 +25,23 @@ window.addEventListener("hashchange", function () { window.location.reload(); })
 /* The reader's settings (the Settings menu), kept for every page of the site: language,
    palette, hints shown, dock side. The address's #lang= and #palette= win over them. */
 var PREFS_KEY = "conundrum:prefs";
-var prefs = (function () {
+/* The settings a stored text holds ({} for none, or for one that is not a mapping). */
+function prefsOf(text) {
   try {
-    var p = JSON.parse(window.localStorage.getItem(PREFS_KEY));
+    var p = JSON.parse(text);
     return p && typeof p === "object" && !Array.isArray(p) ? p : {};
   } catch (e) { return {}; }
+}
+var prefs = (function () {
+  try { return prefsOf(window.localStorage.getItem(PREFS_KEY)); } catch (e) { return {}; }
 })();
-var wantLang = HASH.lang || (typeof prefs.lang === "string" ? prefs.lang : "");
-var wantPalette = HASH.palette || (typeof prefs.palette === "string" ? prefs.palette : "");
+/* The language and palette a page opens in, with settings `p`: the address's, else p's. */
+function wantedLang(p) { return HASH.lang || (typeof p.lang === "string" ? p.lang : ""); }
+function wantedPalette(p) {
+  return HASH.palette || (typeof p.palette === "string" ? p.palette : "");
+}
+var wantLang = wantedLang(prefs);
+var wantPalette = wantedPalette(prefs);
 /* A page carries only its own language and palette (a single file stays small). A book
    site has the others as shared files beside its pages (DATA.shared names them), kept by
    its service worker: `lang-<code>.js` and `palette-<name>.js`, each putting its words or
