@@ -120,7 +120,6 @@ def per_grade(grade: int, count: int, alone: int, folder: Path
     book = (time.process_time() - start) / count
     tries = sum(m.attempt + 1 for m in made) / count
     del made
-    gc.collect()
     single = []
     for grid in (None, grids[0]):
         gc.collect()
