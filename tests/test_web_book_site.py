@@ -325,8 +325,11 @@ def test_language_and_palette_are_kept_across_previous_next_and_the_index(book, 
     assert poll(lambda: driver.execute_script("return document.documentElement.lang"),
                 lambda lang: lang == "cs") == "cs"
     driver.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
-    assert driver.execute_script("return document.documentElement.lang") == "cs"
-    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == "mono"
+    # the settings written on the page before: read again after a reload (see `poll`)
+    settings = poll(lambda: driver.execute_script(
+        "return [document.documentElement.lang, document.body.dataset.palette]"),
+        lambda now: now == ["cs", "mono"], between=driver.refresh)
+    assert settings == ["cs", "mono"]
     driver.find_element(By.CSS_SELECTOR, "a.back").click()
     index_in(driver, "cs", result.puzzles)  # the menu's choice: the index follows it
     driver.back()
@@ -442,14 +445,15 @@ def test_the_index_follows_and_carries_the_palette(book, driver):  # noqa: F811
     # dark: the palette's black ink never lands on the dark ground
     media(driver, "dark")
     open_page(driver, site / "index.html")
-    assert index_palette(driver, other)["palette"] == other
+    assert index_palette(driver, other, reload=True)["palette"] == other
     colours = driver.execute_script(INDEX_COLOURS)
     assert luminance(colours["body"][1]) < 0.2
     for text, ground in colours.values():
         assert contrast(text, ground) >= 4.5, (text, ground)
     # and on a puzzle's page in that palette (its words on its dark ground)
     driver.find_element(By.CSS_SELECTOR, f'a[href^="{first.number}.html"]').click()
-    assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette") == other
+    assert poll(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-palette"),
+                lambda name: name == other, between=driver.refresh) == other
     ink, ground = driver.execute_script(
         "const s = getComputedStyle(document.body); return [s.color, s.backgroundColor]")
     assert luminance(ground) < 0.2 and contrast(ink, ground) >= 4.5, (ink, ground)

@@ -57,10 +57,9 @@ if (DATA.lang !== PAGE_LANG) {
     .replace("{total}", all);
 })();
 /* The reader's language or palette chosen on another page of the site (its Settings menu)
-   while this index is open in another tab, or written just after the index started
-   (Chromium hands the page before's write to the next one a moment later): the index
-   opens afresh in it, as a choice made on a page reopens that page. An address naming its
-   own keeps it; the other settings (hints, dock side) change nothing here. */
+   while this index is open in another tab: the index opens afresh in it, as a choice made
+   on a page reopens that page. An address naming its own keeps it; the other settings
+   (hints, dock side) change nothing here. */
 window.addEventListener("storage", function (e) {
   // (a null key: the site's storage cleared, the settings with it)
   if (e.key !== PREFS_KEY && e.key !== null || e.storageArea !== window.localStorage) return;
