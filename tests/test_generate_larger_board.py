@@ -1,65 +1,73 @@
-"""A grade-5 request that avoids tiles (a book's plan) draws its board's size twice and
-takes the larger (difficulty.larger_board): a larger board offers more tiles in range, so
-fewer searches fail for the tiles a section gave. Requests avoiding nothing, and the other
-levels, draw as before."""
+"""A grade-5 request that avoids tiles (a book's plan) asks for the level's largest board,
+or the largest that grows readily in its room, never smaller than drawn
+(difficulty.larger_board): a larger board offers more tiles in range, so fewer searches
+fail for the tiles a section gave. Requests avoiding nothing, and the other levels, draw
+as before."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 from conundrum.book.spec import parse_spec
 from conundrum.generate import GenerateRequest, driver, generate_sized
 from conundrum.generate.difficulty import larger_board, level_params, params_for
+from conundrum.generate.search import Room
 from conundrum.seeds import derive
 from tests.support.books import made_again, made_alike, recipe
 
 
-def test_grade_5_takes_the_larger_of_two_draws() -> None:
+def test_grade_5_takes_the_largest_board_its_room_holds() -> None:
+    largest = level_params(5).tiles[1]
     for seed in range(40):
         pick = params_for(5, seed)
-        drawn = random.Random(seed).randint(*level_params(5).tiles)
-        bigger = larger_board(pick, 5, random.Random(seed))
-        assert bigger.tiles == max(pick.tiles, drawn)
+        bigger = larger_board(pick, 5)
+        assert bigger.tiles == largest
         assert bigger.ranges == pick.ranges and bigger.kinds == pick.kinds
+        # a room that holds fewer: as many as it holds, never fewer than drawn
+        assert larger_board(pick, 5, most=33).tiles == max(pick.tiles, 33)
 
 
 @pytest.mark.parametrize(("level", "rules"), [(1, "standard"), (3, "standard"),
                                               (4, "standard"), (5, "junior")])
-def test_other_levels_and_junior_draw_once(level, rules) -> None:
+def test_other_levels_and_junior_keep_their_draw(level, rules) -> None:
     for seed in range(20):
         pick = params_for(level, seed, rules)
-        assert larger_board(pick, level, random.Random(seed), rules) == pick
+        assert larger_board(pick, level, rules) == pick
+
+
+class _Asked(Exception):
+    """The first search's board size, recorded: the search itself is not run."""
 
 
 def _first_sizes(monkeypatch, req: GenerateRequest) -> int:
-    """The board's tiles the request's first search asked for."""
-    asked: list[int] = []
-    make = driver._make
+    """The board's tiles the request's first search asks for."""
 
     def recording(req, ruleset, sizes, seed, deadline):
-        asked.append(sizes.tiles)
-        return make(req, ruleset, sizes, seed, deadline)
+        raise _Asked(sizes.tiles)
 
     monkeypatch.setattr(driver, "_make", recording)
-    generate_sized(req)
-    monkeypatch.setattr(driver, "_make", make)
-    return asked[0]
+    with pytest.raises(_Asked) as asked:
+        generate_sized(req)
+    monkeypatch.undo()
+    return asked.value.args[0]
 
 
-def test_a_request_avoiding_tiles_grows_the_larger_board(monkeypatch) -> None:
-    larger = 0
+def test_a_request_avoiding_tiles_grows_the_largest_board(monkeypatch) -> None:
+    largest = level_params(5).tiles[1]
+    grid = (20, 20)  # a room of 14 x 14 cells: boards of up to 52 tiles grow there readily
+    small = (17, 17)  # 11 x 11: up to 32
+    assert Room.of(grid).roomy_tiles() >= largest > Room.of(small).roomy_tiles() == 32
+    smaller = 0
     for seed in range(1, 7):
         pick = params_for(5, derive(seed, "level", 5, 0))
         plain = _first_sizes(monkeypatch, GenerateRequest(seed=seed, difficulty=5))
-        assert plain == pick.tiles, "a request avoiding nothing draws once"
-        avoiding = _first_sizes(monkeypatch, GenerateRequest(seed=seed, difficulty=5,
-                                                             avoid=("RRR",)))
-        other = random.Random(derive(seed, "larger", 5, 0)).randint(*level_params(5).tiles)
-        assert avoiding == max(pick.tiles, other)
-        larger += avoiding > plain
-    assert larger, "some seed's second draw is the larger"
+        assert plain == pick.tiles, "a request avoiding nothing keeps its draw"
+        for max_grid, most in ((None, largest), (grid, largest), (small, 32)):
+            avoiding = _first_sizes(monkeypatch, GenerateRequest(
+                seed=seed, difficulty=5, avoid=("RRR",), max_grid=max_grid))
+            assert avoiding == max(pick.tiles, most)
+        smaller += pick.tiles < largest
+    assert smaller, "some seed draws a smaller board than the largest"
 
 
 def test_a_grade_5_book_is_the_same_for_any_jobs_and_after_resume_and_by_its_recipes(

@@ -8,7 +8,8 @@ joker). What a level asks the generator for:
 - sizes: a board size, a number of given tiles, and a range of counts per
   given tile, with at most MAX_POSITIONS positions in all (more answers make
   a puzzle longer, not harder); at grade 5, where the request avoids tiles (a
-  book's plan), the larger of two board sizes drawn (`larger_board`);
+  book's plan), the level's largest board that grows readily in its room
+  (`larger_board`);
 - an effort range per given tile (for the mean over the given tiles),
   rising from level to level, so that the levels differ in how tricky each
   tile is and not only in how many tiles and answers there are;
@@ -51,9 +52,9 @@ class LevelParams:
     # rules two seldom reach grade 5's effort; under junior the searches that drew two
     # failed as often with one (seeds 1-10: the same puzzles), weighing a larger pool
     one_palindrome: bool = True
-    # how many times a request that avoids tiles (a book's plan) draws its board's size,
-    # taking the largest (`larger_board`): a larger board offers more tiles in range
-    avoiding_draws: int = 1
+    # whether a request that avoids tiles (a book's plan) asks for the level's largest
+    # board (`larger_board`): a larger board offers more tiles in range
+    avoiding_largest: bool = False
 
 
 LEVEL_TABLES = {
@@ -62,15 +63,17 @@ LEVEL_TABLES = {
         2: LevelParams((9, 16), (1, 1), (2, 4), (12.0, 20.0), 0.33),
         3: LevelParams((14, 24), (1, 1), (3, 6), (20.0, 32.0), 0.50),
         4: LevelParams((20, 30), (2, 2), (3, 7), (16.0, 35.0), 0.35),
-        # measured in 100-puzzle book sections (seeds 2024, 7, 11): boards of the larger of
-        # two draws where tiles are avoided grew 186, 173, 176 boards, not 228, 216, 204,
-        # at 21% less CPU a puzzle, the repeats and palindromes as before; at grades 3
-        # and 4 (no search failing for the tiles avoided) they cost more, not less
-        5: LevelParams((28, 40), (2, 2), (4, 9), (36.0, 70.0), 0.65, avoiding_draws=2),
+        # measured in 100-puzzle book sections (ten seeds): the largest board where tiles
+        # are avoided grew 139 boards a section, 2.2 searches failing, at 14% less CPU a
+        # puzzle than the larger of two draws (172.5, 6.2), and that 21% less than one
+        # draw; at grades 3 and 4 (no search failing for the tiles avoided) larger boards
+        # cost more, not less (docs/dev/performance.md)
+        5: LevelParams((28, 40), (2, 2), (4, 9), (36.0, 70.0), 0.65, avoiding_largest=True),
     },
 }
 # junior: its census reads the board once a tile, so larger boards cost it more (not measured)
-LEVEL_TABLES["junior"] = {level: replace(lp, one_palindrome=False, avoiding_draws=1)
+LEVEL_TABLES["junior"] = {level: replace(lp, one_palindrome=False,
+                                                  avoiding_largest=False)
                           for level, lp in LEVEL_TABLES["standard"].items()}
 
 
@@ -121,19 +124,22 @@ def params_for(level: int, rng_or_seed: random.Random | int,
     return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
 
 
-def larger_board(pick: LevelPick, level: int, rng: random.Random,
-                 rules: str = "standard") -> LevelPick:
-    """`pick` for a request that avoids tiles (a book's plan): its board's tiles the largest
-    of the level's `avoiding_draws` draws (the pick's own the first, the others from `rng`).
+def larger_board(pick: LevelPick, level: int, rules: str = "standard",
+                 most: int | None = None) -> LevelPick:
+    """`pick` for a request that avoids tiles (a book's plan): at a level that asks it
+    (`avoiding_largest`), its board the level's largest, or as large as grows readily in
+    the request's room (`most` tiles; None: any size), never smaller than drawn.
 
     Where a book's section avoids every tile it gave, a grade-5 search fails when the
     board's tiles in range were all given; a larger board offers more tiles in range. In
-    100-puzzle grade-5 sections the searches failing fell from 12, 10, 10 to 5, 6, 7
-    (seeds 2024, 7, 11; docs/dev/performance.md, "Grade 5 in a book, ninth round")."""
+    100-puzzle grade-5 sections (ten seeds) the searches failing fell from 6.2 to 2.2 a
+    section against the larger of two draws, the boards grown from 172.5 to 139
+    (docs/dev/performance.md, "Grade 5 in a book, twelfth round")."""
     lp = level_params(level, rules)
-    tiles = pick.tiles
-    for _ in range(lp.avoiding_draws - 1):
-        tiles = max(tiles, rng.randint(*lp.tiles))
+    if not lp.avoiding_largest:
+        return pick
+    largest = lp.tiles[1] if most is None else min(lp.tiles[1], most)
+    tiles = max(pick.tiles, largest)
     return pick if tiles == pick.tiles else replace(pick, tiles=tiles)
 
 

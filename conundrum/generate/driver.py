@@ -266,12 +266,13 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
     level = req.difficulty
     assert level is not None  # only a request for a difficulty level is graded
     seen: list[str] = []
+    room = Room.of(req.max_grid)
+    room_most = None if room is None else room.roomy_tiles()
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name,
                             req.kinds)
         if avoided(req.avoid):  # fewer tiles may be given: a larger board offers more
-            picked = larger_board(picked, level, random.Random(
-                derive(req.seed, "larger", level, attempt)), ruleset.name)
+            picked = larger_board(picked, level, ruleset.name, room_most)
         sizes = _within(explicit_sizes(req, picked), req.score)
         check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         seed = _base_seed(req, sizes, "level", level, attempt)

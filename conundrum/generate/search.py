@@ -233,6 +233,11 @@ class Room:
         return min(self.columns, self.rows) >= 3 and \
             3 * n_tiles <= ROOMY_FILL * self.columns * self.rows
 
+    def roomy_tiles(self) -> int:
+        """The most tiles whose boards grow within the room readily (`roomy_for`)."""
+        return math.floor(ROOMY_FILL * self.columns * self.rows / 3) \
+            if min(self.columns, self.rows) >= 3 else 0
+
 
 @dataclass
 class Found:
