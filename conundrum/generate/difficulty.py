@@ -8,8 +8,8 @@ joker). What a level asks the generator for:
 - sizes: a board size, a number of given tiles, and a range of counts per
   given tile, with at most MAX_POSITIONS positions in all (more answers make
   a puzzle longer, not harder); at grade 5, where the request avoids tiles (a
-  book's plan), the level's largest board that grows readily in its room
-  (`larger_board`);
+  book's plan), the level's largest board (`larger_board`); and no larger than
+  grows readily in the request's room (`within_room`);
 - an effort range per given tile (for the mean over the given tiles),
   rising from level to level, so that the levels differ in how tricky each
   tile is and not only in how many tiles and answers there are;
@@ -124,11 +124,10 @@ def params_for(level: int, rng_or_seed: random.Random | int,
     return LevelPick(tiles, given, ranges, lp.tile_effort, score_band(level), kinds)
 
 
-def larger_board(pick: LevelPick, level: int, rules: str = "standard",
-                 most: int | None = None) -> LevelPick:
+def larger_board(pick: LevelPick, level: int, rules: str = "standard") -> LevelPick:
     """`pick` for a request that avoids tiles (a book's plan): at a level that asks it
-    (`avoiding_largest`), its board the level's largest, or as large as grows readily in
-    the request's room (`most` tiles; None: any size), never smaller than drawn.
+    (`avoiding_largest`), its board the level's largest (a room may hold fewer:
+    `within_room`).
 
     Where a book's section avoids every tile it gave, a grade-5 search fails when the
     board's tiles in range were all given; a larger board offers more tiles in range. In
@@ -136,10 +135,20 @@ def larger_board(pick: LevelPick, level: int, rules: str = "standard",
     section against the larger of two draws, the boards grown from 172.5 to 139
     (docs/dev/performance.md, "Grade 5 in a book, twelfth round")."""
     lp = level_params(level, rules)
-    if not lp.avoiding_largest:
+    if not lp.avoiding_largest or pick.tiles == lp.tiles[1]:
         return pick
-    largest = lp.tiles[1] if most is None else min(lp.tiles[1], most)
-    tiles = max(pick.tiles, largest)
+    return replace(pick, tiles=lp.tiles[1])
+
+
+def within_room(pick: LevelPick, level: int, rules: str = "standard",
+                most: int | None = None) -> LevelPick:
+    """`pick` with its board no larger than grows readily in the request's room (`most`
+    tiles; None: any size), nor smaller than the level's fewest: a board drawn larger
+    than its room holds seldom grows there at all (a grade-5 book on a 5x8 page, 18 x 8
+    cells: no board of 34 tiles or more in 30 growths, 28 tiles in 21)."""
+    if most is None:
+        return pick
+    tiles = min(pick.tiles, max(most, level_params(level, rules).tiles[0]))
     return pick if tiles == pick.tiles else replace(pick, tiles=tiles)
 
 

@@ -24,6 +24,7 @@ from .difficulty import (
     larger_board,
     level_params,
     params_for,
+    within_room,
 )
 from .effort import default_weights
 from .lay_all import ALL_LEVELS, check_all_request, generate_all, verify_all
@@ -267,12 +268,13 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
     assert level is not None  # only a request for a difficulty level is graded
     seen: list[str] = []
     room = Room.of(req.max_grid)
-    room_most = None if room is None else room.roomy_tiles()
+    room_most = None if room is None else room.growing_tiles()
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name,
                             req.kinds)
         if avoided(req.avoid):  # fewer tiles may be given: a larger board offers more
-            picked = larger_board(picked, level, ruleset.name, room_most)
+            picked = larger_board(picked, level, ruleset.name)
+        picked = within_room(picked, level, ruleset.name, room_most)
         sizes = _within(explicit_sizes(req, picked), req.score)
         check_request(sizes.tiles, sizes.given, sizes.targets, ruleset)
         seed = _base_seed(req, sizes, "level", level, attempt)
