@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conundrum.book.spec import parse_spec
+from conundrum.errors import GenerationError
 from conundrum.generate import GenerateRequest, driver, generate, generate_sized
 from conundrum.generate.difficulty import (
     larger_board,
@@ -72,8 +73,8 @@ def _first_sizes(monkeypatch, req: GenerateRequest) -> int:
 
 def test_a_request_grows_the_largest_board_its_room_holds(monkeypatch) -> None:
     fewest, largest = level_params(5).tiles
-    roomy = (30, 30)  # a room of 24 x 24 cells: boards of up to 105 tiles grow readily
-    small = (17, 17)  # 11 x 11: up to 22, fewer than the level's fewest
+    roomy = (30, 30)  # a room of 24 x 24 cells: boards of up to 115 tiles grow there
+    small = (17, 17)  # 11 x 11: up to 24, fewer than the level's fewest
     assert Room.of(roomy).growing_tiles() >= largest > fewest > Room.of(small).growing_tiles()
     smaller = 0
     for seed in range(1, 7):
@@ -86,6 +87,31 @@ def test_a_request_grows_the_largest_board_its_room_holds(monkeypatch) -> None:
             assert asked == tiles, (max_grid, avoid)
         smaller += pick.tiles < largest
     assert smaller, "some seed draws a smaller board than the largest"
+
+
+def test_every_level_is_kept_to_its_room(monkeypatch) -> None:
+    fewest, most = level_params(4).tiles
+    grid = (18, 18)  # 12 x 12 cells: up to 28 of grade 4's 20-30 tiles
+    assert fewest < Room.of(grid).growing_tiles() == 28 < most
+    asked = [_first_sizes(monkeypatch, GenerateRequest(seed=seed, difficulty=4,
+                                                       max_grid=grid, rules=rules))
+             for seed in range(1, 13) for rules in ("standard", "junior")]
+    drawn = [params_for(4, derive(seed, "level", 4, 0), rules).tiles
+             for seed in range(1, 13) for rules in ("standard", "junior")]
+    assert asked == [min(t, 28) for t in drawn] and max(drawn) > 28
+
+
+def test_the_room_in_whole_numbers() -> None:
+    assert Room(9, 15).growing_tiles() == 27  # 0.6 x 135 / 3, not 26.999... rounded down
+    assert Room(18, 8).growing_tiles() == 28
+    assert Room(2, 40).growing_tiles() == 0  # a tile's length does not fit across
+
+
+def test_a_room_too_small_for_the_level_is_refused_once() -> None:
+    with pytest.raises(GenerationError) as refused:
+        generate(GenerateRequest(seed=1, difficulty=2, max_grid=(10, 10)))
+    assert str(refused.value) == ("9 tiles cover 27 cells; the page holds 10 x 10 cells "
+                                  "with a margin of 3 around the board")
 
 
 def test_a_grade_5_book_is_the_same_for_any_jobs_and_after_resume_and_by_its_recipes(

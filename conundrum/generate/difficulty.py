@@ -8,8 +8,8 @@ joker). What a level asks the generator for:
 - sizes: a board size, a number of given tiles, and a range of counts per
   given tile, with at most MAX_POSITIONS positions in all (more answers make
   a puzzle longer, not harder); at grade 5, where the request avoids tiles (a
-  book's plan), the level's largest board (`larger_board`); and no larger than
-  grows readily in the request's room (`within_room`);
+  book's plan), the level's largest board (`larger_board`); at every level, no
+  larger than grows in the request's room in about half the tries (`within_room`);
 - an effort range per given tile (for the mean over the given tiles),
   rising from level to level, so that the levels differ in how tricky each
   tile is and not only in how many tiles and answers there are;
@@ -142,10 +142,11 @@ def larger_board(pick: LevelPick, level: int, rules: str = "standard") -> LevelP
 
 def within_room(pick: LevelPick, level: int, rules: str = "standard",
                 most: int | None = None) -> LevelPick:
-    """`pick` with its board no larger than grows readily in the request's room (`most`
-    tiles; None: any size), nor smaller than the level's fewest: a board drawn larger
-    than its room holds seldom grows there at all (a grade-5 book on a 5x8 page, 18 x 8
-    cells: no board of 34 tiles or more in 30 growths, 28 tiles in 21)."""
+    """`pick` with its board no larger than grows in the request's room in about half the
+    tries (`most` tiles, search.Room.growing_tiles; None: any size), nor smaller than the
+    level's fewest (an explicit --tiles wins over the pick: it is never cut). A board
+    drawn larger than its room holds seldom grows there at all (a grade-5 book on a 5x8
+    page, 18 x 8 cells: no board of 34 tiles or more in 30 growths, 28 tiles in 21)."""
     if most is None:
         return pick
     tiles = min(pick.tiles, max(most, level_params(level, rules).tiles[0]))

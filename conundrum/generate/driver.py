@@ -39,7 +39,7 @@ from .request import (
     verify,
     with_alternate,
 )
-from .search import Budget, Room, TimeLimitError, run_search
+from .search import Budget, Room, TimeLimitError, check_room, run_search
 
 METHODS = ("search", "sat")
 DEFAULT_TIME_LIMIT = {"search": 120.0, "sat": 600.0}
@@ -268,6 +268,8 @@ def _make_graded(req: GenerateRequest, ruleset: RuleSet, deadline: float
     assert level is not None  # only a request for a difficulty level is graded
     seen: list[str] = []
     room = Room.of(req.max_grid)
+    # refused once, not in each attempt's words, where the level's fewest tiles cannot fit
+    check_room(req.tiles or level_params(level, ruleset.name).tiles[0], room)
     room_most = None if room is None else room.growing_tiles()
     for attempt in range(DIFFICULTY_ATTEMPTS):
         picked = params_for(level, derive(req.seed, "level", level, attempt), ruleset.name,
