@@ -18,7 +18,6 @@ from ..generate.request import Sizes
 from ..placement import Placement
 from ..puzzle import Given, Puzzle
 from ..solver import Solutions
-from .canonical import board_form
 
 
 def to_record(puzzle: Puzzle, solutions: Solutions | None = None,
@@ -60,18 +59,6 @@ def read_sizes(text: str) -> Sizes | None:
                      pair(doc["tile_effort"]), pair(doc["score"]),
                      None if doc["kinds"] is None else tuple(doc["kinds"]))
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise ConundrumError(f"a stored puzzle cannot be read ({exc}); build without "
-                             "--resume") from None
-
-
-def record_board_form(text: str) -> str:
-    """The canonical form of a record's board (canonical.board_form): what a worker works
-    out beside the puzzle it made, so the parent deciding the slot need not (about 0.1 ms
-    a puzzle). ConundrumError when the record cannot be read back."""
-    try:
-        return board_form(Placement.make(code, (x, y), d)
-                          for code, x, y, d in json.loads(text)["board"])
-    except (ValueError, KeyError, TypeError) as exc:
         raise ConundrumError(f"a stored puzzle cannot be read ({exc}); build without "
                              "--resume") from None
 

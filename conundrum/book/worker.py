@@ -19,7 +19,8 @@ from ..generate.request import Sizes
 from ..puzzle import Puzzle
 from ..solver import Solutions
 from ..workers import process_pool
-from .record import record_board_form, to_record
+from .canonical import board_form
+from .record import to_record
 from .tasks import generate_request
 
 # a try's result: its record, or why the generator gave up
@@ -66,7 +67,7 @@ def timed_task(request: dict, pooled: bool = True
     processes, and the parent need not read its record back)."""
     start = time.process_time()
     result, made = made_task(request)
-    form = None if result[0] is None or not pooled else record_board_form(result[0])
+    form = None if made is None or not pooled else board_form(made[0].board)
     return result, time.process_time() - start, form, None if pooled else made
 
 
